@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * e1klab device model of the Intel 82540EM / 82545EM gigabit Ethernet
+ * controllers: public interface.
+ *
+ * The model is plain C11 over libc.  It never includes QEMU, GLib or
+ * testbench headers and has no global state: every instance lives in its
+ * own E1kDev.  It reaches the host only through an E1kPort (function
+ * pointers plus an opaque pointer) given at creation.
+ *
+ * Time.  The model reads the current time (ns, 64-bit, monotonic) from the
+ * port.  It owns its timers internally and publishes only "the earliest
+ * instant at which I need to run" (e1k_next_deadline()).  The host calls
+ * e1k_run_until(dev, t) when its clock reaches that instant; every other
+ * entry point also catches up on due work first.  Whenever the earliest
+ * deadline changes the model calls port->deadline_changed so a host with a
+ * single timer (QEMU) or an event queue (testbench) can re-arm it.
+ *
+ * Frames.  Frames cross this interface without the 4-byte FCS (as pcap
+ * and QEMU carry them): a minimum Ethernet frame is 60 bytes here, 64 on
+ * the wire.  The model adds the FCS to byte counters and wire time.
+ *
+ * Register and bit names follow the Intel PCI/PCI-X Family of Gigabit
+ * Ethernet Controllers Software Developer's Manual (SDM, doc 317453006EN
+ * rev 4.0); sections are cited next to each feature in the sources.
+ */
+#ifndef E1K_E1000_H
+#define E1K_E1000_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Size of the memory register BAR in bytes (SDM 4.1: 128 KB). */
+#define E1K_MMIO_SIZE 0x20000u
+/** Size of the I/O BAR in bytes (SDM 4.1: IOADDR at +0, IODATA at +4). */
+#define E1K_IO_SIZE 8u
+/** "No deadline": returned by e1k_next_deadline() when nothing is armed. */
+#define E1K_NO_DEADLINE UINT64_MAX
+
+/** Chip variant; selects PCI device ID and EEPROM contents (facts A.1). */
+typedef enum E1kChip {
+    E1K_CHIP_82540EM = 0, /**< 8086:100E, PRO/1000 MT Desktop */
+    E1K_CHIP_82545EM = 1, /**< 8086:100F, PRO/1000 MT Server (copper) */
+} E1kChip;
+
+/** PCI vendor ID of both chips. */
+#define E1K_PCI_VENDOR_INTEL 0x8086u
+/** PCI device IDs (facts A.1). */
+#define E1K_PCI_DEVICE_82540EM 0x100Eu
+#define E1K_PCI_DEVICE_82545EM 0x100Fu
+
+/**
+ * Host bus the device sits on; sets how long descriptor fetches, data DMA
+ * and write-backs take (cycle-approximate, one transaction at a time).
+ *
+ * A transaction of n bytes occupies the bus for
+ *   (overhead_clocks + ceil(n / width_bytes)) clock periods.
+ * A host register read (MMIO readl) stalls the CPU for read_latency_clocks
+ * clock periods (the round trip); posted writes cost nothing here.
+ */
+typedef struct E1kBus {
+    uint32_t width_bytes;        /**< data path width: 4 or 8 bytes */
+    uint32_t clock_khz;          /**< bus clock in kHz (33333, 66666, 133333) */
+    uint32_t overhead_clocks;    /**< arbitration+address+turnaround, clocks */
+    uint32_t read_latency_clocks;/**< CPU-visible MMIO read round trip, clocks */
+} E1kBus;
+
+/** Bus presets (SDM 4.1 bandwidth note; facts A.1). */
+typedef enum E1kBusKind {
+    E1K_BUS_PCI_32_33 = 0, /**< 32-bit/33 MHz PCI, 132 MB/s peak */
+    E1K_BUS_PCI_64_66 = 1, /**< 64-bit/66 MHz PCI, 528 MB/s peak (default) */
+    E1K_BUS_PCIX_133 = 2,  /**< 64-bit/133 MHz PCI-X, 1064 MB/s peak */
+} E1kBusKind;
+
+/**
+ * Fill *bus with a preset.  Returns 0, or -1 for an unknown kind (then
+ * *bus is untouched).
+ */
+int e1k_bus_preset(E1kBusKind kind, E1kBus *bus);
+
+/**
+ * Parse a bus name ("pci32-33", "pci64-66", "pcix133") into *bus.
+ * Returns 0, or -1 if the name is unknown.
+ */
+int e1k_bus_parse(const char *name, E1kBus *bus);
+
+/** Time in ns for one bus transaction of @bytes bytes on @bus. */
+uint64_t e1k_bus_xfer_ns(const E1kBus *bus, uint32_t bytes);
+
+/** Time in ns a CPU stalls on one MMIO read over @bus. */
+uint64_t e1k_bus_read_stall_ns(const E1kBus *bus);
+
+/**
+ * The host side of one device instance.  All callbacks receive @opaque.
+ * Every callback is mandatory except deadline_changed and tx_frame.
+ */
+typedef struct E1kPort {
+    void *opaque;
+    /**
+     * Copy @len bytes of host memory at bus address @addr into @buf.
+     * Returns 0, or -1 if any byte lies outside what the host allows
+     * (the model then abandons that access and counts it; it never
+     * retries in a loop).
+     */
+    int (*dma_read)(void *opaque, uint64_t addr, void *buf, uint32_t len);
+    /** Copy @len bytes from @buf to host memory at @addr; 0 or -1 as above. */
+    int (*dma_write)(void *opaque, uint64_t addr, const void *buf,
+                     uint32_t len);
+    /** Drive the INTA# line: @level 1 asserted, 0 deasserted.  Called on
+     *  every change only. */
+    void (*set_irq)(void *opaque, int level);
+    /** Current time in ns since an arbitrary epoch; never goes backwards. */
+    uint64_t (*now_ns)(void *opaque);
+    /** The earliest internal deadline changed to @deadline_ns
+     *  (E1K_NO_DEADLINE when none).  Optional. */
+    void (*deadline_changed)(void *opaque, uint64_t deadline_ns);
+    /** A frame of @len bytes (no FCS) finished leaving on the wire at the
+     *  current time.  @frame is valid only during the call.  Optional. */
+    void (*tx_frame)(void *opaque, const uint8_t *frame, uint32_t len);
+} E1kPort;
+
+/** Creation parameters. */
+typedef struct E1kConfig {
+    E1kChip chip;           /**< 82540EM or 82545EM */
+    uint8_t mac[6];         /**< station address, stored in EEPROM words 0-2 */
+    E1kBus bus;             /**< host bus timing */
+    uint32_t link_mbps;     /**< link speed once up: 10, 100 or 1000 */
+    int link_up;            /**< 1: cable connected at power-on */
+    uint32_t autoneg_ns;    /**< autonegotiation time after restart, ns */
+} E1kConfig;
+
+/** Fill *cfg with defaults: 82540EM, MAC 52:54:00:12:34:56, 64/66 PCI,
+ *  1000 Mb/s, link up, autoneg 500 ms (facts A.12). */
+void e1k_config_default(E1kConfig *cfg);
+
+typedef struct E1kDev E1kDev;
+
+/**
+ * Create a device in its power-on reset state.  @port is copied.
+ * Returns NULL if @cfg or @port is invalid (unknown chip or speed, a
+ * mandatory callback missing, bus width/clock zero) or memory ran out.
+ */
+E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port);
+
+/** Destroy a device (NULL is accepted).  No callbacks are made. */
+void e1k_free(E1kDev *dev);
+
+/** Power-on reset (same as e1k_new's initial state; link per config). */
+void e1k_reset(E1kDev *dev);
+
+/**
+ * Memory BAR access.  @offset is the byte offset in the 128 KB BAR,
+ * @size 1, 2 or 4 bytes.  Sub-word accesses act on the containing
+ * 32-bit register (reads shifted, writes merged into the current value).
+ * Unknown offsets read 0 and ignore writes.
+ */
+uint32_t e1k_mmio_read(E1kDev *dev, uint32_t offset, unsigned size);
+void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
+                    unsigned size);
+
+/** I/O BAR access (IOADDR at 0, IODATA at 4; SDM 4.1, facts A.1). */
+uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size);
+void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
+                  unsigned size);
+
+/** What happened to a frame handed to e1k_receive(). */
+typedef enum E1kRxResult {
+    E1K_RX_QUEUED = 0,     /**< accepted into the receive packet buffer */
+    E1K_RX_FILTERED = 1,   /**< rejected by the address/VLAN filter */
+    E1K_RX_DISABLED = 2,   /**< RCTL.EN clear or link down: not received */
+    E1K_RX_OVERRUN = 3,    /**< packet buffer full: dropped, MPC, ICR.RXO */
+    E1K_RX_BAD_SIZE = 4,   /**< undersize (RUC) or oversize (ROC): dropped */
+} E1kRxResult;
+
+/**
+ * A frame of @len bytes (DA..payload, without FCS) finished arriving from
+ * the wire at the current time.  The frame is copied.  Frames larger than
+ * 16384+ bytes are counted (ROC) and dropped.  Never blocks or applies
+ * backpressure: when the packet buffer is full the frame is dropped.
+ */
+E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
+
+/** Earliest instant (ns) the model needs e1k_run_until(); E1K_NO_DEADLINE
+ *  if none. */
+uint64_t e1k_next_deadline(const E1kDev *dev);
+
+/** Run every internal event due at or before @now_ns (which should be the
+ *  port's current time). */
+void e1k_run_until(E1kDev *dev, uint64_t now_ns);
+
+/** Connect (@up 1) or disconnect the cable; raises ICR.LSC (SDM 3.x link
+ *  status; facts A.12). */
+void e1k_set_link(E1kDev *dev, int up);
+
+/** Current level of the interrupt line (0 or 1). */
+int e1k_irq_level(const E1kDev *dev);
+
+/** The configuration the device was created with. */
+const E1kConfig *e1k_config(const E1kDev *dev);
+
+/**
+ * Cumulative totals for reports.  Unlike the statistics registers they are
+ * never cleared by reads and are 64-bit.  Same meaning as the SDM 13.7
+ * counters they are named after, plus model-only diagnostics.
+ */
+typedef struct E1kTotals {
+    uint64_t gprc, gptc, gorc, gotc, tpr, tpt, tor, tot;
+    uint64_t bprc, mprc, bptc, mptc;
+    uint64_t mpc;          /**< frames dropped: packet buffer full */
+    uint64_t rnbc;         /**< frames that found no free RX descriptor */
+    uint64_t ruc, roc;     /**< undersize / oversize frames dropped */
+    uint64_t crcerrs;
+    uint64_t rx_filtered;  /**< frames rejected by the address filter */
+    uint64_t rx_disabled;  /**< frames seen while RX disabled/link down */
+    uint64_t rx_dma_errors;/**< DMA faults on the receive path */
+    uint64_t tx_dma_errors;/**< DMA faults on the transmit path */
+    uint64_t tx_bad_desc;  /**< malformed TX descriptors / chains dropped */
+    uint64_t tx_frames_dropped; /**< TX frames dropped (bad chain, fault) */
+    uint64_t irq_assertions;    /**< rising edges of the interrupt line */
+    uint64_t rx_desc_written;   /**< RX descriptors written back */
+    uint64_t tx_desc_written;   /**< TX descriptors written back (DD) */
+} E1kTotals;
+
+/** Copy the cumulative totals into *out. */
+void e1k_totals(const E1kDev *dev, E1kTotals *out);
+
+/**
+ * Read a register's current value without side effects (no clear-on-read,
+ * no I/O).  For reports and debuggers.  Unknown offsets give 0.
+ */
+uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset);
+
+/** Bytes needed by e1k_save(). */
+size_t e1k_save_size(const E1kDev *dev);
+
+/**
+ * Serialise the whole device state (registers, packet buffers, in-flight
+ * DMA, timer deadlines) into @buf of @len bytes.  Returns the number of
+ * bytes written, or 0 if @len is too small.
+ */
+size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len);
+
+/**
+ * Restore state saved by e1k_save() (any instance, same model version).
+ * Returns 0, or -1 if the blob is malformed (wrong magic, version or size,
+ * indices out of range); on failure the device is reset instead.  After a
+ * restore the line level and deadline are re-announced through the port.
+ */
+int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* E1K_E1000_H */

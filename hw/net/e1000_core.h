@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Internal state and internal API of the e1klab device model.  Only files
+ * in hw/net/ include this; hosts use e1000.h.
+ *
+ * Ownership of the parts (one file, one job):
+ *   e1000_core.c    create/reset, register dispatch, I/O BAR, timers and
+ *                   deadlines, save/restore
+ *   e1000_intr.c    ICR/ICS/IMS/IMC and ITR-spaced line (SDM 13.4.17-21)
+ *   e1000_bus.c     bus timing presets and the shared bus reservation
+ *   e1000_eeprom.c  EEPROM image, Microwire on EECD, EERD (SDM 5, 13.4.3-4)
+ *   e1000_phy.c     MDIC, PHY registers, link and autonegotiation
+ *   e1000_stats.c   statistics registers: clear-on-read, saturation
+ *   e1000_rx.c      receive filter, packet buffer, RX DMA, RDTR/RADV, RXCSUM
+ *   e1000_tx.c      TX descriptors, TSO, checksum insertion, TX buffer,
+ *                   serialization, TIDV/TADV
+ *   e1000_csum.c    Internet checksum helpers
+ *
+ * The state is a plain struct with no pointers besides the port (which is
+ * excluded from save/restore), so a snapshot is a byte copy plus a
+ * validation pass.
+ */
+#ifndef E1K_E1000_CORE_H
+#define E1K_E1000_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "e1000.h"
+#include "e1000_regs.h"
+#include "e1000_rx.h"
+#include "e1000_tx.h"
+
+/** Number of 32-bit register slots in the 128 KB BAR. */
+#define E1K_NREGS (E1K_MMIO_SIZE / 4u)
+
+/** Internal timers.  Each has one deadline (ns) or E1K_NO_DEADLINE. */
+typedef enum E1kTimerId {
+    E1K_TMR_ITR = 0,   /**< ITR gate reopens (e1000_intr.c) */
+    E1K_TMR_RDTR,      /**< receive packet timer (e1000_rx.c) */
+    E1K_TMR_RADV,      /**< receive absolute timer (e1000_rx.c) */
+    E1K_TMR_RXDMA,     /**< RX DMA of the head frame completes (e1000_rx.c) */
+    E1K_TMR_TIDV,      /**< transmit interrupt delay (e1000_tx.c) */
+    E1K_TMR_TADV,      /**< transmit absolute delay (e1000_tx.c) */
+    E1K_TMR_TXDMA,     /**< TX descriptor/data fetch step done (e1000_tx.c) */
+    E1K_TMR_TXWIRE,    /**< frame finished serialising (e1000_tx.c) */
+    E1K_TMR_AUTONEG,   /**< autonegotiation completes (e1000_phy.c) */
+    E1K_TMR_COUNT
+} E1kTimerId;
+
+/** EEPROM and its Microwire bit-bang state (SDM 5; facts A.11). */
+typedef struct E1kEeprom {
+    uint16_t words[E1K_EEPROM_WORDS]; /**< contents, checksum at 0x3F */
+    uint32_t old_eecd;   /**< last EECD value written (SK edge detection) */
+    uint32_t bits_in;    /**< bits shifted in since CS rose */
+    uint32_t in_val;     /**< opcode+address shift register */
+    uint32_t out_val;    /**< data word being shifted out, MSB first */
+    int32_t out_bit;     /**< next bit of out_val to drive on DO, -1 none */
+    uint32_t reading;    /**< 1 after a READ opcode+address was received */
+    uint32_t addr;       /**< current word address (auto-increments) */
+} E1kEeprom;
+
+/** PHY (M88E1011-class at MDIO address 1; facts A.12). */
+typedef struct E1kPhy {
+    uint16_t reg[32];    /**< PHY registers 0..31 */
+    uint32_t cable;      /**< 1: cable connected (link partner present) */
+} E1kPhy;
+
+/** One device instance.  See e1000.h for the public contract. */
+struct E1kDev {
+    /* --- not saved --- */
+    E1kPort port;              /**< host callbacks */
+    /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
+    E1kConfig cfg;             /**< creation parameters */
+    uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */
+    uint64_t timer[E1K_TMR_COUNT]; /**< deadlines in ns, or E1K_NO_DEADLINE */
+    uint64_t announced_deadline;   /**< last value given to deadline_changed */
+    uint64_t now_ns;           /**< time of the current entry point */
+    uint32_t irq_level;        /**< current INTA# level */
+    uint64_t itr_gate_ns;      /**< no new assertion before this time (ITR) */
+    uint64_t bus_free_ns;      /**< bus busy until this time (e1000_bus.c) */
+    uint32_t ioaddr;           /**< I/O BAR IOADDR latch */
+    E1kEeprom ee;
+    E1kPhy phy;
+    E1kRxState rx;
+    E1kTxState tx;
+    E1kTotals totals;          /**< cumulative report counters */
+};
+
+/* ---------------- core (e1000_core.c) ---------------- */
+
+/** Current time (ns) as of this entry point. */
+static inline uint64_t e1k_now(const E1kDev *s) { return s->now_ns; }
+
+/** Register value by byte offset (no side effects). */
+static inline uint32_t e1k_reg(const E1kDev *s, uint32_t off)
+{
+    return s->reg[off >> 2];
+}
+
+/** Set a register slot directly (no side effects). */
+static inline void e1k_reg_set(E1kDev *s, uint32_t off, uint32_t v)
+{
+    s->reg[off >> 2] = v;
+}
+
+/** Arm timer @id to fire at @when_ns (absolute).  Re-arming replaces. */
+void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns);
+/** Disarm timer @id (no-op if not armed). */
+void e1k_timer_cancel(E1kDev *s, E1kTimerId id);
+/** True if timer @id is armed. */
+static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
+{
+    return s->timer[id] != E1K_NO_DEADLINE;
+}
+
+/** DMA through the port.  Return 0, or -1 on a fault (nothing retried). */
+int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len);
+int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len);
+
+/** True if the link is up (STATUS.LU). */
+bool e1k_link_up(const E1kDev *s);
+/** Link speed in Mb/s from STATUS.SPEED (10, 100, 1000). */
+uint32_t e1k_link_mbps(const E1kDev *s);
+
+/* ---------------- interrupts (e1000_intr.c) ---------------- */
+
+/** OR @causes into ICR (SDM 13.4.17) and re-evaluate the line. */
+void e1k_set_cause(E1kDev *s, uint32_t causes);
+/** Re-evaluate line = (ICR & IMS) != 0 under ITR spacing (SDM 13.4.18). */
+void e1k_update_irq(E1kDev *s);
+/** Register hooks for ICR/ICS/IMS/IMC/ITR. */
+uint32_t e1k_intr_read_icr(E1kDev *s);
+void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val);
+/** ITR gate timer fired. */
+void e1k_intr_timer(E1kDev *s);
+
+/* ---------------- bus (e1000_bus.c) ---------------- */
+
+/**
+ * Reserve the bus for one transaction of @bytes bytes starting no earlier
+ * than now and no earlier than the end of the previous reservation.
+ * Returns the completion time (ns).
+ */
+uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes);
+
+/* ---------------- EEPROM (e1000_eeprom.c) ---------------- */
+
+/** Build the 64-word image from cfg (MAC, IDs, checksum to 0xBABA). */
+void e1k_eeprom_init(E1kDev *s);
+/** EECD write (Microwire bit-bang) and read (DO reflects the shift). */
+void e1k_eecd_write(E1kDev *s, uint32_t val);
+uint32_t e1k_eecd_read(E1kDev *s);
+/** EERD write (START) and read. */
+void e1k_eerd_write(E1kDev *s, uint32_t val);
+
+/* ---------------- PHY and link (e1000_phy.c) ---------------- */
+
+/** Reset PHY registers to power-on values (cable state kept). */
+void e1k_phy_reset(E1kDev *s);
+/** MDIC write: perform the PHY read/write at once, set READY/ERROR,
+ *  raise MDAC if INT_EN. */
+void e1k_mdic_write(E1kDev *s, uint32_t val);
+/** Cable plugged/unplugged: update PHY, STATUS.LU, raise LSC. */
+void e1k_phy_set_cable(E1kDev *s, int up);
+/** Autonegotiation timer fired. */
+void e1k_phy_timer(E1kDev *s);
+/** CTRL written (SLU/FRCSPD/... affect STATUS). */
+void e1k_phy_ctrl_written(E1kDev *s);
+
+/* ---------------- statistics (e1000_stats.c) ---------------- */
+
+/** Saturating add to a 32-bit statistics register at offset @off. */
+void e1k_stat_add(E1kDev *s, uint32_t off, uint32_t n);
+/** Saturating add to a 64-bit low/high pair whose low half is @off_lo. */
+void e1k_stat_add64(E1kDev *s, uint32_t off_lo, uint64_t n);
+/** Add a frame of @len bytes (incl. FCS) to the size bucket starting at
+ *  @off_64 (PRC64 or PTC64). */
+void e1k_stat_size_bucket(E1kDev *s, uint32_t off_64, uint32_t len);
+/** Read with clear-on-read semantics; true if @off is a statistics reg. */
+bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val);
+
+/* ---------------- receive (e1000_rx.c) ---------------- */
+
+/** Reset RX state (packet buffer emptied, RXA taken from PBA). */
+void e1k_rx_reset(E1kDev *s);
+/** A receive-side register was written (value already stored); @old is
+ *  the previous value.  Offsets: RCTL, RDBAL..RDT, RDTR, RXDCTL, RADV,
+ *  RSRPD, RXCSUM. */
+void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
+/** Frame arrival from the wire (see e1k_receive). */
+E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
+/** RDTR, RADV or RXDMA timer fired. */
+void e1k_rx_timer(E1kDev *s, E1kTimerId id);
+/** After restore: check indices are in range. 0 ok, -1 bad. */
+int e1k_rx_validate(const E1kDev *s);
+
+/* ---------------- transmit (e1000_tx.c) ---------------- */
+
+/** Reset TX state. */
+void e1k_tx_reset(E1kDev *s);
+/** A transmit-side register was written (value already stored).
+ *  Offsets: TCTL, TIPG, TDBAL..TDT, TIDV, TXDCTL, TADV, TSPMT. */
+void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
+/** TIDV, TADV, TXDMA or TXWIRE timer fired. */
+void e1k_tx_timer(E1kDev *s, E1kTimerId id);
+/** After restore: check indices are in range. 0 ok, -1 bad. */
+int e1k_tx_validate(const E1kDev *s);
+/** Link went down/up: TX stops or resumes. */
+void e1k_tx_link_changed(E1kDev *s);
+
+/* ---------------- checksums (e1000_csum.c) ---------------- */
+
+/** One's-complement sum of @len bytes (big-endian 16-bit words, odd byte
+ *  padded with zero) added to @sum; not folded. */
+uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len);
+/** Fold a 32-bit sum to 16 bits and complement it (RFC 1071). */
+uint16_t e1k_csum_fold(uint32_t sum);
+
+#endif /* E1K_E1000_CORE_H */
