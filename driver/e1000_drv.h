@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * e1klab e1000 driver core: the interface the OS glue calls.
+ *
+ * Kernel-style driver for the 82540EM/82545EM over driver/osdep.h.  The
+ * same code runs in the testbench (testbench/tb_osdep.c) and, later, in a
+ * Linux module.  Module parameters keep the Linux e1000 names and units
+ * (facts B.4, LX-PARAM).  Interrupt/poll policies are exactly the variants
+ * the seed measurements compare (seed-measurements.md M1, M3).
+ */
+#ifndef E1K_DRIVER_E1000_DRV_H
+#define E1K_DRIVER_E1000_DRV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "osdep.h"
+
+/** Interrupt/poll policy. */
+enum e1k_drv_mode {
+    /** No NAPI: the ISR loops cleaning RX and TX up to 10 rounds, handing
+     *  each frame to netif_rx (2.4-era e1000 without NAPI). */
+    E1K_MODE_LEGACY = 0,
+    /** NAPI "twist": the ISR only schedules the poll and never masks;
+     *  the poll loops cleaning RX and TX while there is work. */
+    E1K_MODE_NAPI_TWIST,
+    /** NAPI "irq-off": the ISR masks (IMC = ~0) and schedules; the poll
+     *  cleans TX then RX within its quota and, when it did less,
+     *  completes and re-enables with IMS. */
+    E1K_MODE_NAPI,
+    /** E1K_MODE_NAPI plus InterruptThrottleRate modes 0/1/3/4/fixed and
+     *  the dynamic ITR algorithm (facts B.4). */
+    E1K_MODE_NAPI_DYNITR,
+};
+
+/** Parse "legacy", "napi-twist", "napi", "napi-dynitr"; -1 if unknown. */
+int e1k_drv_mode_parse(const char *name);
+/** Name of a mode ("legacy", ...). */
+const char *e1k_drv_mode_name(enum e1k_drv_mode mode);
+
+/** Driver parameters: Linux e1000 module parameter names and units. */
+struct e1k_drv_params {
+    enum e1k_drv_mode mode;
+    uint32_t RxDescriptors;   /**< descriptors, 80..4096, multiple of 8 */
+    uint32_t TxDescriptors;   /**< descriptors, 80..4096, multiple of 8 */
+    uint32_t RxIntDelay;      /**< RDTR, 1.024 us units */
+    uint32_t RxAbsIntDelay;   /**< RADV, 1.024 us units */
+    uint32_t TxIntDelay;      /**< TIDV, 1.024 us units (IDE iff != 0) */
+    uint32_t TxAbsIntDelay;   /**< TADV, 1.024 us units */
+    uint32_t InterruptThrottleRate; /**< 0 off, 1/3 dynamic, 4 simplified,
+                                         100..100000 ints/s fixed */
+    uint32_t XsumRX;          /**< 1: RX checksum offload on */
+    uint32_t copybreak;       /**< bytes: copy RX frames up to this size */
+    uint32_t weight;          /**< NAPI weight (quota per poll), frames */
+    uint32_t FlowControl;     /**< 0 none, 1 rx pause, 2 tx pause, 3 full */
+};
+
+/** Fill *p with the Linux defaults (facts B.4): mode napi, 256/256
+ *  descriptors, RxIntDelay 0, RxAbsIntDelay 8, TxIntDelay 8,
+ *  TxAbsIntDelay 32, InterruptThrottleRate 3, XsumRX 1, copybreak 256,
+ *  weight 64, FlowControl 3. */
+void e1k_drv_params_default(struct e1k_drv_params *p);
+
+/**
+ * Validate parameters.  Returns NULL if valid, else a static message
+ * naming the bad parameter and its allowed range.
+ */
+const char *e1k_drv_params_check(const struct e1k_drv_params *p);
+
+/** Linux struct rtnl_link_stats64 fields (include/uapi/linux/if_link.h). */
+struct e1k_link_stats64 {
+    uint64_t rx_packets, tx_packets, rx_bytes, tx_bytes;
+    uint64_t rx_errors, tx_errors, rx_dropped, tx_dropped, multicast;
+    uint64_t collisions;
+    uint64_t rx_length_errors, rx_over_errors, rx_crc_errors;
+    uint64_t rx_frame_errors, rx_fifo_errors, rx_missed_errors;
+    uint64_t tx_aborted_errors, tx_carrier_errors, tx_fifo_errors;
+    uint64_t tx_heartbeat_errors, tx_window_errors;
+    uint64_t rx_compressed, tx_compressed, rx_nohandler;
+};
+
+/** Driver-side event counters for reports. */
+struct e1k_drv_counters {
+    uint64_t interrupts;       /**< ISR invocations that found a cause */
+    uint64_t interrupts_none;  /**< ISR invocations with ICR == 0 */
+    uint64_t polls;            /**< poll() calls */
+    uint64_t polls_complete;   /**< polls that emptied the ring (completed) */
+    uint64_t polls_budget;     /**< polls that used the whole quota */
+    uint64_t rx_cleaned;       /**< RX descriptors cleaned */
+    uint64_t tx_cleaned;       /**< TX descriptors cleaned */
+    uint64_t rx_alloc_failed;  /**< RX buffer allocations that failed */
+    uint64_t tx_busy;          /**< xmit returned busy (ring full) */
+    uint64_t resets;           /**< adapter resets (tx timeout etc.) */
+    uint64_t itr_changes;      /**< ITR register rewrites */
+    uint32_t itr_current;      /**< current ints/s target (0 = off) */
+};
+
+struct e1k_adapter;
+
+/**
+ * Probe: reset the MAC, read and checksum-verify the EEPROM (Microwire via
+ * EECD, as Linux does on these parts), take the MAC address, reset and
+ * configure the PHY.  Returns the adapter or NULL (logged) on failure.
+ */
+struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
+                                  const struct e1k_drv_params *p);
+/** Free the adapter (after e1k_drv_close). */
+void e1k_drv_remove(struct e1k_adapter *a);
+/** The station address read from the EEPROM. */
+const uint8_t *e1k_drv_mac(const struct e1k_adapter *a);
+/** ndo_open: allocate rings, configure RX/TX, enable interrupts.
+ *  0 or -1 (logged). */
+int e1k_drv_open(struct e1k_adapter *a);
+/** ndo_stop: disable, free rings and buffers. */
+void e1k_drv_close(struct e1k_adapter *a);
+/** Interrupt handler.  Returns 1 (IRQ_HANDLED) or 0 (IRQ_NONE). */
+int e1k_drv_intr(struct e1k_adapter *a);
+/** NAPI poll with @budget frames; returns the RX work done. */
+int e1k_drv_poll(struct e1k_adapter *a, int budget);
+/** ndo_start_xmit: 0 NETDEV_TX_OK (skb consumed), 1 NETDEV_TX_BUSY. */
+int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb);
+/** The 2 s watchdog: statistics, link check, ICS = RXDMT0 (facts B.4). */
+void e1k_drv_watchdog(struct e1k_adapter *a);
+/** ndo_tx_timeout: the stack saw "transmit timed out"; reset. */
+void e1k_drv_tx_timeout(struct e1k_adapter *a);
+/** ndo_get_stats64 from the accumulated counters. */
+void e1k_drv_get_stats64(struct e1k_adapter *a, struct e1k_link_stats64 *s);
+/** Driver event counters. */
+void e1k_drv_get_counters(const struct e1k_adapter *a,
+                          struct e1k_drv_counters *c);
+
+#endif /* E1K_DRIVER_E1000_DRV_H */

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * OS-dependency layer of the e1klab e1000 driver core.
+ *
+ * The driver core (driver/e1000_*.c) is written in kernel style and calls
+ * only what this header declares.  Each OS provides one implementation:
+ * the testbench (testbench/tb_osdep.c) charges modelled CPU time for every
+ * operation; a Linux module would map these to readl/writel, dma_map_*,
+ * napi_* and netif_* (as Intel's shared e1000 base code sits on a per-OS
+ * osdep layer).
+ *
+ * Units: register offsets in bytes (hw/net/e1000_regs.h), delays in
+ * microseconds, lengths in bytes, bus addresses 64-bit.
+ */
+#ifndef E1K_DRIVER_OSDEP_H
+#define E1K_DRIVER_OSDEP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** The OS's per-adapter handle (net_device + PCI device).  Opaque. */
+struct e1k_os;
+/** The OS's packet buffer (sk_buff).  Opaque to the driver. */
+struct e1k_skb;
+
+/* ---- register access (MMIO BAR0) ---- */
+/** readl: stalls the CPU for a bus round trip. */
+uint32_t e1k_os_readl(struct e1k_os *os, uint32_t reg);
+/** writel: posted write. */
+void e1k_os_writel(struct e1k_os *os, uint32_t reg, uint32_t val);
+
+/* ---- time ---- */
+/** Busy-wait @us microseconds (charges CPU time in the testbench). */
+void e1k_os_udelay(struct e1k_os *os, uint32_t us);
+/** Sleep @ms milliseconds (process context; time passes). */
+void e1k_os_msleep(struct e1k_os *os, uint32_t ms);
+/** Current time in ns (for dynamic ITR, watchdog bookkeeping). */
+uint64_t e1k_os_now_ns(struct e1k_os *os);
+
+/* ---- DMA-coherent memory for descriptor rings ---- */
+/** Allocate @size bytes of zeroed DMA-able memory aligned to 4096; CPU
+ *  pointer returned, bus address in *bus.  NULL on failure. */
+void *e1k_os_alloc_coherent(struct e1k_os *os, size_t size, uint64_t *bus);
+void e1k_os_free_coherent(struct e1k_os *os, size_t size, void *cpu,
+                          uint64_t bus);
+
+/* ---- packet buffers ---- */
+/** netdev_alloc_skb: a buffer with room for @len bytes; NULL on failure. */
+struct e1k_skb *e1k_os_alloc_skb(struct e1k_os *os, uint32_t len);
+/** dev_kfree_skb_any. */
+void e1k_os_free_skb(struct e1k_os *os, struct e1k_skb *skb);
+/** Start of the packet data. */
+uint8_t *e1k_os_skb_data(struct e1k_skb *skb);
+/** Current data length in bytes. */
+uint32_t e1k_os_skb_len(const struct e1k_skb *skb);
+/** skb_put: set the data length to @len bytes (<= allocated room). */
+void e1k_os_skb_set_len(struct e1k_skb *skb, uint32_t len);
+/** Bus address of the packet data (dma_map_single); 0 on failure. */
+uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb);
+/** Mark the received checksum as verified by hardware
+ *  (CHECKSUM_UNNECESSARY). */
+void e1k_os_skb_csum_ok(struct e1k_skb *skb);
+/** Copy @len bytes into a freshly allocated skb (copybreak). */
+void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
+                   uint32_t len);
+
+/* ---- the stack ---- */
+/** NAPI delivery: netif_receive_skb (napi_gro_receive). */
+void e1k_os_receive_skb(struct e1k_os *os, struct e1k_skb *skb);
+/** Non-NAPI delivery: netif_rx into the per-CPU backlog.  Returns 0 if
+ *  queued, -1 if dropped (backlog full; the OS counts it). */
+int e1k_os_netif_rx(struct e1k_os *os, struct e1k_skb *skb);
+/** napi_schedule_prep + __napi_schedule: returns true if this call
+ *  scheduled the poll (it was not already scheduled). */
+bool e1k_os_napi_schedule(struct e1k_os *os);
+/** napi_complete_done(@work_done): true if interrupts may be re-enabled. */
+bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done);
+/** Transmit queue flow control. */
+void e1k_os_netif_stop_queue(struct e1k_os *os);
+void e1k_os_netif_wake_queue(struct e1k_os *os);
+bool e1k_os_netif_queue_stopped(struct e1k_os *os);
+/** Carrier (link) state for the stack. */
+void e1k_os_netif_carrier(struct e1k_os *os, bool on);
+
+/* ---- CPU cost accounting (no-op on a real OS) ---- */
+/** Modelled driver operations whose CPU cost the OS charges. */
+enum e1k_os_cost {
+    E1K_COST_RX_CLEAN = 0,  /**< per RX descriptor cleaned */
+    E1K_COST_RX_REFILL,     /**< per RX buffer given back to hardware */
+    E1K_COST_TX_CLEAN,      /**< per TX descriptor cleaned */
+    E1K_COST_XMIT,          /**< per frame queued for transmit (driver) */
+    E1K_COST_ISR,           /**< driver interrupt handler body */
+    E1K_COST_POLL,          /**< driver poll entry/exit */
+    E1K_COST_COUNT
+};
+/** Charge @n times the cost of @what. */
+void e1k_os_charge(struct e1k_os *os, enum e1k_os_cost what, uint32_t n);
+
+/* ---- messages ---- */
+/** Kernel log line (printk); @level 0 err, 1 warn, 2 info, 3 debug. */
+void e1k_os_log(struct e1k_os *os, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif /* E1K_DRIVER_OSDEP_H */

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One testbench run: the event engine, the modelled host (CPUs, kernel,
+ * driver instances) and its NICs (device model instances), fed by traffic
+ * sources.  Deterministic: the same scenario gives the same results.
+ */
+#ifndef TB_SIM_H
+#define TB_SIM_H
+
+#include <stdint.h>
+
+#include "scenario.h"
+#include "traffic.h"
+
+/** Time per CPU context, ns. */
+typedef struct TbCpuTime {
+    uint64_t hardirq, softirq, process, idle;
+} TbCpuTime;
+
+/** Per-interface results. */
+typedef struct TbIfaceResult {
+    char name[TB_NAME_LEN];
+    uint32_t irq;                     /**< IRQ number */
+    uint64_t interrupts;              /**< /proc/interrupts count (ISR
+                                           invocations for this line) */
+    struct e1k_link_stats64 stats;    /**< as the driver reports them */
+    struct e1k_drv_counters drv;      /**< driver event counters */
+    E1kTotals nic;                    /**< device-model cumulative totals */
+    uint64_t qdisc_drops;             /**< txqueuelen overflow */
+    uint64_t tx_timeouts;             /**< "transmit timed out" events */
+    uint64_t wire_tx_frames;          /**< frames that left on the wire */
+    uint64_t wire_tx_bytes;           /**< their bytes incl. FCS */
+} TbIfaceResult;
+
+/** Results of a run (also what the CSV samples are made of). */
+typedef struct TbResults {
+    uint64_t sim_ns;                  /**< simulated time at the end */
+    uint64_t offered;                 /**< frames offered by all sources */
+    uint64_t offered_bytes;           /**< bytes incl. FCS */
+    uint64_t first_offer_ns, last_offer_ns; /**< offered window */
+    /* disposition of offered frames at the NIC (sum == offered) */
+    uint64_t rx_queued, rx_filtered, rx_disabled, rx_overrun, rx_bad_size;
+    /* host */
+    uint64_t forwarded;               /**< frames routed out of another NIC
+                                           (left on its wire) */
+    uint64_t backlog_drops;           /**< netif_rx drops (backlog full) */
+    uint64_t no_route;                /**< frames dropped: no route */
+    uint64_t local_delivered;         /**< frames delivered locally */
+    uint64_t sink_datagrams, sink_bytes; /**< read by the UDP reader */
+    uint64_t sink_drops;              /**< socket buffer overflow */
+    uint64_t time_squeeze;            /**< softnet: budget/time ran out */
+    uint64_t ksoftirqd_wakeups;
+    uint64_t softirq_runs;
+    TbCpuTime cpu;                    /**< summed over CPUs */
+    uint32_t niface;
+    TbIfaceResult iface[TB_MAX_NICS];
+    uint32_t nsources;
+    TbSourceStats source[TB_MAX_SOURCES];
+} TbResults;
+
+typedef struct TbSim TbSim;
+
+/** Called every scenario run.sample_ns of simulated time with the
+ *  cumulative results so far (for CSV time series). */
+typedef void (*TbSampleFn)(void *ctx, const TbResults *r);
+/** Called for every frame that leaves a NIC's wire (for --pcap-out). */
+typedef void (*TbTxHookFn)(void *ctx, int nic, uint64_t t_ns,
+                           const uint8_t *frame, uint32_t len);
+/** Progress: simulated time done and expected end (0 if unknown). */
+typedef void (*TbProgressFn)(void *ctx, uint64_t now_ns, uint64_t end_ns);
+
+/**
+ * Build a run from @sc (copied).  On error NULL and *err set (g_malloc'd
+ * one-line message, e.g. a profile or capture that cannot be read).
+ */
+TbSim *tb_sim_new(const TbScenario *sc, char **err);
+void tb_sim_set_sampler(TbSim *sim, TbSampleFn fn, void *ctx);
+void tb_sim_set_tx_hook(TbSim *sim, TbTxHookFn fn, void *ctx);
+void tb_sim_set_progress(TbSim *sim, TbProgressFn fn, void *ctx);
+/** Run to the end.  0, or -1 with *err set (e.g. a capture read error). */
+int tb_sim_run(TbSim *sim, char **err);
+/** Results (valid after tb_sim_run). */
+const TbResults *tb_sim_results(const TbSim *sim);
+void tb_sim_free(TbSim *sim);
+
+#endif /* TB_SIM_H */
