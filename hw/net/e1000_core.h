@@ -65,6 +65,8 @@ typedef struct E1kEeprom {
 typedef struct E1kPhy {
     uint16_t reg[32];    /**< PHY registers 0..31 */
     uint32_t cable;      /**< 1: cable connected (link partner present) */
+    uint32_t bmsr_ll;    /**< 1: link went down since BMSR was last read
+                          *   (BMSR.LSTATUS is latched low, IEEE 22.2.4.2) */
 } E1kPhy;
 
 /** One device instance.  See e1000.h for the public contract. */
@@ -119,6 +121,10 @@ static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
 int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len);
 int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len);
 
+/** STATUS bits strapped from the bus config: PCI66 (clock >= 60 MHz),
+ *  BUS64 (8-byte width), PCIX_MODE + PCIX_SPEED=133 (clock > 100 MHz). */
+uint32_t e1k_status_bus_bits(const E1kDev *s);
+
 /** True if the link is up (STATUS.LU). */
 bool e1k_link_up(const E1kDev *s);
 /** Link speed in Mb/s from STATUS.SPEED (10, 100, 1000). */
@@ -149,6 +155,9 @@ uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes);
 
 /** Build the 64-word image from cfg (MAC, IDs, checksum to 0xBABA). */
 void e1k_eeprom_init(E1kDev *s);
+/** After restore: EEPROM words equal the image built from cfg and the
+ *  Microwire state is in range.  0 ok, -1 bad. */
+int e1k_eeprom_validate(const E1kDev *s);
 /** EECD write (Microwire bit-bang) and read (DO reflects the shift). */
 void e1k_eecd_write(E1kDev *s, uint32_t val);
 uint32_t e1k_eecd_read(E1kDev *s);
@@ -159,6 +168,11 @@ void e1k_eerd_write(E1kDev *s, uint32_t val);
 
 /** Reset PHY registers to power-on values (cable state kept). */
 void e1k_phy_reset(E1kDev *s);
+/** Power-on: PHY registers to defaults and, with the cable connected,
+ *  the link already negotiated (no timer, no LSC). */
+void e1k_phy_power_on(E1kDev *s);
+/** After restore: PHY fields in range.  0 ok, -1 bad. */
+int e1k_phy_validate(const E1kDev *s);
 /** MDIC write: perform the PHY read/write at once, set READY/ERROR,
  *  raise MDAC if INT_EN. */
 void e1k_mdic_write(E1kDev *s, uint32_t val);
@@ -178,6 +192,8 @@ void e1k_stat_add64(E1kDev *s, uint32_t off_lo, uint64_t n);
 /** Add a frame of @len bytes (incl. FCS) to the size bucket starting at
  *  @off_64 (PRC64 or PTC64). */
 void e1k_stat_size_bucket(E1kDev *s, uint32_t off_64, uint32_t len);
+/** True if @off is one of the statistics counters of SDM 13.7. */
+bool e1k_stats_is_counter(uint32_t off);
 /** Read with clear-on-read semantics; true if @off is a statistics reg. */
 bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val);
 

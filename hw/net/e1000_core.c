@@ -1,0 +1,955 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * e1klab device model core: creation and reset, the register file and its
+ * dispatch (write masks, read-only and write-only registers, sub-word and
+ * I/O BAR access), internal timers and the deadline contract, DMA through
+ * the port, and save/restore.
+ *
+ * Time contract (see e1000.h).  Every public entry point calls enter(),
+ * which reads the port clock and fires every timer due at or before it,
+ * and ends with leave(), which announces the earliest deadline through
+ * port.deadline_changed when (and only when) it changed.  While a due
+ * timer fires, s->now_ns is that timer's deadline (or the time already
+ * reached, whichever is later), so work caught up late is stamped with
+ * the instant it should have happened; s->now_ns never goes backwards.
+ *
+ * Port callbacks must not call back into the model (no re-entry): the
+ * model is in the middle of an update when it calls them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "e1000_core.h"
+
+/** Most timer firings one e1k_run_until() (or catch-up) performs.  A
+ *  legitimate catch-up after a long host stall may need many firings (one
+ *  TX frame per 672 ns at 1 Gb/s); what remains after the cap stays due,
+ *  the announced deadline is then <= now and the host simply calls again.
+ *  The cap only guarantees that a single call always returns. */
+#define E1K_RUN_MAX_FIRINGS 65536u
+
+/** STATUS.PCIX_SPEED (b15:14) value 10b = 133 MHz (SDM 13.4.2). */
+#define E1K_STATUS_PCIX_SPEED_133 (2u << 14)
+
+/** CTRL power-on value: ASDE set (auto-speed detection), everything else
+ *  clear.  With ASDE the MAC follows the internal PHY's link indication,
+ *  so a copper link is up after power-on even before a driver sets SLU
+ *  (model choice, see docs/model.md "Link"). */
+#define E1K_CTRL_RESET_VAL E1K_CTRL_ASDE
+
+/** Writable CTRL bits (SDM 13.4.1): FD, LRST, ASDE, SLU, ILOS, SPEED,
+ *  FRCSPD, FRCDPX, SWDPIN0-3, SWDPIO0-3, RST, RFCE, TFCE, VME, PHY_RST. */
+#define E1K_CTRL_WMASK \
+    (E1K_CTRL_FD | E1K_CTRL_LRST | E1K_CTRL_ASDE | E1K_CTRL_SLU | \
+     E1K_CTRL_ILOS | E1K_CTRL_SPEED_MASK | E1K_CTRL_FRCSPD | \
+     E1K_CTRL_FRCDPX | (0xFu << 18) | (0xFu << 22) | E1K_CTRL_RST | \
+     E1K_CTRL_RFCE | E1K_CTRL_TFCE | E1K_CTRL_VME | E1K_CTRL_PHY_RST)
+
+/** Writable RCTL bits (SDM 13.4.22, facts A.7). */
+#define E1K_RCTL_WMASK \
+    (0x3FFu | E1K_RCTL_MO_MASK | E1K_RCTL_BAM | E1K_RCTL_BSIZE_MASK | \
+     E1K_RCTL_VFE | E1K_RCTL_CFIEN | E1K_RCTL_CFI | E1K_RCTL_DPF | \
+     E1K_RCTL_PMCF | E1K_RCTL_BSEX | E1K_RCTL_SECRC)
+
+/** Save blob header (all fields little-endian host order, see
+ *  docs/model.md "Save/restore"). */
+#define E1K_SAVE_MAGIC   0x534B3145u /* "E1KS" */
+#define E1K_SAVE_VERSION 1u
+#define E1K_SAVE_HDR     16u
+/** Furthest in the future a restored timer may lie beyond the blob's
+ *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
+ *  or the autonegotiation time; 10 s leaves ample room for queued bus
+ *  work while catching garbage. */
+#define E1K_SAVE_TIMER_HORIZON_NS 10000000000ull
+
+enum { F_RW = 0, F_RO = 1, F_RX = 2, F_TX = 4 };
+
+/** One plain register: offset, writable bits, flags (forwarding). */
+typedef struct RegDesc {
+    uint32_t off;
+    uint32_t wmask;
+    uint32_t flags;
+} RegDesc;
+
+/* Plain storage registers (special ones are handled in the switches of
+ * reg_read32/reg_write32).  Sorted by offset for readability only. */
+static const RegDesc plain_regs[] = {
+    { E1K_STATUS,   0,           F_RO },
+    { E1K_CTRL_EXT, ~(1u << 13), F_RW }, /* EE_RST self-clears (no-op) */
+    { E1K_FLA,      0,           F_RO }, /* no flash: reads 0 */
+    { E1K_FCAL,     0xFFFFFFFFu, F_RW },
+    { E1K_FCAH,     0x0000FFFFu, F_RW },
+    { E1K_FCT,      0x0000FFFFu, F_RW },
+    { E1K_VET,      0x0000FFFFu, F_RW },
+    { E1K_RCTL,     E1K_RCTL_WMASK, F_RX },
+    { E1K_FCTTV,    0x0000FFFFu, F_RW },
+    { E1K_TXCW,     0xC00183FFu, F_RW },
+    { E1K_RXCW,     0,           F_RO },
+    { E1K_TCTL,     0x017FFFFAu, F_TX },
+    { E1K_TIPG,     0x3FFFFFFFu, F_TX },
+    { E1K_AIT,      0x0000FFFFu, F_RW },
+    { E1K_LEDCTL,   0xFFFFFFFFu, F_RW },
+    { E1K_FCRTL,    0x8000FFF8u, F_RW },
+    { E1K_FCRTH,    0x0000FFF8u, F_RW },
+    { E1K_RDFH,     0x00001FFFu, F_RW },
+    { E1K_RDFT,     0x00001FFFu, F_RW },
+    { E1K_RDFHS,    0x00001FFFu, F_RW },
+    { E1K_RDFTS,    0x00001FFFu, F_RW },
+    { E1K_RDFPC,    0x00001FFFu, F_RW },
+    { E1K_RDBAL,    0xFFFFFFF0u, F_RX },
+    { E1K_RDBAH,    0xFFFFFFFFu, F_RX },
+    { E1K_RDLEN,    E1K_xDLEN_MASK, F_RX },
+    { E1K_RDH,      0x0000FFFFu, F_RX },
+    { E1K_RDT,      0x0000FFFFu, F_RX },
+    { E1K_RDTR,     E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK, F_RX },
+    { E1K_RXDCTL,   0x013F3F3Fu, F_RX },
+    { E1K_RADV,     0x0000FFFFu, F_RX },
+    { E1K_RSRPD,    0x00000FFFu, F_RX },
+    { E1K_TDFH,     0x00001FFFu, F_RW },
+    { E1K_TDFT,     0x00001FFFu, F_RW },
+    { E1K_TDFHS,    0x00001FFFu, F_RW },
+    { E1K_TDFTS,    0x00001FFFu, F_RW },
+    { E1K_TDFPC,    0x00001FFFu, F_RW },
+    { E1K_TDBAL,    0xFFFFFFF0u, F_TX },
+    { E1K_TDBAH,    0xFFFFFFFFu, F_TX },
+    { E1K_TDLEN,    E1K_xDLEN_MASK, F_TX },
+    { E1K_TDH,      0x0000FFFFu, F_TX },
+    { E1K_TDT,      0x0000FFFFu, F_TX },
+    { E1K_TIDV,     0x0000FFFFu, F_TX },
+    { E1K_TXDCTL,   0xFF3F3F3Fu, F_TX },
+    { E1K_TADV,     0x0000FFFFu, F_TX },
+    { E1K_TSPMT,    0xFFFFFFFFu, F_TX },
+    { E1K_RXCSUM,   0x000003FFu, F_RX },
+    { E1K_WUC,      0x0000000Fu, F_RW },
+    { E1K_WUFC,     0x000F00FFu, F_RW },
+    { E1K_WUS,      0x000F00FFu, F_RW },
+    { E1K_MANC,     0xFFFFFFFFu, F_RW },
+    { E1K_IPAV,     0x0001000Fu, F_RW },
+    { E1K_WUPL,     0x00000FFFu, F_RW },
+};
+
+/** Register arrays: [first, last] inclusive byte offsets, stride 4. */
+typedef struct RegRange {
+    uint32_t first, last;
+    uint32_t wmask_even; /* for dwords at offset % 8 == 0 */
+    uint32_t wmask_odd;  /* for dwords at offset % 8 == 4 */
+} RegRange;
+
+static const RegRange range_regs[] = {
+    { E1K_MTA, E1K_MTA + 4 * (E1K_MTA_WORDS - 1), ~0u, ~0u },
+    /* RAL (all bits) / RAH (AD b15:0, AS b17:16, AV b31; SDM 13.5.3) */
+    { E1K_RAL(0), E1K_RAH(E1K_RA_ENTRIES - 1), ~0u, 0x8003FFFFu },
+    { E1K_VFTA, E1K_VFTA + 4 * (E1K_VFTA_WORDS - 1), ~0u, ~0u },
+    { E1K_IP4AT, E1K_IP4AT + 0x1C, ~0u, ~0u },
+    { E1K_IP6AT, E1K_IP6AT + 0x0C, ~0u, ~0u },
+    { E1K_WUPM, E1K_WUPM + 0x7C, ~0u, ~0u },
+    { E1K_FFLT, E1K_FFLT + 0x1C, 0x7FFu, 0x7FFu },
+    { E1K_FFMT, E1K_FFMT + 0x3FC, 0xFu, 0xFu },
+    { E1K_FFVT, E1K_FFVT + 0x3FC, 0xFFu, 0xFFu },
+};
+
+/** Find a plain register; returns its descriptor or NULL. */
+static const RegDesc *plain_find(uint32_t off)
+{
+    for (size_t i = 0; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
+        if (plain_regs[i].off == off) {
+            return &plain_regs[i];
+        }
+    }
+    return NULL;
+}
+
+/** Writable mask of an array register; false if @off is in none. */
+static bool range_find(uint32_t off, uint32_t *wmask)
+{
+    for (size_t i = 0; i < sizeof(range_regs) / sizeof(range_regs[0]); i++) {
+        const RegRange *r = &range_regs[i];
+        if (off >= r->first && off <= r->last) {
+            *wmask = (off & 4u) ? r->wmask_odd : r->wmask_even;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Config, creation                                                    */
+
+void e1k_config_default(E1kConfig *cfg)
+{
+    static const uint8_t mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
+    if (!cfg) {
+        return;
+    }
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->chip = E1K_CHIP_82540EM;
+    memcpy(cfg->mac, mac, sizeof(mac));
+    e1k_bus_preset(E1K_BUS_PCI_64_66, &cfg->bus);
+    cfg->link_mbps = 1000;
+    cfg->link_up = 1;
+    cfg->autoneg_ns = 500000000u;
+}
+
+/** True if @cfg describes a device the model can build. */
+static bool config_valid(const E1kConfig *cfg)
+{
+    if (cfg->chip != E1K_CHIP_82540EM && cfg->chip != E1K_CHIP_82545EM) {
+        return false;
+    }
+    if (cfg->link_mbps != 10 && cfg->link_mbps != 100 &&
+        cfg->link_mbps != 1000) {
+        return false;
+    }
+    if (cfg->link_up != 0 && cfg->link_up != 1) {
+        return false;
+    }
+    if ((cfg->bus.width_bytes != 4 && cfg->bus.width_bytes != 8) ||
+        cfg->bus.clock_khz == 0) {
+        return false;
+    }
+    return true;
+}
+
+static void power_on_reset(E1kDev *s);
+static void leave(E1kDev *s);
+
+E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
+{
+    E1kDev *s;
+    if (!cfg || !port || !config_valid(cfg) || !port->dma_read ||
+        !port->dma_write || !port->set_irq || !port->now_ns) {
+        return NULL;
+    }
+    s = calloc(1, sizeof(*s));
+    if (!s) {
+        return NULL;
+    }
+    s->port = *port;
+    s->cfg = *cfg;
+    s->announced_deadline = E1K_NO_DEADLINE;
+    s->now_ns = port->now_ns(port->opaque);
+    power_on_reset(s);
+    leave(s);
+    return s;
+}
+
+void e1k_free(E1kDev *dev)
+{
+    free(dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* Timers and the deadline contract                                    */
+
+void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+{
+    if ((unsigned)id < E1K_TMR_COUNT) {
+        s->timer[id] = when_ns;
+    }
+}
+
+void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
+{
+    if ((unsigned)id < E1K_TMR_COUNT) {
+        s->timer[id] = E1K_NO_DEADLINE;
+    }
+}
+
+uint64_t e1k_next_deadline(const E1kDev *dev)
+{
+    uint64_t d = E1K_NO_DEADLINE;
+    if (!dev) {
+        return d;
+    }
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        if (dev->timer[i] < d) {
+            d = dev->timer[i];
+        }
+    }
+    return d;
+}
+
+/** Fire timer @id (already disarmed) in its owner. */
+static void timer_dispatch(E1kDev *s, E1kTimerId id)
+{
+    switch (id) {
+    case E1K_TMR_ITR:
+        e1k_intr_timer(s);
+        break;
+    case E1K_TMR_RDTR:
+    case E1K_TMR_RADV:
+    case E1K_TMR_RXDMA:
+        e1k_rx_timer(s, id);
+        break;
+    case E1K_TMR_TIDV:
+    case E1K_TMR_TADV:
+    case E1K_TMR_TXDMA:
+    case E1K_TMR_TXWIRE:
+        e1k_tx_timer(s, id);
+        break;
+    case E1K_TMR_AUTONEG:
+        e1k_phy_timer(s);
+        break;
+    default:
+        break;
+    }
+}
+
+/**
+ * Fire every timer due at or before @target in deadline order (ties: the
+ * lower timer id first), at most E1K_RUN_MAX_FIRINGS of them, then move
+ * the clock to @target.  A timer armed by a firing at or before @target
+ * fires in the same call.
+ */
+static void run_due(E1kDev *s, uint64_t target)
+{
+    for (unsigned n = 0; n < E1K_RUN_MAX_FIRINGS; n++) {
+        unsigned best = E1K_TMR_COUNT;
+        uint64_t when = E1K_NO_DEADLINE;
+        for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+            if (s->timer[i] < when) {
+                when = s->timer[i];
+                best = i;
+            }
+        }
+        if (best == E1K_TMR_COUNT || when > target) {
+            break;
+        }
+        s->timer[best] = E1K_NO_DEADLINE;
+        if (when > s->now_ns) {
+            s->now_ns = when;
+        }
+        timer_dispatch(s, (E1kTimerId)best);
+    }
+    if (target > s->now_ns) {
+        s->now_ns = target;
+    }
+}
+
+/** Start of every public entry point: read the clock, catch up. */
+static void enter(E1kDev *s)
+{
+    run_due(s, s->port.now_ns(s->port.opaque));
+}
+
+/** End of every public entry point: announce a changed deadline. */
+static void leave(E1kDev *s)
+{
+    uint64_t d = e1k_next_deadline(s);
+    if (d != s->announced_deadline) {
+        s->announced_deadline = d;
+        if (s->port.deadline_changed) {
+            s->port.deadline_changed(s->port.opaque, d);
+        }
+    }
+}
+
+void e1k_run_until(E1kDev *dev, uint64_t now_ns)
+{
+    if (!dev) {
+        return;
+    }
+    run_due(dev, now_ns);
+    leave(dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* DMA and link helpers                                                */
+
+int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+{
+    if (len == 0) {
+        return 0;
+    }
+    if (addr > UINT64_MAX - len) {
+        return -1;
+    }
+    return s->port.dma_read(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+}
+
+int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
+{
+    if (len == 0) {
+        return 0;
+    }
+    if (addr > UINT64_MAX - len) {
+        return -1;
+    }
+    return s->port.dma_write(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+}
+
+bool e1k_link_up(const E1kDev *s)
+{
+    return (e1k_reg(s, E1K_STATUS) & E1K_STATUS_LU) != 0;
+}
+
+uint32_t e1k_link_mbps(const E1kDev *s)
+{
+    switch (e1k_reg(s, E1K_STATUS) & E1K_STATUS_SPEED_MASK) {
+    case E1K_STATUS_SPEED_10:
+        return 10;
+    case E1K_STATUS_SPEED_100:
+        return 100;
+    default:
+        return 1000;
+    }
+}
+
+uint32_t e1k_status_bus_bits(const E1kDev *s)
+{
+    uint32_t v = 0;
+    if (s->cfg.bus.clock_khz >= 60000u) {
+        v |= E1K_STATUS_PCI66;
+    }
+    if (s->cfg.bus.width_bytes == 8) {
+        v |= E1K_STATUS_BUS64;
+    }
+    if (s->cfg.bus.clock_khz > 100000u) {
+        v |= E1K_STATUS_PCIX_MODE | E1K_STATUS_PCIX_SPEED_133;
+    }
+    return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reset                                                               */
+
+/**
+ * MAC reset (CTRL.RST, SDM 13.4.1) or, with @power_on, power-on reset.
+ * CTRL.RST resets every MAC register except PBA (whose RXA takes effect
+ * now, facts A.8), keeps the PHY (registers, link, autonegotiation in
+ * progress), the EEPROM contents and the cumulative totals.  Power-on
+ * also resets the PHY to its settled state, PBA, and the totals.
+ */
+static void dev_reset(E1kDev *s, bool power_on)
+{
+    uint32_t pba = power_on ? E1K_PBA_DEFAULT : e1k_reg(s, E1K_PBA);
+    uint16_t phy_keep[32];
+    E1kPhy phy = s->phy;
+    uint64_t autoneg = s->timer[E1K_TMR_AUTONEG];
+    uint32_t link_bits = e1k_reg(s, E1K_STATUS) &
+                         (E1K_STATUS_LU | E1K_STATUS_FD |
+                          E1K_STATUS_SPEED_MASK);
+
+    memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
+    memset(s->reg, 0, sizeof(s->reg));
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        s->timer[i] = E1K_NO_DEADLINE;
+    }
+    s->itr_gate_ns = 0;
+    s->ioaddr = 0;
+    memset(&s->ee, 0, sizeof(s->ee));
+    s->ee.out_bit = -1;
+    if (power_on) {
+        memset(&s->totals, 0, sizeof(s->totals));
+        s->bus_free_ns = 0;
+    }
+
+    e1k_reg_set(s, E1K_CTRL, E1K_CTRL_RESET_VAL);
+    e1k_reg_set(s, E1K_EECD, E1K_EECD_PRES);
+    e1k_reg_set(s, E1K_PBA, pba);
+    e1k_reg_set(s, E1K_LEDCTL, 0x00000602u);
+    e1k_reg_set(s, E1K_VET, 0x00008100u);
+    e1k_reg_set(s, E1K_TXDCTL, 0);
+    e1k_reg_set(s, E1K_RXCSUM, 0);
+    e1k_eeprom_init(s);
+    /* STATUS: bus straps; the link bits survive a MAC reset (the PHY
+     * keeps its link) and are recomputed below. */
+    e1k_reg_set(s, E1K_STATUS,
+                e1k_status_bus_bits(s) | (power_on ? 0 : link_bits));
+
+    if (power_on) {
+        s->phy.cable = (uint32_t)(s->cfg.link_up != 0);
+        e1k_phy_power_on(s);
+    } else {
+        s->phy = phy;
+        memcpy(s->phy.reg, phy_keep, sizeof(phy_keep));
+        s->timer[E1K_TMR_AUTONEG] = autoneg;
+    }
+    /* CTRL reloaded its default: if that changes STATUS.LU (software had
+     * cleared SLU and ASDE), LSC is raised like any link change. */
+    e1k_phy_ctrl_written(s);
+
+    e1k_rx_reset(s);
+    e1k_tx_reset(s);
+    e1k_update_irq(s); /* ICR=IMS=0: the line falls if it was high */
+}
+
+static void power_on_reset(E1kDev *s)
+{
+    dev_reset(s, true);
+}
+
+void e1k_reset(E1kDev *dev)
+{
+    if (!dev) {
+        return;
+    }
+    enter(dev);
+    dev_reset(dev, true);
+    leave(dev);
+}
+
+/* ------------------------------------------------------------------ */
+/* Register dispatch                                                   */
+
+/** CTRL / CTRL_DUP write (SDM 13.4.1). */
+static void ctrl_write(E1kDev *s, uint32_t val)
+{
+    uint32_t old = e1k_reg(s, E1K_CTRL);
+    val &= E1K_CTRL_WMASK;
+    if (val & E1K_CTRL_RST) {
+        dev_reset(s, false); /* RST self-clears: CTRL reloads its default */
+        return;
+    }
+    e1k_reg_set(s, E1K_CTRL, val);
+    if ((val & E1K_CTRL_PHY_RST) && !(old & E1K_CTRL_PHY_RST)) {
+        e1k_phy_reset(s); /* PHY reset: link drops, autoneg restarts */
+    }
+    e1k_phy_ctrl_written(s);
+}
+
+/** PBA write: RXA b6:0 writable (KB), TXA = 64 - RXA read-only
+ *  (clamped at 0).  The packet buffer split changes only at the next
+ *  reset (SDM 13.4.16; facts A.8). */
+static void pba_write(E1kDev *s, uint32_t val)
+{
+    uint32_t rxa = val & E1K_PBA_RXA_MASK;
+    uint32_t txa = rxa >= E1K_PBA_TOTAL_KB ? 0 : E1K_PBA_TOTAL_KB - rxa;
+    e1k_reg_set(s, E1K_PBA, rxa | txa << 16);
+}
+
+/** 32-bit write of a register at dword-aligned @off. */
+static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
+{
+    const RegDesc *d;
+    uint32_t wmask, old;
+
+    switch (off) {
+    case E1K_CTRL:
+    case E1K_CTRL_DUP:
+        ctrl_write(s, val);
+        return;
+    case E1K_EECD:
+        e1k_eecd_write(s, val);
+        return;
+    case E1K_EERD:
+        e1k_eerd_write(s, val);
+        return;
+    case E1K_MDIC:
+        e1k_mdic_write(s, val);
+        return;
+    case E1K_ICR:
+    case E1K_ITR:
+    case E1K_ICS:
+    case E1K_IMS:
+    case E1K_IMC:
+        e1k_intr_write(s, off, val);
+        return;
+    case E1K_PBA:
+        pba_write(s, val);
+        return;
+    default:
+        break;
+    }
+    d = plain_find(off);
+    if (d) {
+        if (d->flags & F_RO) {
+            return;
+        }
+        old = e1k_reg(s, off);
+        e1k_reg_set(s, off, val & d->wmask);
+        if (d->flags & F_RX) {
+            e1k_rx_reg_written(s, off, old);
+            if (off == E1K_RDTR) {
+                /* FPD acts once and reads back 0 (SDM 13.4.30). */
+                e1k_reg_set(s, off, e1k_reg(s, off) & ~E1K_RDTR_FPD);
+            }
+        } else if (d->flags & F_TX) {
+            e1k_tx_reg_written(s, off, old);
+        }
+        return;
+    }
+    if (range_find(off, &wmask)) {
+        e1k_reg_set(s, off, val & wmask);
+    }
+    /* statistics are read-only; unknown offsets ignore writes */
+}
+
+/** 32-bit read of dword-aligned @off; @side: apply read side effects. */
+static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
+{
+    uint32_t wmask, v;
+
+    switch (off) {
+    case E1K_CTRL_DUP:
+        return e1k_reg(s, E1K_CTRL);
+    case E1K_ICR:
+        return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
+    case E1K_ICS:
+        /* write-only in the SDM; hardware returns ICR, not cleared
+         * (facts A.3) */
+        return e1k_reg(s, E1K_ICR);
+    case E1K_IMC:
+        return 0; /* write-only */
+    case E1K_EECD:
+        return e1k_eecd_read(s);
+    case E1K_CTRL:
+    case E1K_EERD:
+    case E1K_MDIC:
+    case E1K_ITR:
+    case E1K_IMS:
+    case E1K_PBA:
+        return e1k_reg(s, off);
+    default:
+        break;
+    }
+    if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
+        if (side) {
+            return e1k_stats_read(s, off, &v) ? v : 0;
+        }
+        return e1k_stats_is_counter(off) ? e1k_reg(s, off) : 0;
+    }
+    if (plain_find(off) || range_find(off, &wmask)) {
+        return e1k_reg(s, off);
+    }
+    return 0;
+}
+
+/** Byte-lane mask of an access of @size bytes. */
+static uint32_t size_mask(unsigned size)
+{
+    return size >= 4 ? 0xFFFFFFFFu : ((1u << (8 * size)) - 1u);
+}
+
+/** True for a legal access: size 1, 2 or 4, naturally aligned, in BAR. */
+static bool access_ok(uint32_t offset, unsigned size)
+{
+    if (size != 1 && size != 2 && size != 4) {
+        return false;
+    }
+    if (offset >= E1K_MMIO_SIZE || (offset & (size - 1)) != 0) {
+        return false;
+    }
+    return true;
+}
+
+/** Registers whose writes act per 1-bit (set/clear/ack): a sub-word write
+ *  merges with 0, not with the current value, so other bytes are left
+ *  alone. */
+static bool write_one_acts(uint32_t off)
+{
+    return off == E1K_ICR || off == E1K_ICS || off == E1K_IMS ||
+           off == E1K_IMC;
+}
+
+/** Sub-word capable read/write cores shared by the memory and I/O BARs. */
+static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
+{
+    uint32_t shift, v;
+    if (!access_ok(offset, size)) {
+        return 0;
+    }
+    shift = 8u * (offset & 3u);
+    v = reg_read32(s, offset & ~3u, true);
+    return (v >> shift) & size_mask(size);
+}
+
+static void mmio_write_core(E1kDev *s, uint32_t offset, uint32_t value,
+                            unsigned size)
+{
+    uint32_t off = offset & ~3u, shift, mask, cur;
+    if (!access_ok(offset, size)) {
+        return;
+    }
+    if (size == 4) {
+        reg_write32(s, off, value);
+        return;
+    }
+    shift = 8u * (offset & 3u);
+    mask = size_mask(size) << shift;
+    cur = write_one_acts(off) ? 0 : reg_read32(s, off, false);
+    reg_write32(s, off, (cur & ~mask) | ((value << shift) & mask));
+}
+
+uint32_t e1k_mmio_read(E1kDev *dev, uint32_t offset, unsigned size)
+{
+    uint32_t v;
+    if (!dev) {
+        return 0;
+    }
+    enter(dev);
+    v = mmio_read_core(dev, offset, size);
+    leave(dev);
+    return v;
+}
+
+void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
+                    unsigned size)
+{
+    if (!dev) {
+        return;
+    }
+    enter(dev);
+    mmio_write_core(dev, offset, value, size);
+    leave(dev);
+}
+
+/* I/O BAR (SDM 4.1; facts A.1): IOADDR at +0 latches a register offset
+ * (bits 16:0, low 2 bits ignored on use), IODATA at +4 accesses that
+ * register.  Sub-word accesses work on both; other offsets read 0. */
+
+/** IOADDR writable bits: the 128 KB register window (SDM 4.1). */
+#define E1K_IOADDR_MASK 0x0001FFFFu
+
+uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
+{
+    uint32_t v = 0;
+    if (!dev || (size != 1 && size != 2 && size != 4) ||
+        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+        return 0;
+    }
+    enter(dev);
+    if (offset < 4) {
+        v = (dev->ioaddr >> (8u * offset)) & size_mask(size);
+    } else {
+        v = mmio_read_core(dev, (dev->ioaddr & ~3u) + (offset - 4), size);
+    }
+    leave(dev);
+    return v;
+}
+
+void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
+                  unsigned size)
+{
+    if (!dev || (size != 1 && size != 2 && size != 4) ||
+        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+        return;
+    }
+    enter(dev);
+    if (offset < 4) {
+        uint32_t shift = 8u * offset, mask = size_mask(size) << shift;
+        dev->ioaddr = ((dev->ioaddr & ~mask) | ((value << shift) & mask)) &
+                      E1K_IOADDR_MASK;
+    } else {
+        mmio_write_core(dev, (dev->ioaddr & ~3u) + (offset - 4), value,
+                        size);
+    }
+    leave(dev);
+}
+
+uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
+{
+    if (!dev || offset >= E1K_MMIO_SIZE) {
+        return 0;
+    }
+    /* reg_read32 without side effects does not modify the device. */
+    return reg_read32((E1kDev *)dev, offset & ~3u, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* Frames, link, small accessors                                       */
+
+E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
+{
+    E1kRxResult r;
+    if (!dev) {
+        return E1K_RX_DISABLED;
+    }
+    if (!frame && len) {
+        return E1K_RX_BAD_SIZE;
+    }
+    enter(dev);
+    r = e1k_rx_frame(dev, frame, len);
+    leave(dev);
+    return r;
+}
+
+void e1k_set_link(E1kDev *dev, int up)
+{
+    if (!dev) {
+        return;
+    }
+    enter(dev);
+    e1k_phy_set_cable(dev, up != 0);
+    leave(dev);
+}
+
+int e1k_irq_level(const E1kDev *dev)
+{
+    return dev ? (int)dev->irq_level : 0;
+}
+
+const E1kConfig *e1k_config(const E1kDev *dev)
+{
+    return dev ? &dev->cfg : NULL;
+}
+
+void e1k_totals(const E1kDev *dev, E1kTotals *out)
+{
+    if (!dev || !out) {
+        return;
+    }
+    *out = dev->totals;
+}
+
+/* ------------------------------------------------------------------ */
+/* Save / restore                                                      */
+
+#define E1K_SAVE_OFF offsetof(E1kDev, cfg)
+#define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
+
+/** FNV-1a 32-bit hash of @len bytes: detects corrupted blobs. */
+static uint32_t fnv1a(const uint8_t *p, size_t len)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) {
+        h ^= p[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+size_t e1k_save_size(const E1kDev *dev)
+{
+    (void)dev;
+    return E1K_SAVE_HDR + E1K_SAVE_PAYLOAD;
+}
+
+size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
+{
+    const uint8_t *payload;
+    if (!dev || !buf || len < e1k_save_size(dev)) {
+        return 0;
+    }
+    payload = (const uint8_t *)dev + E1K_SAVE_OFF;
+    put32(buf, E1K_SAVE_MAGIC);
+    put32(buf + 4, E1K_SAVE_VERSION);
+    put32(buf + 8, (uint32_t)E1K_SAVE_PAYLOAD);
+    put32(buf + 12, fnv1a(payload, E1K_SAVE_PAYLOAD));
+    memcpy(buf + E1K_SAVE_HDR, payload, E1K_SAVE_PAYLOAD);
+    return e1k_save_size(dev);
+}
+
+/** Check every field of a restored state that could steer the model out
+ *  of range.  0 ok, -1 bad. */
+static int state_validate(const E1kDev *t)
+{
+    uint32_t v;
+    if (!config_valid(&t->cfg)) {
+        return -1;
+    }
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        if (t->timer[i] != E1K_NO_DEADLINE &&
+            t->timer[i] > t->now_ns + E1K_SAVE_TIMER_HORIZON_NS +
+                              t->cfg.autoneg_ns) {
+            return -1;
+        }
+    }
+    if (t->irq_level > 1) {
+        return -1;
+    }
+    if ((e1k_reg(t, E1K_ICR) & ~E1K_ICR_VALID) ||
+        (e1k_reg(t, E1K_IMS) & ~E1K_ICR_VALID)) {
+        return -1;
+    }
+    /* the line is only ever high while an enabled cause is pending */
+    if (t->irq_level &&
+        !(e1k_reg(t, E1K_ICR) & e1k_reg(t, E1K_IMS))) {
+        return -1;
+    }
+    if (e1k_reg(t, E1K_ITR) & ~E1K_ITR_INTERVAL_MASK) {
+        return -1;
+    }
+    /* every plain/array register holds only its writable bits (STATUS
+     * and the read-only ones are maintained by the model) */
+    for (size_t i = 0; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
+        const RegDesc *d = &plain_regs[i];
+        if (!(d->flags & F_RO) && (e1k_reg(t, d->off) & ~d->wmask)) {
+            return -1;
+        }
+    }
+    if (e1k_reg(t, E1K_CTRL) & ~E1K_CTRL_WMASK & ~0u) {
+        return -1;
+    }
+    if (e1k_reg(t, E1K_CTRL) & E1K_CTRL_RST) {
+        return -1;
+    }
+    v = e1k_reg(t, E1K_PBA);
+    if ((v & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (v >> 16) > E1K_PBA_TOTAL_KB) {
+        return -1;
+    }
+    if (t->ioaddr & ~E1K_IOADDR_MASK) {
+        return -1;
+    }
+    if (e1k_eeprom_validate(t) != 0 || e1k_phy_validate(t) != 0) {
+        return -1;
+    }
+    if (e1k_rx_validate(t) != 0 || e1k_tx_validate(t) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
+{
+    E1kDev *t;
+    uint32_t host_level;
+    int ok = -1;
+
+    if (!dev) {
+        return -1;
+    }
+    enter(dev);
+    host_level = dev->irq_level;
+    t = malloc(sizeof(*t));
+    if (t && buf && len == e1k_save_size(dev) &&
+        get32(buf) == E1K_SAVE_MAGIC && get32(buf + 4) == E1K_SAVE_VERSION &&
+        get32(buf + 8) == (uint32_t)E1K_SAVE_PAYLOAD &&
+        get32(buf + 12) == fnv1a(buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD)) {
+        t->port = dev->port;
+        memcpy((uint8_t *)t + E1K_SAVE_OFF, buf + E1K_SAVE_HDR,
+               E1K_SAVE_PAYLOAD);
+        if (state_validate(t) == 0) {
+            ok = 0;
+        }
+    }
+    if (ok == 0) {
+        memcpy((uint8_t *)dev + E1K_SAVE_OFF, (uint8_t *)t + E1K_SAVE_OFF,
+               E1K_SAVE_PAYLOAD);
+        /* Never let the clock run backwards inside the model. */
+        {
+            uint64_t now = dev->port.now_ns(dev->port.opaque);
+            if (now > dev->now_ns) {
+                dev->now_ns = now;
+            }
+        }
+        /* Re-announce the line to the host only if it differs from the
+         * level the host saw from this instance (set_irq reports changes
+         * only), and always re-announce the deadline. */
+        if (dev->irq_level != host_level) {
+            dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
+        }
+        dev->announced_deadline = e1k_next_deadline(dev);
+        if (dev->port.deadline_changed) {
+            dev->port.deadline_changed(dev->port.opaque,
+                                       dev->announced_deadline);
+        }
+    } else {
+        dev_reset(dev, true);
+    }
+    free(t);
+    leave(dev);
+    return ok;
+}
