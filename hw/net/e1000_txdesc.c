@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Transmit frame assembly of the e1klab device model: classification of
+ * legacy (SDM 3.3.3), context (SDM 3.3.6) and data (SDM 3.3.7)
+ * descriptors, chain validation, checksum insertion (legacy CSO/CSS with
+ * CMD.IC; POPTS.IXSM/TXSM with the context), 802.1Q tag insertion
+ * (CMD.VLE with CTRL.VME, SDM 3.3.3, 13.4.1) and short-frame padding
+ * (TCTL.PSP, SDM 13.4.33).
+ *
+ * A chain is dropped (tx_frames_dropped, and tx_bad_desc when malformed)
+ * when it mixes legacy and extended descriptors, has a context
+ * descriptor inside it, an unknown DTYP, more descriptors than the ring,
+ * more bytes than E1K_TX_FRAME_MAX, an unusable TSO context, or a DMA
+ * fault; the rest of the chain up to its EOP is then consumed without
+ * data fetches (DD is still written for RS descriptors).
+ */
+#include <string.h>
+
+#include "e1000_core.h"
+
+/** Descriptor classes. */
+enum { TXD_LEGACY, TXD_CTX, TXD_DATA, TXD_BAD };
+
+static uint32_t le16(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+    return le16(p) | le16(p + 2) << 16;
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/** Class of the descriptor in tx->desc (DEXT, DTYP). */
+static int txd_class(const uint8_t *d)
+{
+    uint32_t dtyp;
+
+    if (!(d[E1K_TXD_CMD] & E1K_TXD_CMD_DEXT)) {
+        return TXD_LEGACY;
+    }
+    dtyp = (le32(d + 8) & E1K_TXD_DTYP_MASK) >> E1K_TXD_DTYP_SHIFT;
+    if (dtyp == E1K_TXD_DTYP_CTX) {
+        return TXD_CTX;
+    }
+    return dtyp == E1K_TXD_DTYP_DATA ? TXD_DATA : TXD_BAD;
+}
+
+/** True if the descriptor ends a frame (EOP; context descriptors have
+ *  no EOP bit: bit 0 of TUCMD is TCP). */
+static bool txd_eop(const uint8_t *d)
+{
+    return txd_class(d) != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
+}
+
+/** Buffer bytes of a legacy/data descriptor; 0 for a null address. */
+static uint32_t txd_buf_len(const uint8_t *d)
+{
+    int c = txd_class(d);
+
+    if ((c != TXD_LEGACY && c != TXD_DATA) || le64(d) == 0) {
+        return 0;
+    }
+    return c == TXD_LEGACY ? le16(d + E1K_TXD_LENGTH)
+                           : le32(d + 8) & E1K_TXD_LEN_MASK;
+}
+
+/** Forget the frame in progress (not the context). */
+static void txd_reset_frame(E1kTxState *tx)
+{
+    tx->in_frame = 0;
+    tx->ext = 0;
+    tx->chain_desc = 0;
+    tx->frame_len = 0;
+    tx->popts = 0;
+    tx->first_cmd = 0;
+    tx->first_special = 0;
+    tx->tso = 0;
+    tx->tso_done = 0;
+    tx->hdr_have = 0;
+    tx->seg_pay = 0;
+    tx->pay_sent = 0;
+    tx->seg_count = 0;
+}
+
+void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop)
+{
+    E1kTxState *tx = &s->tx;
+
+    if (tx->tso) {
+        e1k_stat_add(s, E1K_TSCTFC, 1);
+    }
+    if (bad_desc) {
+        s->totals.tx_bad_desc++;
+    }
+    s->totals.tx_frames_dropped++;
+    txd_reset_frame(tx);
+    tx->discard = until_eop ? 1u : 0u;
+    /* No more data of the current descriptor is fetched. */
+    tx->desc_done = txd_buf_len(tx->desc);
+}
+
+/** Load the offload context from a context descriptor (SDM 3.3.6). */
+static void txd_load_ctx(E1kTxState *tx)
+{
+    const uint8_t *d = tx->desc;
+
+    tx->ctx.ipcss = d[0];
+    tx->ctx.ipcso = d[1];
+    tx->ctx.ipcse = le16(d + 2);
+    tx->ctx.tucss = d[4];
+    tx->ctx.tucso = d[5];
+    tx->ctx.tucse = le16(d + 6);
+    tx->ctx.paylen = le32(d + 8) & E1K_TXD_LEN_MASK;
+    tx->ctx.tucmd = d[11];
+    tx->ctx.hdrlen = d[13];
+    tx->ctx.mss = le16(d + 14);
+}
+
+void e1k_txd_begin(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+    const uint8_t *d = tx->desc;
+    int c = txd_class(d);
+    uint32_t ring = (e1k_reg(s, E1K_TDLEN) & E1K_xDLEN_MASK) / 16u;
+    uint32_t ext = c != TXD_LEGACY;
+
+    tx->desc_done = 0;
+    tx->chunk = 0;
+    tx->desc_wb = (d[E1K_TXD_CMD] & E1K_TXD_CMD_RS) != 0;
+
+    if (c == TXD_CTX) {
+        /* A context inside a chain ends it as malformed; the context is
+         * loaded in any case (descriptors are processed in order). */
+        if (tx->in_frame && !tx->discard) {
+            e1k_txd_drop(s, 1, 1);
+        }
+        txd_load_ctx(tx);
+        return;
+    }
+    if (tx->discard) {
+        return; /* consumed without data; EOP handled in e1k_txd_end */
+    }
+    if (c == TXD_BAD) {
+        e1k_txd_drop(s, 1, 1);
+        return;
+    }
+    if (tx->in_frame && tx->ext != ext) {
+        e1k_txd_drop(s, 1, 1); /* legacy mixed with extended */
+        return;
+    }
+    if (!tx->in_frame) {
+        txd_reset_frame(tx);
+        tx->in_frame = 1;
+        tx->ext = ext;
+        if (c == TXD_DATA) {
+            tx->popts = d[13];
+            tx->first_cmd = d[E1K_TXD_CMD];
+            tx->first_special = le16(d + E1K_TXD_SPECIAL);
+            tx->tso = (d[E1K_TXD_CMD] & E1K_TXD_CMD_TSE) != 0;
+            if (tx->tso && e1k_tso_check(tx) != 0) {
+                e1k_txd_drop(s, 1, 1);
+                return;
+            }
+        }
+    }
+    if (++tx->chain_desc > ring) {
+        e1k_txd_drop(s, 1, 1); /* chain longer than the ring */
+        return;
+    }
+    if (!tx->tso && tx->frame_len + txd_buf_len(d) > E1K_TX_FRAME_MAX) {
+        e1k_txd_drop(s, 1, 1); /* frame larger than the model's buffer */
+        return;
+    }
+}
+
+E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
+{
+    E1kTxState *tx = &s->tx;
+    uint32_t rem = txd_buf_len(tx->desc), len;
+
+    *need = 0;
+    if (tx->discard || !tx->in_frame || tx->desc_done >= rem) {
+        return E1K_TXS_DONE;
+    }
+    rem -= tx->desc_done;
+    if (tx->tso) {
+        uint32_t want = e1k_tso_want(tx);
+        if (want == 0) {
+            e1k_txd_drop(s, 1, 1); /* more data than HDRLEN + PAYLEN */
+            return E1K_TXS_DONE;
+        }
+        tx->chunk = rem < want ? rem : want;
+        *need = e1k_tso_seg_need(tx);
+        return E1K_TXS_FETCH;
+    }
+    tx->chunk = rem;
+    /* The frame this data completes, with room for a tag, padded. */
+    len = tx->frame_len + rem + 4u;
+    *need = e1k_txfifo_charge(len < E1K_ETH_MIN_NOFCS ? E1K_ETH_MIN_NOFCS
+                                                       : len);
+    return E1K_TXS_FETCH;
+}
+
+void e1k_txd_data(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+    uint64_t addr = le64(tx->desc) + tx->desc_done;
+    uint32_t n = tx->chunk;
+    uint32_t dst = tx->tso ? e1k_tso_dest(tx) : tx->frame_len;
+
+    tx->chunk = 0;
+    if (tx->discard || !tx->in_frame || n == 0 ||
+        dst + n > E1K_TX_FRAME_MAX) {
+        return; /* dropped meanwhile (cannot happen) or nothing to do */
+    }
+    if (e1k_dma_read(s, addr, tx->frame + dst, n) != 0) {
+        s->totals.tx_dma_errors++;
+        e1k_txd_drop(s, 0, 1);
+        return;
+    }
+    tx->desc_done += n;
+    if (tx->tso) {
+        e1k_tso_data(s, n);
+    } else {
+        tx->frame_len += n;
+    }
+}
+
+void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
+                     uint32_t cse, uint32_t add, int udp)
+{
+    uint32_t end;
+    uint16_t v;
+
+    if (css >= len || cso + 2u > len) {
+        return;
+    }
+    end = (cse == 0 || cse >= len) ? len - 1u : cse;
+    if (end < css) {
+        return;
+    }
+    v = e1k_csum_fold(e1k_csum_add(add, f + css, end - css + 1u));
+    if (udp && v == 0) {
+        v = 0xFFFFu; /* UDP: 0 means "no checksum" (RFC 768; case C11) */
+    }
+    f[cso] = (uint8_t)(v >> 8);
+    f[cso + 1u] = (uint8_t)v;
+}
+
+void e1k_txd_emit(E1kDev *s, uint32_t len, uint32_t cmd, uint32_t special,
+                  uint32_t flags)
+{
+    uint8_t *f = s->tx.frame;
+
+    if ((cmd & E1K_TXD_CMD_VLE) && (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME) &&
+        len >= 12u && len <= E1K_TX_FRAME_MAX) {
+        uint32_t vet = e1k_reg(s, E1K_VET) & 0xFFFFu;
+        memmove(f + 16, f + 12, len - 12u);
+        f[12] = (uint8_t)(vet >> 8);
+        f[13] = (uint8_t)vet;
+        f[14] = (uint8_t)(special >> 8);
+        f[15] = (uint8_t)special;
+        len += 4u;
+    }
+    if ((e1k_reg(s, E1K_TCTL) & E1K_TCTL_PSP) && len < E1K_ETH_MIN_NOFCS) {
+        memset(f + len, 0, E1K_ETH_MIN_NOFCS - len);
+        len = E1K_ETH_MIN_NOFCS;
+    }
+    if (cmd & E1K_TXD_CMD_IFCS) {
+        flags |= E1K_TXF_IFCS;
+    }
+    if (e1k_txfifo_push(s, f, len, flags) != 0) {
+        s->totals.tx_frames_dropped++;
+    }
+}
+
+/** EOP of a non-TSO frame: offloads, then emit (SDM 3.3.3, 3.3.7). */
+static void txd_finish_frame(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+    const uint8_t *d = tx->desc;
+    uint32_t cmd = d[E1K_TXD_CMD];
+    uint32_t len = tx->frame_len;
+
+    if (len == 0) {
+        return; /* only empty buffers: nothing to send */
+    }
+    if (!tx->ext) {
+        /* Legacy: CSO/CSS/IC of the EOP descriptor; sum CSS..end. */
+        if (cmd & E1K_TXD_CMD_IC) {
+            e1k_tx_put_csum(tx->frame, len, d[E1K_TXD_CSS], d[E1K_TXD_CSO],
+                            0, 0, 0);
+        }
+    } else {
+        /* Context offsets; the checksum fields hold the driver's seed
+         * (0 for IP, the pseudo-header sum for TCP/UDP). */
+        if (tx->popts & E1K_TXD_POPTS_IXSM) {
+            e1k_tx_put_csum(tx->frame, len, tx->ctx.ipcss, tx->ctx.ipcso,
+                            tx->ctx.ipcse, 0, 0);
+        }
+        if (tx->popts & E1K_TXD_POPTS_TXSM) {
+            e1k_tx_put_csum(tx->frame, len, tx->ctx.tucss, tx->ctx.tucso,
+                            tx->ctx.tucse, 0,
+                            !(tx->ctx.tucmd & E1K_TXC_TUCMD_TCP));
+        }
+    }
+    e1k_txd_emit(s, len, cmd, le16(d + E1K_TXD_SPECIAL), 0);
+}
+
+void e1k_txd_end(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+
+    if (!txd_eop(tx->desc)) {
+        return;
+    }
+    if (tx->discard) {
+        tx->discard = 0; /* the dropped chain ends here */
+        txd_reset_frame(tx);
+        return;
+    }
+    if (!tx->in_frame) {
+        return;
+    }
+    if (tx->tso) {
+        if (e1k_tso_eop(tx) != 0) {
+            e1k_txd_drop(s, 1, 0); /* PAYLEN/HDRLEN disagree with data */
+            return;
+        }
+        e1k_stat_add(s, E1K_TSCTC, 1);
+    } else {
+        txd_finish_frame(s);
+    }
+    txd_reset_frame(tx);
+}

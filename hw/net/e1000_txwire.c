@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Transmit packet buffer and wire of the e1klab device model.
+ *
+ * Packet buffer (PBA.TXA = 64 - RXA KB, latched at reset; SDM 13.4.16,
+ * facts A.8): a FIFO of whole frames.  Each frame is charged a 16-byte
+ * header plus its length with FCS rounded up to 16 bytes (model choice).
+ * A frame's space is released when its last bit has left the wire.
+ *
+ * Wire (facts A.13, A.7): a frame occupies the wire for 8 bytes of
+ * preamble/SFD plus the frame (plus 4 FCS bytes with CMD.IFCS), then an
+ * inter-packet gap of max(12, TIPG.IPGT + 4) byte times (the MAC adds 4
+ * clocks to IPGT; one MAC clock is one byte time: 8 ns at 1000 Mb/s,
+ * 80 ns at 100, 800 ns at 10).  port.tx_frame is called when the last
+ * bit has left; counters are updated then (SDM 13.7): TPT/TOT for every
+ * frame; GPTC, GOTC, PTCxx, BPTC, MPTC only for frames of 64 bytes or
+ * more including FCS ("good" transmit packets, SDM 13.7 GPTC).
+ */
+#include <string.h>
+
+#include "e1000_core.h"
+
+#define FIFO_MASK (E1K_TX_FIFO_BYTES - 1u)
+
+uint32_t e1k_txfifo_charge(uint32_t len)
+{
+    return E1K_TX_FIFO_HDR + ((len + E1K_ETH_FCS + 15u) & ~15u);
+}
+
+uint32_t e1k_txfifo_free(const E1kTxState *tx)
+{
+    return tx->fifo_cap > tx->fifo_used ? tx->fifo_cap - tx->fifo_used : 0;
+}
+
+uint32_t e1k_tx_ipg_bytes(uint32_t tipg)
+{
+    uint32_t ipg = (tipg & E1K_TIPG_IPGT_MASK) + 4u;
+    return ipg > 12u ? ipg : 12u;
+}
+
+uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps)
+{
+    if (mbps == 0) {
+        mbps = 1000;
+    }
+    return (uint64_t)bytes * 8000u / mbps;
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+static uint32_t get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
+                    uint32_t flags)
+{
+    E1kTxState *tx = &s->tx;
+    uint32_t charge = e1k_txfifo_charge(len);
+    uint32_t off, first;
+
+    if (len > E1K_TX_BUF_BYTES || tx->fifo_used + charge > E1K_TX_FIFO_BYTES) {
+        return -1;
+    }
+    off = (tx->fifo_head + tx->fifo_used) & FIFO_MASK;
+    memset(tx->fifo + off, 0, E1K_TX_FIFO_HDR);
+    put_le32(tx->fifo + off, len);
+    put_le32(tx->fifo + off + 4, flags);
+    off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
+    first = E1K_TX_FIFO_BYTES - off;
+    if (first > len) {
+        first = len;
+    }
+    memcpy(tx->fifo + off, frame, first);
+    memcpy(tx->fifo, frame + first, len - first);
+    tx->fifo_used += charge;
+    tx->fifo_count++;
+    e1k_txwire_kick(s);
+    return 0;
+}
+
+/** Length and flags of the head frame. */
+static void fifo_head_info(const E1kTxState *tx, uint32_t *len,
+                           uint32_t *flags)
+{
+    *len = get_le32(tx->fifo + tx->fifo_head);
+    *flags = get_le32(tx->fifo + tx->fifo_head + 4);
+}
+
+/** Bytes of the head frame on the wire: frame + FCS if appended. */
+static uint32_t wire_frame_bytes(uint32_t len, uint32_t flags)
+{
+    return len + ((flags & E1K_TXF_IFCS) ? E1K_ETH_FCS : 0u);
+}
+
+void e1k_txwire_kick(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+    uint32_t len, flags;
+    uint64_t start;
+
+    if (tx->wire_busy || tx->fifo_count == 0 || !e1k_link_up(s)) {
+        return;
+    }
+    fifo_head_info(tx, &len, &flags);
+    start = tx->wire_free_ns > e1k_now(s) ? tx->wire_free_ns : e1k_now(s);
+    tx->wire_busy = 1;
+    e1k_timer_arm(s, E1K_TMR_TXWIRE,
+                  start + e1k_tx_wire_ns(8u + wire_frame_bytes(len, flags),
+                                         e1k_link_mbps(s)));
+}
+
+void e1k_txwire_abort(E1kDev *s)
+{
+    if (s->tx.wire_busy) {
+        e1k_timer_cancel(s, E1K_TMR_TXWIRE);
+        s->tx.wire_busy = 0;
+    }
+}
+
+/** Statistics for one frame that left the wire (SDM 13.7; facts A.9). */
+static void tx_count(E1kDev *s, const uint8_t *f, uint32_t len,
+                     uint32_t flags)
+{
+    uint32_t n = wire_frame_bytes(len, flags);
+    bool bcast = len >= 6 && memcmp(f, "\xff\xff\xff\xff\xff\xff", 6) == 0;
+    bool mcast = len >= 6 && (f[0] & 1u) && !bcast;
+
+    e1k_stat_add(s, E1K_TPT, 1);
+    e1k_stat_add64(s, E1K_TOTL, n);
+    s->totals.tpt++;
+    s->totals.tot += n;
+    if (n < E1K_ETH_MIN_NOFCS + E1K_ETH_FCS) {
+        return; /* runt: not a good packet */
+    }
+    e1k_stat_add(s, E1K_GPTC, 1);
+    e1k_stat_add64(s, E1K_GOTCL, n);
+    e1k_stat_size_bucket(s, E1K_PTC64, n);
+    s->totals.gptc++;
+    s->totals.gotc += n;
+    if (bcast) {
+        e1k_stat_add(s, E1K_BPTC, 1);
+        s->totals.bptc++;
+    } else if (mcast) {
+        e1k_stat_add(s, E1K_MPTC, 1);
+        s->totals.mptc++;
+    }
+}
+
+void e1k_txwire_done(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+    uint8_t out[E1K_TX_BUF_BYTES];
+    uint32_t len, flags, off, first;
+
+    if (!tx->wire_busy || tx->fifo_count == 0) {
+        tx->wire_busy = 0;
+        return;
+    }
+    fifo_head_info(tx, &len, &flags);
+    if (len > E1K_TX_BUF_BYTES) {
+        len = E1K_TX_BUF_BYTES; /* cannot happen: validated on restore */
+    }
+    off = (tx->fifo_head + E1K_TX_FIFO_HDR) & FIFO_MASK;
+    first = E1K_TX_FIFO_BYTES - off;
+    if (first > len) {
+        first = len;
+    }
+    memcpy(out, tx->fifo + off, first);
+    memcpy(out + first, tx->fifo, len - first);
+
+    tx->fifo_head = (tx->fifo_head + e1k_txfifo_charge(len)) & FIFO_MASK;
+    tx->fifo_used -= e1k_txfifo_charge(len);
+    tx->fifo_count--;
+    tx->wire_busy = 0;
+    tx->wire_free_ns = e1k_now(s) +
+        e1k_tx_wire_ns(e1k_tx_ipg_bytes(e1k_reg(s, E1K_TIPG)),
+                       e1k_link_mbps(s));
+
+    tx_count(s, out, len, flags);
+    if (s->port.tx_frame) {
+        s->port.tx_frame(s->port.opaque, out, len);
+    }
+    e1k_txwire_kick(s);
+    e1k_tx_resume(s);
+}
