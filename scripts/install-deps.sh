@@ -10,7 +10,7 @@ build_pkgs=(build-essential pkg-config meson ninja-build python3
 test_pkgs=(clang libclang-rt-14-dev)
 qemu_pkgs=(libslirp-dev libpixman-1-dev python3-venv flex bison zlib1g-dev
            dpkg-dev seabios qemu-system-data busybox-static cpio gzip
-           xz-utils)
+           xz-utils libfdt-dev)
 
 want=()
 [ $# -eq 0 ] && set -- build

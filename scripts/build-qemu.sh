@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Build QEMU 7.2 (Debian's source package) with the e1klab PCI device
+# (hw/qemu/ glue + hw/net/ model) for x86_64 guests only.
+#
+# Usage: scripts/build-qemu.sh [--print-binary]
+#   QEMU_BUILD=DIR   build area (default: <repo>/qemu-build, gitignored)
+#   JOBS=N           ninja parallelism (default 2)
+#
+# Layout of the build area:
+#   src/     apt-get source --download-only cache (.dsc, orig + debian tarballs)
+#   tree/    unpacked source with Debian's patches, edk2 unpack disabled,
+#            the e1klab device copied to hw/net/e1klab/ and hooked into
+#            hw/net/meson.build, hw/net/Kconfig and a reduced device config
+#   build/   meson/ninja build; the binary is build/qemu-system-x86_64
+#   stamp    hash of every input; when it matches, nothing is rebuilt
+#
+# The deb-src entry is derived from the machine's own apt sources (the
+# "deb" stanzas of /etc/apt/sources.list.d/*.sources and the "deb" lines of
+# sources.list), written to /etc/apt/sources.list.d/e1klab-deb-src.*; no
+# mirror name is kept in this repository.
+#
+# Exits non-zero with a one-line message on the first failure.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+B=${QEMU_BUILD:-$top/qemu-build}
+JOBS=${JOBS:-2}
+QEMU_SRC_PKG=qemu
+QEMU_WANT_VERSION=7.2
+say() { echo "build-qemu: $*" >&2; }
+die() { echo "build-qemu: error: $*" >&2; exit 1; }
+
+mkdir -p "$B/src"
+
+# ---------------------------------------------------------------- packages
+"$top/scripts/install-deps.sh" build qemu || die "installing packages failed"
+
+# ---------------------------------------------------------------- deb-src
+have_debsrc() {
+  grep -rqsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+    /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null
+}
+if ! ls "$B"/src/${QEMU_SRC_PKG}_*.dsc >/dev/null 2>&1 && ! have_debsrc; then
+  say "adding a deb-src entry derived from the machine's apt sources"
+  if ls /etc/apt/sources.list.d/*.sources >/dev/null 2>&1; then
+    python3 - /etc/apt/sources.list.d/e1klab-deb-src.sources \
+        /etc/apt/sources.list.d/*.sources <<'EOF'
+import re, sys
+out = []
+for path in sys.argv[2:]:
+    if path == sys.argv[1]:
+        continue
+    text = open(path).read()
+    for stanza in re.split(r'\n\s*\n', text.strip()):
+        lines = [l for l in stanza.splitlines() if not l.lstrip().startswith('#')]
+        types = [l for l in lines if l.startswith('Types:')]
+        if not types or 'deb' not in types[0].split()[1:]:
+            continue
+        if any(l.startswith('Enabled:') and 'no' in l for l in lines):
+            continue
+        out.append('\n'.join('Types: deb-src' if l.startswith('Types:') else l
+                             for l in lines))
+if out:
+    open(sys.argv[1], 'w').write('\n\n'.join(out) + '\n')
+EOF
+  fi
+  if [ -f /etc/apt/sources.list ] && grep -qE '^deb[[:space:]]' /etc/apt/sources.list; then
+    sed -n 's/^deb\([[:space:]]\)/deb-src\1/p' /etc/apt/sources.list \
+      > /etc/apt/sources.list.d/e1klab-deb-src.list
+  fi
+  have_debsrc || die "could not derive a deb-src entry from /etc/apt/sources*"
+  apt-get update -qq || die "apt-get update failed"
+fi
+
+# ---------------------------------------------------------------- source
+dsc=$(ls "$B"/src/${QEMU_SRC_PKG}_*.dsc 2>/dev/null | head -n 1 || true)
+if [ -z "$dsc" ]; then
+  say "downloading the ${QEMU_SRC_PKG} source package"
+  (cd "$B/src" && apt-get source --download-only -qq "$QEMU_SRC_PKG") \
+    || die "apt-get source --download-only $QEMU_SRC_PKG failed"
+  dsc=$(ls "$B"/src/${QEMU_SRC_PKG}_*.dsc | head -n 1)
+fi
+pkgver=$(sed -n 's/^Version: //p' "$dsc" | head -n 1)
+case "$pkgver" in
+  *:"$QEMU_WANT_VERSION"*|"$QEMU_WANT_VERSION"*) ;;
+  *) die "source package version $pkgver is not QEMU $QEMU_WANT_VERSION" ;;
+esac
+
+T=$B/tree
+if [ ! -f "$T/.e1klab-unpacked" ] || [ "$(cat "$T/.e1klab-unpacked")" != "$pkgver" ]; then
+  say "unpacking $pkgver"
+  rm -rf "$T" "$B/build" "$B/stamp"
+  dpkg-source -x "$dsc" "$T" >/dev/null || die "dpkg-source -x $dsc failed"
+  echo "$pkgver" > "$T/.e1klab-unpacked"
+fi
+
+# ---------------------------------------------------------------- patches
+# 1. The +dfsg tarball lacks the edk2 blobs; never try to unpack them.
+if grep -q 'unpack_edk2_blobs = bzip2.found()' "$T/meson.build"; then
+  sed -i 's/unpack_edk2_blobs = bzip2.found()/unpack_edk2_blobs = false # e1klab/' \
+    "$T/meson.build"
+fi
+grep -q 'unpack_edk2_blobs = bzip2.found()' "$T/meson.build" \
+  && die "could not disable the edk2 unpack step in $T/meson.build"
+# 2. Kconfig symbol for the device.
+if ! grep -q '^config E1KLAB' "$T/hw/net/Kconfig"; then
+  cat >> "$T/hw/net/Kconfig" <<'EOF'
+
+config E1KLAB
+    bool
+    default y if PCI_DEVICES
+    depends on PCI
+EOF
+fi
+# 3. Build the device directory.
+if ! grep -q "subdir('e1klab')" "$T/hw/net/meson.build"; then
+  printf "\nsubdir('e1klab')\n" >> "$T/hw/net/meson.build"
+fi
+# 4. Reduced device set for x86_64 (-M pc needs i440fx + its selects).
+cat > "$B/e1klab.mak.new" <<'EOF'
+# e1klab: an i440fx PC with the e1000 and e1klab NICs only.
+CONFIG_PCI_DEVICES=n
+CONFIG_ISAPC=n
+CONFIG_Q35=n
+CONFIG_MICROVM=n
+CONFIG_I440FX=y
+CONFIG_E1000_PCI=y
+CONFIG_E1KLAB=y
+CONFIG_VGA_PCI=y
+CONFIG_AMD_IOMMU=n
+CONFIG_APPLESMC=n
+CONFIG_HYPERV=n
+CONFIG_ISA_IPMI_BT=n
+CONFIG_ISA_IPMI_KCS=n
+CONFIG_PCI_IPMI_KCS=n
+CONFIG_PCI_IPMI_BT=n
+CONFIG_IPMI_SSIF=n
+CONFIG_QXL=n
+CONFIG_SEV=n
+CONFIG_SGX=n
+CONFIG_TEST_DEVICES=n
+CONFIG_TPM_CRB=n
+CONFIG_TPM_TIS_ISA=n
+CONFIG_VTD=n
+CONFIG_VIRTIO_VGA=n
+CONFIG_NVDIMM=n
+CONFIG_PARALLEL=n
+CONFIG_VMPORT=n
+CONFIG_VMMOUSE=n
+EOF
+mak=$T/configs/devices/x86_64-softmmu/e1klab.mak
+cmp -s "$B/e1klab.mak.new" "$mak" 2>/dev/null || cp "$B/e1klab.mak.new" "$mak"
+rm -f "$B/e1klab.mak.new"
+
+# ---------------------------------------------------------------- device
+# Copy the model and the glue, touching only files whose content changed so
+# ninja rebuilds the minimum.
+D=$T/hw/net/e1klab
+mkdir -p "$D"
+want_files=()
+for f in "$top"/hw/net/*.c "$top"/hw/net/*.h "$top"/hw/qemu/*.c "$top"/hw/qemu/*.h; do
+  [ -e "$f" ] || continue
+  want_files+=("$(basename "$f")")
+  cmp -s "$f" "$D/$(basename "$f")" || cp "$f" "$D/"
+done
+for f in "$D"/*.c "$D"/*.h; do
+  [ -e "$f" ] || continue
+  b=$(basename "$f")
+  printf '%s\n' "${want_files[@]}" | grep -qxF "$b" || rm -f "$f"
+done
+{
+  echo "# Generated by e1klab scripts/build-qemu.sh: do not edit."
+  echo "e1klab_pcap = dependency('libpcap', required: true)"
+  printf "softmmu_ss.add(when: 'CONFIG_E1KLAB', if_true: [e1klab_pcap, files(\n"
+  for b in $(printf '%s\n' "${want_files[@]}" | grep '\.c$' | LC_ALL=C sort); do
+    printf "  '%s',\n" "$b"
+  done
+  printf ")])\n"
+} > "$B/e1klab.meson.new"
+cmp -s "$B/e1klab.meson.new" "$D/meson.build" || cp "$B/e1klab.meson.new" "$D/meson.build"
+rm -f "$B/e1klab.meson.new"
+
+# ---------------------------------------------------------------- stamp
+inputs_hash=$( { echo "$pkgver"; cat "$0"; cat "$mak";
+                 for b in $(printf '%s\n' "${want_files[@]}" | LC_ALL=C sort); do
+                   echo "== $b"; cat "$D/$b"; done; } | sha256sum | cut -d' ' -f1)
+bin=$B/build/qemu-system-x86_64
+if [ -x "$bin" ] && [ -f "$B/stamp" ] && [ "$(cat "$B/stamp")" = "$inputs_hash" ]; then
+  say "up to date ($bin)"
+  [ "${1:-}" = "--print-binary" ] && echo "$bin"
+  exit 0
+fi
+
+# ---------------------------------------------------------------- configure
+if [ ! -f "$B/build/build.ninja" ]; then
+  say "configuring"
+  mkdir -p "$B/build"
+  (cd "$B/build" && "$T/configure" --target-list=x86_64-softmmu \
+      --without-default-features --enable-tcg --enable-slirp \
+      --disable-docs --disable-werror --disable-install-blobs \
+      --disable-tools --disable-guest-agent --enable-fdt=system \
+      --with-devices-x86_64=e1klab >"$B/configure.log" 2>&1) \
+    || { tail -n 20 "$B/configure.log" >&2; die "configure failed (see $B/configure.log)"; }
+fi
+
+# ---------------------------------------------------------------- build
+say "building with ninja -j$JOBS (log: $B/ninja.log)"
+if ! ninja -C "$B/build" -k 0 -j"$JOBS" qemu-system-x86_64 >"$B/ninja.log" 2>&1; then
+  grep -E 'error|FAILED' "$B/ninja.log" | head -n 20 >&2
+  die "ninja failed (see $B/ninja.log)"
+fi
+[ -x "$bin" ] || die "no binary at $bin after the build"
+echo "$inputs_hash" > "$B/stamp"
+say "built $bin"
+[ "${1:-}" = "--print-binary" ] && echo "$bin"
+exit 0
