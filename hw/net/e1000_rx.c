@@ -1,11 +1,414 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Receive path: STUB until e1000_rx.c is written (drops everything). */
+/*
+ * Receive DMA engine, receive interrupt timers and receive register
+ * hooks of the device model.
+ *
+ * DMA (SDM 3.2, 3.2.3; facts A.5-A.6).  The engine moves the frame at
+ * the head of the packet buffer into host buffers one descriptor at a
+ * time.  A descriptor step starts only when hardware owns a descriptor
+ * (RDH != RDT inside a valid ring); it reads the descriptor at RDH at
+ * once and reserves the shared bus for three transactions: descriptor
+ * fetch (16 bytes), the data for this buffer, and the write-back (16
+ * bytes).  E1K_TMR_RXDMA is armed at the end of the last one; at that
+ * instant the data (with the CRC32 FCS unless RCTL.SECRC) and then the
+ * descriptor are written, status byte (DD) last, and RDH advances.  The
+ * engine never looks at any descriptor other than the one at RDH, so it
+ * never scans the ring (case C02).
+ *
+ * Interrupts (SDM 3.2.7.1-3.2.7.3, 13.4.30-31; facts A.4; case C07):
+ * RDTR packet timer, RADV absolute timer, SRPD, RXDMT0; RXO is raised by
+ * the admission code when the packet buffer is full.
+ */
+#include <string.h>
+
 #include "e1000_core.h"
 
-void e1k_rx_reset(E1kDev *s) { (void)s; }
+/* ---------------- ring geometry (read at the time of use) ---------------- */
+
+/* Number of descriptors in the ring: RDLEN bits 19:7 / 16 (C03). */
+static uint32_t ring_ndesc(const E1kDev *s)
+{
+    return (e1k_reg(s, E1K_RDLEN) & E1K_xDLEN_MASK) / E1K_DESC_SIZE;
+}
+
+/* Ring base bus address; RDBAL bits 3:0 are ignored (16-byte aligned). */
+static uint64_t ring_base(const E1kDev *s)
+{
+    return (uint64_t)e1k_reg(s, E1K_RDBAH) << 32 |
+           (e1k_reg(s, E1K_RDBAL) & ~0xFu);
+}
+
+/* Receive buffer size in bytes from RCTL.BSIZE/BSEX (facts A.7).  The
+ * reserved combination BSEX=1, BSIZE=00 is treated as 2048 bytes. */
+static uint32_t rx_bufsize(uint32_t rctl)
+{
+    static const uint32_t normal[4] = { 2048, 1024, 512, 256 };
+    static const uint32_t ext[4] = { 2048, 16384, 8192, 4096 };
+    uint32_t b = (rctl & E1K_RCTL_BSIZE_MASK) >> E1K_RCTL_BSIZE_SHIFT;
+    return (rctl & E1K_RCTL_BSEX) ? ext[b] : normal[b];
+}
+
+/* ---------------- interrupts ---------------- */
+
+static uint64_t ticks_ns(uint32_t reg)
+{
+    return (uint64_t)(reg & E1K_RDTR_DELAY_MASK) * E1K_DELAY_UNIT_NS;
+}
+
+/*
+ * A frame of @size bytes (as placed in host memory) has been completely
+ * transferred, EOP descriptor written back (SDM 3.2.7.1: the timers start
+ * after the last byte reaches host memory).
+ */
+static void rx_frame_delivered(E1kDev *s, uint32_t size)
+{
+    uint32_t rsrpd = e1k_reg(s, E1K_RSRPD) & 0xFFFu;
+    uint32_t rdtr = e1k_reg(s, E1K_RDTR) & E1K_RDTR_DELAY_MASK;
+    uint32_t radv = e1k_reg(s, E1K_RADV) & E1K_RDTR_DELAY_MASK;
+
+    if (rsrpd != 0 && size <= rsrpd) {
+        /* SDM 3.2.7.2: small packet: SRPD and RXT0 at once; pending
+         * timers are flushed, RADV reinitialised and not started. */
+        e1k_timer_cancel(s, E1K_TMR_RDTR);
+        e1k_timer_cancel(s, E1K_TMR_RADV);
+        e1k_set_cause(s, E1K_ICR_SRPD | E1K_ICR_RXT0);
+    } else if (rdtr == 0) {
+        /* RDTR=0: immediate RXT0 per frame; RADV is off (SDM 13.4.31). */
+        e1k_timer_cancel(s, E1K_TMR_RDTR);
+        e1k_timer_cancel(s, E1K_TMR_RADV);
+        e1k_set_cause(s, E1K_ICR_RXT0);
+    } else {
+        /* Packet timer restarts at every frame; absolute timer starts at
+         * the first frame only (SDM 3.2.7.1.1-2). */
+        e1k_timer_arm(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
+        if (radv != 0 && !e1k_timer_armed(s, E1K_TMR_RADV)) {
+            e1k_timer_arm(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
+        }
+    }
+}
+
+/* After RDH advanced: RXDMT0 when the free descriptors (owned by
+ * hardware) become equal to RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).
+ * RDMTS=11b (reserved) gives 1/16. */
+static void rx_check_rxdmt0(E1kDev *s)
+{
+    uint32_t n = ring_ndesc(s);
+    uint32_t rdh = e1k_reg(s, E1K_RDH);
+    uint32_t rdt = e1k_reg(s, E1K_RDT);
+    uint32_t rdmts = (e1k_reg(s, E1K_RCTL) & E1K_RCTL_RDMTS_MASK) >>
+                     E1K_RCTL_RDMTS_SHIFT;
+
+    if (n == 0 || rdh >= n || rdt >= n) {
+        return;
+    }
+    if ((rdt + n - rdh) % n == n >> (rdmts + 1u)) {
+        e1k_set_cause(s, E1K_ICR_RXDMT0);
+    }
+}
+
+/* ---------------- DMA engine ---------------- */
+
+/* True if hardware owns at least one descriptor: a ring of n > 0
+ * descriptors, RDH and RDT inside it, RDH != RDT (SDM 3.2.6; C03). */
+static int rx_desc_available(const E1kDev *s)
+{
+    uint32_t n = ring_ndesc(s);
+    uint32_t rdh = e1k_reg(s, E1K_RDH);
+    uint32_t rdt = e1k_reg(s, E1K_RDT);
+    return n != 0 && rdh < n && rdt < n && rdh != rdt;
+}
+
+/* RNBC (SDM 13.7.33): a frame was received while no descriptor was
+ * available.  Counted at most once per frame. */
+static void rx_count_rnbc(E1kDev *s, E1kRxFrameMeta *m)
+{
+    if (!m->rnbc) {
+        m->rnbc = 1;
+        e1k_stat_add(s, E1K_RNBC, 1);
+        s->totals.rnbc++;
+    }
+}
+
+/* Forget the head frame (delivered or dropped) and its progress. */
+static void rx_drop_head(E1kDev *s)
+{
+    e1k_rxbuf_pop(&s->rx);
+    s->rx.head_done = 0;
+    s->rx.head_total = 0;
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) {
+        v = v << 8 | p[i];
+    }
+    return v;
+}
+
+/*
+ * Start one descriptor step for the head frame if possible.  Frames whose
+ * descriptor cannot be fetched (DMA fault) are dropped and the next one
+ * is tried; the loop is bounded by the number of frames held.
+ */
+static void rx_try_start(E1kDev *s)
+{
+    E1kRxState *rx = &s->rx;
+
+    for (uint32_t guard = 0; guard <= E1K_RX_FIFO_SLOTS; guard++) {
+        const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
+        uint32_t rctl = e1k_reg(s, E1K_RCTL);
+        uint32_t rdh = e1k_reg(s, E1K_RDH);
+        uint64_t desc_addr, t;
+        uint8_t d[16];
+        uint32_t chunk;
+
+        if (rx->step_active || !m || !(rctl & E1K_RCTL_EN)) {
+            return;
+        }
+        if (!rx_desc_available(s)) {
+            /* No descriptor owned by hardware (or no usable ring): the
+             * frame waits in the packet buffer. */
+            rx_count_rnbc(s, &rx->meta[rx->head]);
+            return;
+        }
+        if (rx->head_total == 0) {
+            rx->head_total = m->len +
+                ((rctl & E1K_RCTL_SECRC) ? 0u : E1K_ETH_FCS);
+        }
+        desc_addr = ring_base(s) + (uint64_t)rdh * E1K_DESC_SIZE;
+        if (e1k_dma_read(s, desc_addr, d, sizeof(d)) != 0) {
+            /* Descriptor unreadable: drop the frame, RDH unchanged. */
+            s->totals.rx_dma_errors++;
+            rx_drop_head(s);
+            continue;
+        }
+        rx->step_desc = desc_addr;
+        rx->step_buf = le64(d + E1K_RXD_ADDR);
+        rx->step_idx = rdh;
+        rx->step_null = rx->step_buf == 0;
+        chunk = rx->head_total - rx->head_done;
+        if (chunk > rx_bufsize(rctl)) {
+            chunk = rx_bufsize(rctl);
+        }
+        if (rx->step_null) {
+            chunk = 0; /* skipped: written back with DD, no data */
+        }
+        rx->step_chunk = chunk;
+        rx->step_eop = !rx->step_null &&
+                       rx->head_done + chunk >= rx->head_total;
+        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+        if (chunk) {
+            t = e1k_bus_reserve(s, chunk);
+        }
+        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+        rx->step_active = 1;
+        e1k_timer_arm(s, E1K_TMR_RXDMA, t);
+        return;
+    }
+}
+
+void e1k_rx_queued(E1kDev *s)
+{
+    E1kRxState *rx = &s->rx;
+    if (rx->count && !rx_desc_available(s)) {
+        rx_count_rnbc(s, &rx->meta[(rx->head + rx->count - 1u) %
+                                   E1K_RX_FIFO_SLOTS]);
+    }
+    rx_try_start(s);
+}
+
+/*
+ * Write the descriptor's status half: length, checksum, errors, special
+ * first, then the status byte alone, so DD is never visible before the
+ * rest.  Returns 0 or -1 on a DMA fault.
+ */
+static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
+                         uint16_t csum, uint8_t status, uint8_t errors,
+                         uint16_t special)
+{
+    uint8_t a[4] = { (uint8_t)length, (uint8_t)(length >> 8),
+                     (uint8_t)csum, (uint8_t)(csum >> 8) };
+    uint8_t b[3] = { errors, (uint8_t)special, (uint8_t)(special >> 8) };
+
+    if (e1k_dma_write(s, addr + E1K_RXD_LENGTH, a, sizeof(a)) != 0 ||
+        e1k_dma_write(s, addr + E1K_RXD_ERRORS, b, sizeof(b)) != 0 ||
+        e1k_dma_write(s, addr + E1K_RXD_STATUS, &status, 1) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* The in-flight descriptor step completes now (E1K_TMR_RXDMA). */
+static void rx_step_done(E1kDev *s)
+{
+    E1kRxState *rx = &s->rx;
+    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
+    uint8_t tmp[E1K_RX_MAX_BUF];
+    uint16_t length = 0, csum = 0, special = 0;
+    uint8_t status = E1K_RXD_STAT_DD, errors = 0;
+    int data_fault = 0, end_frame;
+    uint32_t n, next;
+
+    rx->step_active = 0;
+    if (!m) {
+        return; /* cannot happen: the frame is held until its EOP */
+    }
+    if (!rx->step_null && rx->step_chunk) {
+        e1k_rxbuf_head_bytes(rx, rx->head_done, rx->step_chunk, tmp);
+        if (e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk) != 0) {
+            data_fault = 1;
+            s->totals.rx_dma_errors++;
+        }
+    }
+    end_frame = rx->step_eop || data_fault;
+    if (data_fault) {
+        /* Buffer unwritable: end the frame here with an RX data error
+         * so the driver drops it and recycles the descriptor. */
+        status |= E1K_RXD_STAT_EOP;
+        errors = E1K_RXD_ERR_RXE;
+    } else if (!rx->step_null) {
+        length = (uint16_t)rx->step_chunk;
+        rx->head_done += rx->step_chunk;
+        if (rx->step_eop) {
+            status |= E1K_RXD_STAT_EOP | m->status;
+            errors = m->errors;
+            csum = m->csum;
+            special = m->special;
+        }
+    }
+    if (rx_write_desc(s, rx->step_desc, length, csum, status, errors,
+                      special) != 0) {
+        s->totals.rx_dma_errors++;
+        end_frame = 1; /* the driver cannot see it: drop the rest */
+        data_fault = 1;
+    } else {
+        s->totals.rx_desc_written++;
+    }
+
+    /* Advance RDH past the consumed descriptor (ring size read now). */
+    n = ring_ndesc(s);
+    next = rx->step_idx + 1u;
+    e1k_reg_set(s, E1K_RDH, next < n ? next : 0u);
+
+    if (end_frame) {
+        uint32_t size = rx->head_total;
+        rx_drop_head(s);
+        if (!data_fault) {
+            rx_frame_delivered(s, size);
+        }
+    }
+    rx_check_rxdmt0(s);
+    rx_try_start(s);
+}
+
+/* ---------------- hooks called by the core ---------------- */
+
+void e1k_rx_reset(E1kDev *s)
+{
+    memset(&s->rx, 0, sizeof(s->rx));
+    e1k_rxbuf_reset(&s->rx,
+                    e1k_rxbuf_capacity_from_pba(e1k_reg(s, E1K_PBA)));
+    e1k_timer_cancel(s, E1K_TMR_RDTR);
+    e1k_timer_cancel(s, E1K_TMR_RADV);
+    e1k_timer_cancel(s, E1K_TMR_RXDMA);
+}
+
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
-{ (void)s; (void)off; (void)old; }
-E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
-{ (void)s; (void)frame; (void)len; return E1K_RX_DISABLED; }
-void e1k_rx_timer(E1kDev *s, E1kTimerId id) { (void)s; (void)id; }
-int e1k_rx_validate(const E1kDev *s) { (void)s; return 0; }
+{
+    uint32_t val = e1k_reg(s, off);
+
+    switch (off) {
+    case E1K_RCTL:
+        /* EN rising resumes DMA of buffered frames.  EN falling lets the
+         * descriptor step in flight finish; no new step starts. */
+        if ((val & E1K_RCTL_EN) && !(old & E1K_RCTL_EN)) {
+            rx_try_start(s);
+        }
+        break;
+    case E1K_RDLEN:
+        e1k_reg_set(s, off, val & E1K_xDLEN_MASK);
+        rx_try_start(s);
+        break;
+    case E1K_RDH:
+    case E1K_RDT:
+        e1k_reg_set(s, off, val & 0xFFFFu);
+        rx_try_start(s);
+        break;
+    case E1K_RDBAL:
+    case E1K_RDBAH:
+        rx_try_start(s);
+        break;
+    case E1K_RDTR:
+        if (val & E1K_RDTR_FPD) {
+            /* Flush partial descriptor block: pending timers expire now
+             * (SDM 13.4.30); FPD is self-clearing and reads 0. */
+            e1k_reg_set(s, off, val & ~E1K_RDTR_FPD);
+            if (e1k_timer_armed(s, E1K_TMR_RDTR) ||
+                e1k_timer_armed(s, E1K_TMR_RADV)) {
+                e1k_timer_cancel(s, E1K_TMR_RDTR);
+                e1k_timer_cancel(s, E1K_TMR_RADV);
+                e1k_set_cause(s, E1K_ICR_RXT0);
+            }
+        }
+        break;
+    default:
+        /* RADV, RSRPD, RXCSUM, RXDCTL: used when next needed. */
+        break;
+    }
+}
+
+void e1k_rx_timer(E1kDev *s, E1kTimerId id)
+{
+    e1k_timer_cancel(s, id);
+    switch (id) {
+    case E1K_TMR_RDTR:
+        /* Packet timer expired: RXT0; RADV reinitialised, not started. */
+        e1k_timer_cancel(s, E1K_TMR_RADV);
+        e1k_set_cause(s, E1K_ICR_RXT0);
+        break;
+    case E1K_TMR_RADV:
+        /* Absolute timer expired: RXT0 and the pending RDTR interrupt is
+         * cancelled (reloaded, halted until the next frame). */
+        e1k_timer_cancel(s, E1K_TMR_RDTR);
+        e1k_set_cause(s, E1K_ICR_RXT0);
+        break;
+    case E1K_TMR_RXDMA:
+        if (s->rx.step_active) {
+            rx_step_done(s);
+        } else {
+            rx_try_start(s);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+int e1k_rx_validate(const E1kDev *s)
+{
+    const E1kRxState *rx = &s->rx;
+
+    if (e1k_rxbuf_check(rx) != 0 || rx->step_active > 1u ||
+        rx->step_null > 1u || rx->step_eop > 1u ||
+        rx->head_total > E1K_RX_MAX_FRAME + E1K_ETH_FCS ||
+        rx->head_done > rx->head_total) {
+        return -1;
+    }
+    if (rx->count == 0 &&
+        (rx->head_done || rx->head_total || rx->step_active)) {
+        return -1;
+    }
+    if (rx->step_active &&
+        (rx->step_chunk > E1K_RX_MAX_BUF ||
+         rx->head_done + rx->step_chunk > rx->head_total ||
+         !e1k_timer_armed(s, E1K_TMR_RXDMA))) {
+        return -1;
+    }
+    if (rx->count && rx->head_total &&
+        rx->head_total != e1k_rxbuf_head(rx)->len &&
+        rx->head_total != e1k_rxbuf_head(rx)->len + E1K_ETH_FCS) {
+        return -1;
+    }
+    return 0;
+}

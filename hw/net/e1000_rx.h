@@ -1,17 +1,138 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Receive-side state of the device model (e1000_rx.c): the receive packet
- * buffer (PBA.RXA bytes, SDM 3.2.7.4, facts A.8), the RX DMA engine and the
- * RDTR/RADV timer state.  Plain data, no pointers (it is saved by copy).
+ * Receive-side state of the device model: the receive packet buffer
+ * (PBA.RXA bytes, SDM 3.2.7.4, 13.4.16; facts A.8), the RX DMA engine
+ * (SDM 3.2, 3.2.3) and the RDTR/RADV timer state (SDM 3.2.7.1).
+ * Plain data, no pointers: the whole struct is saved by byte copy and
+ * checked by e1k_rx_validate() after a restore.
+ *
+ * Files (one job each):
+ *   e1000_rx.c        register hooks, DMA engine, RDTR/RADV/SRPD/RXDMT0
+ *   e1000_rxbuf.c     the receive packet buffer (FIFO of whole frames)
+ *   e1000_rxfilter.c  admission: size rules, address/VLAN filter, stats
+ *   e1000_rxcsum.c    RXCSUM offload, packet checksum field, CRC32 (FCS)
+ *
+ * The internal helpers declared at the end are used only by those files.
  */
 #ifndef E1K_E1000_RX_H
 #define E1K_E1000_RX_H
 
 #include <stdint.h>
 
-/** Receive-side state.  Owned by e1000_rx.c. */
+#include "e1000.h"
+
+/** Inline storage of the packet buffer in bytes (PBA.RXA is at most 64 KB;
+ *  SDM 13.4.16). */
+#define E1K_RX_FIFO_BYTES 65536u
+/** Buffer charge per frame: fixed status word, bytes (model choice). */
+#define E1K_RX_FIFO_STATUS_BYTES 16u
+/** Buffer charge granule: frame+FCS is rounded up to this, bytes. */
+#define E1K_RX_FIFO_GRANULE 16u
+/** Frame slots: every frame is charged at least 16+16 = 32 bytes, so at
+ *  most 65536 / 32 frames can be held. */
+#define E1K_RX_FIFO_SLOTS (E1K_RX_FIFO_BYTES / 32u)
+/** Largest frame the model stores, bytes without FCS (16384 with FCS:
+ *  the RCTL.LPE limit, SDM 13.7.36). */
+#define E1K_RX_MAX_FRAME 16380u
+/** Largest receive buffer (RCTL.BSEX=1, BSIZE=01: 16384 bytes). */
+#define E1K_RX_MAX_BUF 16384u
+
+/**
+ * One frame held in the packet buffer.  Everything the EOP descriptor
+ * needs is decided when the frame arrives (filtering, VLAN strip,
+ * checksum offload and FCS are wire-side functions on real hardware).
+ */
+typedef struct E1kRxFrameMeta {
+    uint32_t data_off; /**< offset of the first stored byte in data[] */
+    uint32_t fcs;      /**< CRC32 of the frame as it arrived (before any
+                            VLAN strip); written little-endian after the
+                            data unless RCTL.SECRC */
+    uint16_t len;      /**< stored bytes, no FCS (after VLAN strip) */
+    uint16_t charge;   /**< packet-buffer bytes charged (see rxbuf.c) */
+    uint16_t wire_len; /**< bytes as received incl. FCS (DA..CRC) */
+    uint16_t csum;     /**< packet checksum field (RXCSUM.PCSS), SDM 3.2.3 */
+    uint16_t special;  /**< VLAN TCI when stripped (CTRL.VME), else 0 */
+    uint8_t status;    /**< EOP status bits besides DD/EOP: IXSM VP
+                            UDPCS TCPCS IPCS PIF (SDM Table 3-2) */
+    uint8_t errors;    /**< EOP error bits: TCPE IPE (SDM 3.2.3.2) */
+    uint8_t rnbc;      /**< 1 once RNBC was counted for this frame */
+    uint8_t pad;       /**< 0 */
+} E1kRxFrameMeta;
+
+/** Receive-side state.  Owned by e1000_rx*.c.  Indices are slots into
+ *  meta[] and byte offsets into data[]. */
 typedef struct E1kRxState {
-    uint32_t placeholder; /* filled in by e1000_rx.c */
+    /* ---- packet buffer (e1000_rxbuf.c) ---- */
+    uint32_t cap;        /**< capacity in bytes: PBA.RXA KB at reset */
+    uint32_t used;       /**< bytes charged by the frames held */
+    uint32_t count;      /**< frames held, 0..E1K_RX_FIFO_SLOTS */
+    uint32_t head;       /**< slot of the oldest frame */
+    uint32_t data_tail;  /**< data[] offset where the next frame goes */
+    /* ---- DMA engine (e1000_rx.c) ---- */
+    uint32_t head_done;  /**< bytes of the head frame (+FCS) already
+                              placed in host buffers */
+    uint32_t head_total; /**< bytes of the head frame to place in host
+                              memory (len, +4 unless RCTL.SECRC), fixed
+                              at its first descriptor step; 0 = not yet */
+    uint32_t step_active;/**< 1 while one descriptor step is in flight
+                              (E1K_TMR_RXDMA armed) */
+    uint32_t step_idx;   /**< ring index of the descriptor being filled */
+    uint32_t step_chunk; /**< bytes of frame(+FCS) for this buffer */
+    uint32_t step_null;  /**< 1: descriptor had buffer address 0 */
+    uint32_t step_eop;   /**< 1: this step ends the frame */
+    uint64_t step_desc;  /**< bus address of the descriptor */
+    uint64_t step_buf;   /**< bus address of its buffer */
+    E1kRxFrameMeta meta[E1K_RX_FIFO_SLOTS]; /**< frames, FIFO order */
+    uint8_t data[E1K_RX_FIFO_BYTES];        /**< frame bytes, circular */
 } E1kRxState;
+
+/* ------------- internal API between the e1000_rx*.c files ------------- */
+
+/** Capacity in bytes that PBA.RXA (KB, bits 6:0; clamped to 64) gives. */
+uint32_t e1k_rxbuf_capacity_from_pba(uint32_t pba);
+/** Bytes of packet buffer a frame of @wire_len bytes (DA..CRC) is
+ *  charged: 16-byte status word + wire_len rounded up to 16 bytes. */
+uint32_t e1k_rxbuf_charge(uint32_t wire_len);
+/** Empty the buffer and set its capacity to @cap bytes (<= 64 KB). */
+void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
+/** Append a frame of @len stored bytes with metadata @m (data_off and
+ *  charge are filled in here).  Returns 0, or -1 if it does not fit
+ *  (nothing changed). */
+int e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame, uint32_t len,
+                   const E1kRxFrameMeta *m);
+/** Copy @n bytes starting at byte @off of the head frame followed by its
+ *  4-byte FCS (little-endian) into @out.  Caller keeps off+n <= len+4. */
+void e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off, uint32_t n,
+                          uint8_t *out);
+/** Copy the whole stored head frame (meta.len bytes) into @out. */
+void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out);
+/** Drop the head frame (no-op if empty). */
+void e1k_rxbuf_pop(E1kRxState *rx);
+/** Metadata of the head frame, NULL if empty. */
+const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx);
+/** Structural check used by e1k_rx_validate: 0 ok, -1 bad. */
+int e1k_rxbuf_check(const E1kRxState *rx);
+
+/** Ethernet CRC32 (IEEE 802.3, reflected, poly 0xEDB88320, init and
+ *  final xor 0xFFFFFFFF) of @len bytes.  Written to the wire/buffer low
+ *  byte first. */
+uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
+
+/**
+ * Receive checksum offload on a stored frame (after any VLAN strip) of
+ * @len bytes (no FCS) whose EtherType sits at @l3_off - 2 (14, or 18
+ * when a VLAN tag was left in place), per RXCSUM (SDM 3.2.9, 13.4.x RXCSUM; facts A.5):
+ * sets IPCS/TCPCS/UDPCS/IXSM in *status and IPE/TCPE in *errors, and
+ * returns the 16-bit packet checksum field (ones'-complement sum, not
+ * complemented, of bytes PCSS..len-1).
+ */
+uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
+                         uint32_t len, uint32_t l3_off, uint8_t *status,
+                         uint8_t *errors);
+
+/** A frame was just appended to the packet buffer: count RNBC for it if
+ *  hardware owns no descriptor now, then start the DMA engine if idle
+ *  (e1000_rx.c). */
+void e1k_rx_queued(E1kDev *s);
 
 #endif /* E1K_E1000_RX_H */

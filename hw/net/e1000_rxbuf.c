@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Receive packet buffer (on-chip RX FIFO) of the device model.
+ *
+ * SDM 3.2.7.4 and 13.4.16 (facts A.8): received frames land in an on-chip
+ * buffer of PBA.RXA KB before the DMA engine moves them to host memory; a
+ * frame that finds the buffer full is dropped (MPC, ICR.RXO).  The real
+ * buffer layout is not documented, so the space a frame takes is a model
+ * choice (approximate): a 16-byte status word plus the frame including
+ * its 4-byte FCS rounded up to 16 bytes.  A 64-byte frame takes 80 bytes,
+ * so 48 KB hold 614 of them; a 1518-byte frame takes 1536.
+ *
+ * Whole frames are held in FIFO order.  Frame bytes live in a circular
+ * 64 KB array; the charge accounting (used <= cap <= 64 KB) bounds the
+ * stored bytes, so a new frame never overwrites an older one.
+ */
+#include <string.h>
+
+#include "e1000_core.h"
+
+uint32_t e1k_rxbuf_capacity_from_pba(uint32_t pba)
+{
+    uint32_t kb = pba & E1K_PBA_RXA_MASK;
+    if (kb > E1K_PBA_TOTAL_KB) {
+        kb = E1K_PBA_TOTAL_KB;
+    }
+    return kb * 1024u;
+}
+
+uint32_t e1k_rxbuf_charge(uint32_t wire_len)
+{
+    uint32_t g = E1K_RX_FIFO_GRANULE;
+    return E1K_RX_FIFO_STATUS_BYTES + (wire_len + g - 1u) / g * g;
+}
+
+void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap)
+{
+    if (cap > E1K_RX_FIFO_BYTES) {
+        cap = E1K_RX_FIFO_BYTES;
+    }
+    rx->cap = cap;
+    rx->used = 0;
+    rx->count = 0;
+    rx->head = 0;
+    rx->data_tail = 0;
+}
+
+/* Copy @n bytes into the circular data array at @off. */
+static void ring_put(E1kRxState *rx, uint32_t off, const uint8_t *src,
+                     uint32_t n)
+{
+    uint32_t first = E1K_RX_FIFO_BYTES - off;
+    if (first > n) {
+        first = n;
+    }
+    memcpy(rx->data + off, src, first);
+    memcpy(rx->data, src + first, n - first);
+}
+
+/* Copy @n bytes out of the circular data array from @off. */
+static void ring_get(const E1kRxState *rx, uint32_t off, uint8_t *dst,
+                     uint32_t n)
+{
+    uint32_t first;
+    off %= E1K_RX_FIFO_BYTES;
+    first = E1K_RX_FIFO_BYTES - off;
+    if (first > n) {
+        first = n;
+    }
+    memcpy(dst, rx->data + off, first);
+    memcpy(dst + first, rx->data, n - first);
+}
+
+int e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame, uint32_t len,
+                   const E1kRxFrameMeta *m)
+{
+    uint32_t charge = e1k_rxbuf_charge(m->wire_len);
+    E1kRxFrameMeta *slot;
+
+    if (len > E1K_RX_MAX_FRAME || charge > rx->cap ||
+        rx->used > rx->cap - charge || rx->count >= E1K_RX_FIFO_SLOTS) {
+        return -1;
+    }
+    slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];
+    *slot = *m;
+    slot->len = (uint16_t)len;
+    slot->charge = (uint16_t)charge;
+    slot->data_off = rx->data_tail;
+    ring_put(rx, rx->data_tail, frame, len);
+    rx->data_tail = (rx->data_tail + len) % E1K_RX_FIFO_BYTES;
+    rx->used += charge;
+    rx->count++;
+    return 0;
+}
+
+const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
+{
+    return rx->count ? &rx->meta[rx->head] : NULL;
+}
+
+void e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off, uint32_t n,
+                          uint8_t *out)
+{
+    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
+    uint8_t fcs[4];
+    uint32_t from_data = 0;
+
+    if (!m) {
+        return;
+    }
+    if (off < m->len) {
+        from_data = m->len - off;
+        if (from_data > n) {
+            from_data = n;
+        }
+        ring_get(rx, m->data_off + off, out, from_data);
+    }
+    fcs[0] = (uint8_t)m->fcs;
+    fcs[1] = (uint8_t)(m->fcs >> 8);
+    fcs[2] = (uint8_t)(m->fcs >> 16);
+    fcs[3] = (uint8_t)(m->fcs >> 24);
+    for (uint32_t i = from_data; i < n; i++) {
+        uint32_t k = off + i - m->len; /* position inside the FCS */
+        out[i] = k < 4u ? fcs[k] : 0;
+    }
+}
+
+void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out)
+{
+    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
+    if (m) {
+        ring_get(rx, m->data_off, out, m->len);
+    }
+}
+
+void e1k_rxbuf_pop(E1kRxState *rx)
+{
+    if (!rx->count) {
+        return;
+    }
+    rx->used -= rx->meta[rx->head].charge;
+    rx->head = (rx->head + 1u) % E1K_RX_FIFO_SLOTS;
+    rx->count--;
+    if (!rx->count) {
+        rx->used = 0;
+    }
+}
+
+int e1k_rxbuf_check(const E1kRxState *rx)
+{
+    uint32_t sum = 0;
+
+    if (rx->cap > E1K_RX_FIFO_BYTES || rx->used > rx->cap ||
+        rx->count > E1K_RX_FIFO_SLOTS || rx->head >= E1K_RX_FIFO_SLOTS ||
+        rx->data_tail >= E1K_RX_FIFO_BYTES) {
+        return -1;
+    }
+    for (uint32_t i = 0; i < rx->count; i++) {
+        const E1kRxFrameMeta *m =
+            &rx->meta[(rx->head + i) % E1K_RX_FIFO_SLOTS];
+        if (m->len > E1K_RX_MAX_FRAME || m->data_off >= E1K_RX_FIFO_BYTES ||
+            m->charge != e1k_rxbuf_charge(m->wire_len) ||
+            m->len > m->wire_len) {
+            return -1;
+        }
+        sum += m->charge;
+    }
+    return sum == rx->used ? 0 : -1;
+}
