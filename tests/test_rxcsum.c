@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Receive checksum offload of the device model (RXCSUM IPOFL/TUOFL/PCSS;
+ * descriptor status IXSM/IPCS/TCPCS/UDPCS and errors IPE/TCPE, SDM
+ * 3.2.3.1-3.2.3.2, 3.2.9; facts A.5): good and bad IPv4 header, TCP and
+ * UDP checksums, offload disabled, non-IP frames, fragments, and the
+ * 16-bit packet checksum field.
+ */
+#include <glib.h>
+
+#include "rxtest.h"
+
+#define IPOFF 14u
+
+/* Independent ones'-complement sum (RFC 1071), not folded. */
+static uint32_t sum16(const uint8_t *p, size_t n, uint32_t s)
+{
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        s += (uint32_t)p[i] << 8 | p[i + 1];
+    }
+    if (n & 1) {
+        s += (uint32_t)p[n - 1] << 8;
+    }
+    return s;
+}
+
+static uint16_t fold(uint32_t s)
+{
+    while (s >> 16) {
+        s = (s & 0xFFFF) + (s >> 16);
+    }
+    return (uint16_t)s;
+}
+
+/* IPv4 frame to the station address: 20-byte header, protocol @proto,
+ * L4 header+payload of @l4len bytes with correct checksums.  Total frame
+ * length returned in *len. */
+static uint8_t *ip_frame(uint8_t proto, uint32_t l4len, uint32_t *len)
+{
+    uint32_t n = IPOFF + 20 + l4len;
+    uint8_t *f = tp_frame(rxt_mac, n < 60 ? 60 : n);
+    uint8_t *ip = f + IPOFF, *l4 = ip + 20;
+    uint32_t s;
+    uint16_t c;
+
+    *len = n < 60 ? 60 : n;
+    ip[0] = 0x45;
+    ip[1] = 0;
+    ip[2] = (uint8_t)((20 + l4len) >> 8);
+    ip[3] = (uint8_t)(20 + l4len);
+    ip[4] = 0x12; ip[5] = 0x34;       /* id */
+    ip[6] = 0x40; ip[7] = 0;          /* DF */
+    ip[8] = 64;
+    ip[9] = proto;
+    ip[10] = ip[11] = 0;
+    ip[12] = 10; ip[13] = 0; ip[14] = 0; ip[15] = 1;
+    ip[16] = 10; ip[17] = 0; ip[18] = 0; ip[19] = 2;
+    c = (uint16_t)~fold(sum16(ip, 20, 0));
+    ip[10] = (uint8_t)(c >> 8);
+    ip[11] = (uint8_t)c;
+    for (uint32_t i = 0; i < l4len; i++) {
+        l4[i] = (uint8_t)(i * 13 + 1);
+    }
+    l4[0] = 0x30; l4[1] = 0x39; l4[2] = 0x00; l4[3] = 0x50; /* ports */
+    if (proto == 17) {
+        l4[4] = (uint8_t)(l4len >> 8);
+        l4[5] = (uint8_t)l4len;
+        l4[6] = l4[7] = 0;
+    } else {
+        l4[12] = 0x50; /* data offset 5 */
+        l4[16] = l4[17] = 0;
+    }
+    s = sum16(ip + 12, 8, 0) + proto + l4len;
+    c = (uint16_t)~fold(sum16(l4, l4len, s));
+    if (proto == 17) {
+        if (c == 0) {
+            c = 0xFFFF;
+        }
+        l4[6] = (uint8_t)(c >> 8);
+        l4[7] = (uint8_t)c;
+    } else {
+        l4[16] = (uint8_t)(c >> 8);
+        l4[17] = (uint8_t)c;
+    }
+    return f;
+}
+
+/* Deliver @f into descriptor RDH with RXCSUM=@rxcsum; returns status,
+ * errors in *err, packet checksum field in *pkt. */
+static uint8_t rx_csum(uint32_t rxcsum, const uint8_t *f, uint32_t len,
+                       uint8_t *err, uint16_t *pkt)
+{
+    TestPort *tp = rxt_new();
+    uint8_t st;
+
+    rxt_ring(tp, 8, 2048, 7, RXT_RCTL);
+    tp_wr(tp, E1K_RXCSUM, rxcsum);
+    g_assert_cmpint(tp_rx(tp, f, len), ==, E1K_RX_QUEUED);
+    tp_advance(tp, 100000);
+    g_assert_cmphex(rxt_status(tp, 0) & 3u, ==, 3u);
+    st = rxt_status(tp, 0);
+    *err = rxt_errors(tp, 0);
+    if (pkt) {
+        *pkt = rxt_csum(tp, 0);
+    }
+    tp_free(tp);
+    return st;
+}
+
+#define CS_BITS (E1K_RXD_STAT_IXSM | E1K_RXD_STAT_IPCS | \
+                 E1K_RXD_STAT_TCPCS | E1K_RXD_STAT_UDPCS)
+#define ON (E1K_RXCSUM_IPOFL | E1K_RXCSUM_TUOFL)
+
+static void test_disabled(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(6, 40, &len), err;
+    g_assert_cmphex(rx_csum(0, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IXSM);
+    g_assert_cmphex(err, ==, 0);
+    f[IPOFF + 10] ^= 0xFF; /* bad IP checksum: no error when disabled */
+    g_assert_cmphex(rx_csum(0, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IXSM);
+    g_assert_cmphex(err, ==, 0);
+    g_free(f);
+}
+
+static void test_tcp_good_bad(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(6, 60, &len), err;
+
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_TCPCS);
+    g_assert_cmphex(err, ==, 0);
+    f[IPOFF + 20 + 30] ^= 0x01; /* payload byte: TCP checksum bad */
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_TCPCS);
+    g_assert_cmphex(err, ==, E1K_RXD_ERR_TCPE);
+    f[IPOFF + 20 + 30] ^= 0x01;
+    f[IPOFF + 8] ^= 0x01; /* TTL: IP header checksum bad */
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_TCPCS);
+    g_assert_cmphex(err, ==, E1K_RXD_ERR_IPE);
+    g_free(f);
+}
+
+static void test_ipofl_only(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(6, 60, &len), err;
+    f[IPOFF + 20 + 30] ^= 0x01; /* TCP bad but not checked */
+    g_assert_cmphex(rx_csum(E1K_RXCSUM_IPOFL, f, len, &err, NULL) & CS_BITS,
+                    ==, E1K_RXD_STAT_IPCS);
+    g_assert_cmphex(err, ==, 0);
+    g_assert_cmphex(rx_csum(E1K_RXCSUM_TUOFL, f, len, &err, NULL) & CS_BITS,
+                    ==, E1K_RXD_STAT_TCPCS);
+    g_assert_cmphex(err, ==, E1K_RXD_ERR_TCPE);
+    g_free(f);
+}
+
+static void test_udp(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(17, 100, &len), err;
+
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_UDPCS);
+    g_assert_cmphex(err, ==, 0);
+    f[IPOFF + 20 + 50] ^= 0x80;
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_UDPCS);
+    g_assert_cmphex(err, ==, E1K_RXD_ERR_TCPE);
+    /* checksum 0 = not computed by the sender: no error */
+    f[IPOFF + 20 + 6] = f[IPOFF + 20 + 7] = 0;
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS | E1K_RXD_STAT_UDPCS);
+    g_assert_cmphex(err, ==, 0);
+    g_free(f);
+}
+
+static void test_not_ip(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(6, 60, &len), err;
+    f[12] = 0x08;
+    f[13] = 0x06; /* ARP */
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IXSM);
+    g_assert_cmphex(err, ==, 0);
+    g_free(f);
+}
+
+/* A fragment: IP header checked, no L4 check. */
+static void test_fragment(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(6, 60, &len), err;
+    uint16_t c;
+    f[IPOFF + 6] = 0x20; /* MF */
+    f[IPOFF + 10] = f[IPOFF + 11] = 0;
+    c = (uint16_t)~fold(sum16(f + IPOFF, 20, 0));
+    f[IPOFF + 10] = (uint8_t)(c >> 8);
+    f[IPOFF + 11] = (uint8_t)c;
+    g_assert_cmphex(rx_csum(ON, f, len, &err, NULL) & CS_BITS, ==,
+                    E1K_RXD_STAT_IPCS);
+    g_assert_cmphex(err, ==, 0);
+    g_free(f);
+}
+
+/* Packet checksum field: ones'-complement sum of bytes PCSS..end (no
+ * FCS), not complemented. */
+static void test_packet_csum(void)
+{
+    uint32_t len;
+    uint8_t *f = ip_frame(17, 61, &len), err; /* odd length */
+    uint16_t pkt;
+
+    for (uint32_t pcss = 0; pcss <= 34; pcss += 17) {
+        rx_csum(ON | pcss, f, len, &err, &pkt);
+        g_assert_cmphex(pkt, ==, fold(sum16(f + pcss, len - pcss, 0)));
+    }
+    /* from the IP header: a valid header sums to 0xFFFF, so the field
+     * equals 0xFFFF + sum(L4) folded */
+    rx_csum(ON | IPOFF, f, len, &err, &pkt);
+    g_assert_cmphex(pkt, ==,
+                    fold(0xFFFFu + sum16(f + IPOFF + 20, len - IPOFF - 20,
+                                         0)));
+    g_free(f);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/rx/csum/disabled", test_disabled);
+    g_test_add_func("/rx/csum/tcp-good-bad", test_tcp_good_bad);
+    g_test_add_func("/rx/csum/ipofl-tuofl-separate", test_ipofl_only);
+    g_test_add_func("/rx/csum/udp", test_udp);
+    g_test_add_func("/rx/csum/not-ip", test_not_ip);
+    g_test_add_func("/rx/csum/fragment", test_fragment);
+    g_test_add_func("/rx/csum/packet-csum", test_packet_csum);
+    return g_test_run();
+}
