@@ -123,8 +123,14 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb);
 void e1k_drv_watchdog(struct e1k_adapter *a);
 /** ndo_tx_timeout: the stack saw "transmit timed out"; reset. */
 void e1k_drv_tx_timeout(struct e1k_adapter *a);
-/** ndo_get_stats64 from the accumulated counters. */
+/** ndo_get_stats64 from the accumulated counters (as of the last
+ *  watchdog run or e1k_drv_update_stats; no register access).  Mapping of
+ *  the hardware counters: docs/driver.md "Statistics". */
 void e1k_drv_get_stats64(struct e1k_adapter *a, struct e1k_link_stats64 *s);
+/** Refresh the statistics from the clear-on-read hardware counters now
+ *  (the watchdog does this every 2 s).  Reads every statistics register
+ *  (about 60 MMIO reads): meant for end-of-run reports. */
+void e1k_drv_update_stats(struct e1k_adapter *a);
 /** Driver event counters. */
 void e1k_drv_get_counters(const struct e1k_adapter *a,
                           struct e1k_drv_counters *c);

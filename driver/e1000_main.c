@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Driver entry points: probe, open, close, watchdog, transmit timeout
+ * (LX-MAIN e1000_probe, e1000_open/e1000_up/e1000_configure_{tx,rx},
+ * e1000_close/e1000_down, e1000_watchdog, e1000_tx_timeout/e1000_reset_task;
+ * facts A.3-A.7, A.11-A.12, B.4).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "e1000_drv_internal.h"
+
+/* TIPG for copper (facts A.7): IPGT 8, IPGR1 8, IPGR2 6. */
+#define E1K_TIPG_COPPER (8u | 8u << 10 | 6u << 20)
+/* TCTL collision threshold and full-duplex collision distance. */
+#define E1K_TCTL_CT 0x0Fu
+#define E1K_TCTL_COLD_FD 0x40u
+
+static bool valid_ether_addr(const uint8_t *m)
+{
+    static const uint8_t zero[6];
+    return !(m[0] & 1u) && memcmp(m, zero, 6) != 0;
+}
+
+struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
+                                  const struct e1k_drv_params *p)
+{
+    struct e1k_adapter *a;
+    const char *err = e1k_drv_params_check(p);
+
+    if (err) {
+        e1k_os_log(os, 0, "Invalid driver parameter: %s", err);
+        return NULL;
+    }
+    a = calloc(1, sizeof(*a));
+    if (!a) {
+        e1k_os_log(os, 0, "Out of memory for the adapter");
+        return NULL;
+    }
+    a->os = os;
+    a->params = *p;
+    a->rx_buffer_len = E1K_RXBUFFER_2048;
+
+    e1k_hw_reset(a);
+
+    /* EECD.SIZE tells 64 or 256 words (LX-HWC e1000_init_eeprom_params). */
+    a->eeprom_addr_bits = (er32(a, E1K_EECD) & E1K_EECD_SIZE) ?
+                          E1K_EE_ADDR_BITS_256 : E1K_EE_ADDR_BITS_64;
+    if (e1k_hw_read_eeprom(a, 0, E1K_EEPROM_WORDS, a->eeprom) < 0) {
+        e1k_os_log(a->os, 0, "EEPROM read failed");
+        goto fail;
+    }
+    if (e1k_eeprom_sum(a->eeprom) != E1K_EEPROM_SUM) {
+        e1k_os_log(a->os, 0, "The EEPROM Checksum Is Not Valid");
+        goto fail;
+    }
+    for (int i = 0; i < 3; i++) {
+        a->mac[2 * i] = (uint8_t)a->eeprom[E1K_EE_MAC0 + i];
+        a->mac[2 * i + 1] = (uint8_t)(a->eeprom[E1K_EE_MAC0 + i] >> 8);
+    }
+    if (!valid_ether_addr(a->mac)) {
+        e1k_os_log(a->os, 0, "Invalid MAC Address");
+        goto fail;
+    }
+    e1k_hw_init_filters(a);
+    if (e1k_hw_setup_link(a) < 0) {
+        goto fail;
+    }
+    e1k_itr_init(a);
+    e1k_os_netif_carrier(a->os, false);
+    e1k_os_log(a->os, 2, "(PCI:66MHz:64-bit) %02x:%02x:%02x:%02x:%02x:%02x",
+               a->mac[0], a->mac[1], a->mac[2], a->mac[3], a->mac[4],
+               a->mac[5]);
+    e1k_os_log(a->os, 2, "Intel(R) PRO/1000 Network Connection");
+    return a;
+
+fail:
+    free(a);
+    return NULL;
+}
+
+void e1k_drv_remove(struct e1k_adapter *a)
+{
+    if (!a) {
+        return;
+    }
+    if (a->up) {
+        e1k_drv_close(a);
+    }
+    e1k_rings_free(a);
+    free(a);
+}
+
+const uint8_t *e1k_drv_mac(const struct e1k_adapter *a)
+{
+    return a->mac;
+}
+
+/* e1000_configure_tx. */
+static void configure_tx(struct e1k_adapter *a)
+{
+    ew32(a, E1K_TIPG, E1K_TIPG_COPPER);
+    ew32(a, E1K_TIDV, a->params.TxIntDelay);
+    ew32(a, E1K_TADV, a->params.TxAbsIntDelay);
+    ew32(a, E1K_TCTL, E1K_TCTL_EN | E1K_TCTL_PSP |
+                      E1K_TCTL_CT << E1K_TCTL_CT_SHIFT |
+                      E1K_TCTL_COLD_FD << E1K_TCTL_COLD_SHIFT |
+                      E1K_TCTL_RTLC);
+    a->txd_cmd = E1K_TXD_CMD_EOP | E1K_TXD_CMD_IFCS | E1K_TXD_CMD_RS;
+    if (a->params.TxIntDelay) {
+        a->txd_cmd |= E1K_TXD_CMD_IDE;
+    }
+}
+
+/* e1000_setup_rctl + e1000_configure_rx: RX off while the ring is set,
+ * delays and ITR, checksum offload, then RX on. */
+static void configure_rx(struct e1k_adapter *a)
+{
+    uint32_t rxcsum;
+
+    ew32(a, E1K_RCTL, 0);
+    ew32(a, E1K_RDTR, a->params.RxIntDelay);
+    ew32(a, E1K_RADV, a->params.RxAbsIntDelay);
+    e1k_itr_configure(a);
+
+    rxcsum = er32(a, E1K_RXCSUM);
+    if (a->params.XsumRX) {
+        rxcsum |= E1K_RXCSUM_TUOFL;
+    } else {
+        rxcsum &= ~E1K_RXCSUM_TUOFL;
+    }
+    ew32(a, E1K_RXCSUM, rxcsum);
+
+    /* Broadcast accepted, no loopback, RXDMT0 at half the ring, 2048-byte
+     * buffers (BSIZE 00, BSEX 0), FCS kept in the buffer (SECRC off:
+     * stripped in software as Linux does). */
+    a->rctl = E1K_RCTL_EN | E1K_RCTL_BAM |
+              (0u << E1K_RCTL_RDMTS_SHIFT) | (0u << E1K_RCTL_BSIZE_SHIFT);
+    ew32(a, E1K_RCTL, a->rctl);
+}
+
+/* e1000_configure + e1000_up on allocated rings. */
+static void bring_up(struct e1k_adapter *a)
+{
+    e1k_hw_init_filters(a);
+    e1k_rings_program(a);
+    configure_tx(a);
+    configure_rx(a);
+    e1k_alloc_rx_buffers(a, e1k_desc_unused(a->rx_ring.count,
+                                            a->rx_ring.next_to_use,
+                                            a->rx_ring.next_to_clean));
+    a->up = true;
+    e1k_irq_enable(a);
+    e1k_os_netif_wake_queue(a->os);
+    if (a->itr_setting == 4) {
+        /* Linux fires ICS = LSC here, whose handler runs the watchdog at
+         * once; its first mode-4 computation sees no octets and picks
+         * 8000 ints/s.  Done directly so the ~15 ms interval that
+         * 1e9/(4*256) would program never applies. */
+        a->gorcl = a->gotcl = 0;
+        e1k_itr_watchdog(a);
+    }
+    /* Fire a link status change interrupt to report the link. */
+    ew32(a, E1K_ICS, E1K_ICR_LSC);
+}
+
+int e1k_drv_open(struct e1k_adapter *a)
+{
+    if (a->up) {
+        return 0;
+    }
+    if (e1k_rings_alloc(a) < 0) {
+        return -1;
+    }
+    bring_up(a);
+    return 0;
+}
+
+/* e1000_down: stop RX and TX, mask, and reset the MAC; counters are read
+ * first so nothing is lost to the reset. */
+static void take_down(struct e1k_adapter *a)
+{
+    a->up = false;
+    ew32(a, E1K_RCTL, a->rctl & ~E1K_RCTL_EN);
+    e1k_os_netif_stop_queue(a->os);
+    ew32(a, E1K_TCTL, E1K_TCTL_PSP);
+    e1k_write_flush(a);
+    e1k_os_msleep(a->os, 10);
+    e1k_irq_disable(a);
+    if (a->link_up) {
+        a->link_up = false;
+        a->link_speed = 0;
+    }
+    e1k_os_netif_carrier(a->os, false);
+    e1k_update_stats(a);
+    e1k_hw_reset(a);
+}
+
+void e1k_drv_close(struct e1k_adapter *a)
+{
+    if (!a->up) {
+        return;
+    }
+    take_down(a);
+    e1k_rings_free(a);
+}
+
+void e1k_drv_tx_timeout(struct e1k_adapter *a)
+{
+    a->counters.resets++;
+    if (!a->up) {
+        return;
+    }
+    e1k_os_log(a->os, 0, "Reset adapter");
+    take_down(a);
+    /* e1000_reset: the MAC reset dropped the link setup; redo it.  The
+     * link comes back after autonegotiation ("NIC Link is Up"). */
+    if (e1k_hw_setup_link(a) < 0) {
+        e1k_os_log(a->os, 0, "PHY setup failed after reset");
+    }
+    e1k_rings_clean(a);
+    bring_up(a);
+}
+
+void e1k_drv_watchdog(struct e1k_adapter *a)
+{
+    if (!a->up) {
+        return;
+    }
+    e1k_hw_check_link(a);
+    e1k_update_stats(a);
+    a->gorcl = a->stats.gorc - a->gorcl_old;
+    a->gorcl_old = a->stats.gorc;
+    a->gotcl = a->stats.gotc - a->gotcl_old;
+    a->gotcl_old = a->stats.gotc;
+    e1k_itr_watchdog(a);
+    /* Software interrupt so the RX ring gets cleaned even if an
+     * interrupt was missed (facts B.4, seed M4). */
+    ew32(a, E1K_ICS, E1K_ICR_RXDMT0);
+}
+
+void e1k_drv_get_counters(const struct e1k_adapter *a,
+                          struct e1k_drv_counters *c)
+{
+    *c = a->counters;
+}

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * RX clean: hand every completed frame of the RX ring to the stack
+ * (LX-MAIN e1000_clean_rx_irq, e1000_rx_checksum, e1000_copybreak;
+ * facts A.5, A.6).
+ *
+ * Per descriptor with DD: frames that did not fit one buffer (no EOP) or
+ * carry a frame error (CE|SE|SEQ|CXE|RXE) are dropped and their buffer
+ * reused; the 4-byte FCS is stripped in software when RCTL.SECRC is off
+ * (the driver never sets it, as Linux); frames up to copybreak bytes are
+ * copied into a fresh small buffer and the ring buffer is reused; TCP/UDP
+ * checksums verified by hardware mark the buffer CHECKSUM_UNNECESSARY.
+ * Buffers go back to hardware every E1K_RX_BUFFER_WRITE descriptors and
+ * once more at the end.
+ */
+#include <string.h>
+
+#include "e1000_drv_internal.h"
+
+/* e1000_rx_checksum: only a TCP/UDP checksum the hardware computed and
+ * found good counts (IXSM means "ignore"). */
+static void rx_checksum(struct e1k_adapter *a, uint8_t status, uint8_t errors,
+                        struct e1k_skb *skb)
+{
+    if (!a->params.XsumRX || (status & E1K_RXD_STAT_IXSM)) {
+        return;
+    }
+    if (errors & E1K_RXD_ERR_TCPE) {
+        a->hw_csum_err++;
+        return;
+    }
+    if (!(status & (E1K_RXD_STAT_TCPCS | E1K_RXD_STAT_UDPCS))) {
+        return;
+    }
+    e1k_os_skb_csum_ok(skb);
+    a->hw_csum_good++;
+}
+
+/* e1000_copybreak: a copy of a small frame in a buffer of its own size,
+ * or NULL (then the ring buffer itself goes up). */
+static struct e1k_skb *rx_copybreak(struct e1k_adapter *a,
+                                    struct e1k_skb *ring_skb, uint32_t length)
+{
+    struct e1k_skb *skb;
+
+    if (length > a->params.copybreak) {
+        return NULL;
+    }
+    skb = e1k_os_alloc_skb(a->os, length);
+    if (!skb) {
+        return NULL;
+    }
+    e1k_os_memcpy(a->os, e1k_os_skb_data(skb), e1k_os_skb_data(ring_skb),
+                  length);
+    e1k_os_skb_set_len(skb, length);
+    return skb;
+}
+
+bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
+                      bool napi)
+{
+    struct e1k_rx_ring *r = &a->rx_ring;
+    uint32_t i = r->next_to_clean;
+    uint32_t cleaned_count = 0;
+    uint32_t total = 0;
+    bool cleaned = false;
+    bool strip_crc = !(a->rctl & E1K_RCTL_SECRC);
+
+    /* Bounded by the ring: at most count descriptors per call. */
+    for (uint32_t n = 0; n < r->count; n++) {
+        uint8_t *desc = r->desc + (size_t)i * E1K_DESC_SIZE;
+        struct e1k_rx_buffer *bi = &r->buffer_info[i];
+        uint8_t status = desc[E1K_RXD_STATUS];
+        uint8_t errors;
+        uint32_t length;
+        struct e1k_skb *skb, *copy;
+
+        if (!(status & E1K_RXD_STAT_DD)) {
+            break;
+        }
+        if (*work_done >= work_to_do) {
+            break;
+        }
+        (*work_done)++;
+        /* Charged per descriptor so an interrupt can preempt between
+         * frames (tb-common: never coarser than one frame's work). */
+        e1k_os_charge(a->os, E1K_COST_RX_CLEAN, 1);
+        errors = desc[E1K_RXD_ERRORS];
+        length = e1k_get_le16(desc + E1K_RXD_LENGTH);
+        skb = bi->skb;
+        cleaned = true;
+        cleaned_count++;
+        total++;
+
+        if (!skb) {
+            /* Descriptor completed without a buffer of ours: nothing to
+             * deliver (cannot happen with a sane device). */
+            goto next_desc;
+        }
+        /* All frames must fit one buffer: drop the pieces of one that
+         * did not, up to and including its EOP descriptor. */
+        if (!(status & E1K_RXD_STAT_EOP)) {
+            a->discarding = true;
+        }
+        if (a->discarding) {
+            if (status & E1K_RXD_STAT_EOP) {
+                a->discarding = false;
+            }
+            a->rx_frame_errors_sw++;
+            goto next_desc;
+        }
+        if (errors & E1K_RXD_ERR_FRAME_ERR_MASK) {
+            a->rx_frame_errors_sw++;
+            goto next_desc;
+        }
+        if (strip_crc) {
+            if (length <= E1K_ETH_FCS) {
+                a->rx_frame_errors_sw++;
+                goto next_desc;
+            }
+            length -= E1K_ETH_FCS;
+        }
+        if (length > a->rx_buffer_len) {
+            a->rx_frame_errors_sw++;
+            goto next_desc;
+        }
+        a->total_rx_bytes += length;
+        a->total_rx_packets++;
+        a->sw_rx_bytes += length;
+        a->sw_rx_packets++;
+
+        copy = rx_copybreak(a, skb, length);
+        if (copy) {
+            skb = copy;              /* ring buffer stays for reuse */
+        } else {
+            bi->skb = NULL;          /* ring buffer goes up the stack */
+            bi->dma = 0;
+            e1k_os_skb_set_len(skb, length);
+        }
+        rx_checksum(a, status, errors, skb);
+        if (napi) {
+            e1k_os_receive_skb(a->os, skb);
+        } else {
+            (void)e1k_os_netif_rx(a->os, skb);
+        }
+
+next_desc:
+        desc[E1K_RXD_STATUS] = 0;
+        if (++i == r->count) {
+            i = 0;
+        }
+        /* Return buffers in batches; one at a time costs a tail write
+         * per frame. */
+        if (cleaned_count >= E1K_RX_BUFFER_WRITE) {
+            r->next_to_clean = i;
+            e1k_alloc_rx_buffers(a, cleaned_count);
+            cleaned_count = 0;
+        }
+    }
+    r->next_to_clean = i;
+    a->counters.rx_cleaned += total;
+    cleaned_count = e1k_desc_unused(r->count, r->next_to_use,
+                                    r->next_to_clean);
+    if (cleaned_count) {
+        e1k_alloc_rx_buffers(a, cleaned_count);
+    }
+    return cleaned;
+}
