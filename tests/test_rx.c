@@ -594,6 +594,88 @@ static void test_validate(void)
     tp_free(a);
 }
 
+/* Hostile guest: seeded random ring registers, descriptor contents and
+ * frames.  The RX state stays valid after every step, every event burst
+ * ends (tp_advance_to bounds it), and a sane ring afterwards receives. */
+static void test_hostile_random(void)
+{
+    static const uint32_t regs[] = {
+        E1K_RDBAL, E1K_RDBAH, E1K_RDLEN, E1K_RDH, E1K_RDT, E1K_RCTL,
+        E1K_RDTR, E1K_RADV, E1K_RSRPD, E1K_RXCSUM, E1K_PBA,
+    };
+    TestPort *tp = rxt_new();
+    GRand *r = g_rand_new_with_seed(20240611u);
+    uint8_t *f = g_malloc0(20000);
+
+    rxt_ring(tp, 64, 2048, 63, RXT_RCTL);
+    for (int it = 0; it < 3000; it++) {
+        uint32_t what = g_rand_int_range(r, 0, 10);
+        if (what < 3) {
+            uint32_t reg = regs[g_rand_int_range(r, 0, G_N_ELEMENTS(regs))];
+            uint32_t v = g_rand_int(r);
+            if (reg == E1K_RDBAL && (v & 1)) {
+                v = (uint32_t)RXT_RING;
+            } else if (reg == E1K_RDBAH && (v & 3)) {
+                v = 0;
+            } else if ((reg == E1K_RDH || reg == E1K_RDT) && (v & 1)) {
+                v &= 0x7F;
+            } else if (reg == E1K_RCTL) {
+                v |= (v & 1) ? E1K_RCTL_EN : 0;
+            } else if (reg == E1K_RDTR || reg == E1K_RADV) {
+                v &= 0x800000FFu;
+            }
+            tp_wr(tp, reg, v);
+        } else if (what < 5) {
+            uint32_t i = g_rand_int_range(r, 0, 64);
+            uint64_t a;
+            switch (g_rand_int_range(r, 0, 3)) {
+            case 0: a = 0; break;
+            case 1: a = g_rand_int(r) | (uint64_t)g_rand_int(r) << 32; break;
+            default: a = RXT_BUFS + g_rand_int_range(r, 0, 0x200000); break;
+            }
+            tp_put_le64(tp, rxt_desc(i), a);
+        } else if (what < 8) {
+            uint32_t len = g_rand_int_range(r, 0, 3) == 0
+                ? (uint32_t)g_rand_int_range(r, 0, 20000)
+                : (uint32_t)g_rand_int_range(r, 0, 1600);
+            for (uint32_t k = 0; k < 64 && k < len; k++) {
+                f[k] = (uint8_t)g_rand_int(r);
+            }
+            if (len >= 6 && (f[0] & 2)) {
+                memcpy(f, (f[0] & 4) ? rxt_mac : rxt_bcast, 6);
+            }
+            e1k_receive(tp->dev, len ? f : NULL, len);
+        } else {
+            tp_advance(tp, g_rand_int_range(r, 0, 200000));
+        }
+        g_assert_cmpint(e1k_rx_validate(tp->dev), ==, 0);
+        g_assert_cmpuint(tp_rd(tp, E1K_RDH), <=, 0xFFFF);
+    }
+    {
+        /* the run really exercised delivery, faults and overruns */
+        E1kTotals t = rxt_totals(tp);
+        g_assert_cmpuint(t.gprc, >, 0);
+        g_assert_cmpuint(t.rx_desc_written, >, 0);
+        g_assert_cmpuint(t.rx_dma_errors, >, 0);
+        g_assert_cmpuint(t.mpc, >, 0);
+        g_assert_cmpuint(t.rnbc, >, 0);
+    }
+    /* a sane ring after all that: reception resumes */
+    tp_advance(tp, 100000000);
+    tp_wr(tp, E1K_RCTL, 0);
+    tp_wr(tp, E1K_CTRL, E1K_CTRL_RST);
+    tp_advance(tp, 1000);
+    rxt_set_ra(tp, 0, rxt_mac, 1);
+    rxt_ring(tp, 8, 2048, 7, RXT_RCTL);
+    g_assert_cmpint(rxt_send(tp, rxt_mac, 60), ==, E1K_RX_QUEUED);
+    tp_advance(tp, 1000000);
+    g_assert_cmpuint(rxt_len(tp, 0), ==, 64);
+    g_assert_cmphex(rxt_status(tp, 0) & 3u, ==, 3u);
+    g_free(f);
+    g_rand_free(r);
+    tp_free(tp);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -618,5 +700,6 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/save-restore-midflight",
                     test_save_restore_midflight);
     g_test_add_func("/rx/validate", test_validate);
+    g_test_add_func("/rx/hostile-random", test_hostile_random);
     return g_test_run();
 }
