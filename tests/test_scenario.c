@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of the scenario loader (testbench/scenario_load.c): the
+ * shipped scenarios load with the values the seeds state, defaults follow
+ * docs/scenarios.md (driver defaults are the Linux ones, facts B.4),
+ * --set overrides, and every kind of bad input gives one line naming the
+ * file, the line and the key.
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "../testbench/scenario_load.h"
+
+static TbScenario sc;
+
+static void load_ok(const char *text, const char *const *sets)
+{
+    char *err = NULL;
+    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, &sc, &err);
+    if (r) {
+        g_test_message("error: %s", err);
+    }
+    g_assert_cmpint(r, ==, 0);
+    g_assert_null(err);
+}
+
+/* Load @text expecting an error; return it (caller frees). */
+static char *load_err(const char *text, const char *const *sets)
+{
+    char *err = NULL;
+    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, &sc, &err);
+    g_assert_cmpint(r, ==, -1);
+    g_assert_nonnull(err);
+    g_assert_null(strchr(err, '\n'));
+    return err;
+}
+
+static void assert_err(const char *text, const char *const *sets,
+                       const char *want)
+{
+    char *err = load_err(text, sets);
+    if (strcmp(err, want)) {
+        g_test_message("got:  %s\nwant: %s", err, want);
+    }
+    g_assert_cmpstr(err, ==, want);
+    g_free(err);
+}
+
+#define MINIMAL \
+    "[nic.eth0]\n"                       /* 1 */ \
+    "mac = 00:07:e9:00:00:10\n"          /* 2 */ \
+    "ip = 10.0.0.1/24\n"                 /* 3 */ \
+    "[traffic]\n"                        /* 4 */ \
+    "count = 100\n"                      /* 5 */
+
+static void test_defaults(void)
+{
+    struct e1k_drv_params d;
+    E1kBus bus;
+
+    load_ok(MINIMAL, NULL);
+    e1k_drv_params_default(&d);
+    g_assert_cmpstr(sc.name, ==, "t");
+    g_assert_cmpstr(sc.host.profile, ==, "piii-933");
+    g_assert_cmpuint(sc.host.cpus, ==, 1);
+    g_assert_cmpuint(sc.host.hz, ==, 1000);
+    g_assert_cmpuint(sc.host.netdev_budget, ==, 300);
+    g_assert_cmpuint(sc.host.netdev_budget_usecs, ==, 2000); /* 2 jiffies */
+    g_assert_cmpuint(sc.host.netdev_max_backlog, ==, 1000);
+    g_assert_cmpuint(sc.host.dev_weight, ==, 64);
+    g_assert_cmpuint(sc.host.max_softirq_restart, ==, 10);
+    g_assert_cmpuint(sc.host.max_softirq_time_us, ==, 2000);
+    g_assert_cmpuint(sc.nnics, ==, 1);
+    g_assert_cmpstr(sc.nic[0].name, ==, "eth0");
+    g_assert_cmpint(sc.nic[0].chip, ==, E1K_CHIP_82545EM);
+    g_assert_cmpuint(sc.nic[0].link_mbps, ==, 1000);
+    g_assert_cmpuint(sc.nic[0].txqueuelen, ==, 1000);
+    g_assert_cmpuint(sc.nic[0].ip, ==, 0x0a000001);
+    g_assert_cmpuint(sc.nic[0].prefix_len, ==, 24);
+    g_assert_cmpmem(&sc.nic[0].drv, sizeof(d), &d, sizeof(d));
+    g_assert_cmpint(e1k_bus_preset(E1K_BUS_PCI_64_66, &bus), ==, 0);
+    g_assert_cmpmem(&sc.nic[0].bus, sizeof(bus), &bus, sizeof(bus));
+    /* the on-link route of eth0 */
+    g_assert_cmpuint(sc.nroutes, ==, 1);
+    g_assert_cmpuint(sc.route[0].prefix, ==, 0x0a000000);
+    g_assert_cmpuint(sc.route[0].prefix_len, ==, 24);
+    g_assert_cmpuint(sc.nsources, ==, 1);
+    g_assert_cmpint(sc.traffic[0].kind, ==, TB_TRAFFIC_PKTGEN);
+    g_assert_cmpint(sc.traffic[0].pace, ==, TB_PACE_TOPSPEED);
+    g_assert_cmpuint(sc.traffic[0].frame_size, ==, 64);
+    g_assert_cmpuint(sc.traffic[0].dst_ip, ==, 0x0a000001);
+    g_assert_cmpuint(sc.run.sample_ns, ==, 1000000);
+    g_assert_cmpuint(sc.run.drain_ns, ==, 10000000);
+}
+
+static char *scen(const char *name)
+{
+    return g_build_filename(TB_SCENARIOS_DIR, name, NULL);
+}
+
+static void load_file(const char *name)
+{
+    char *p = scen(name), *err = NULL;
+    int r = tb_scenario_load(p, NULL, &sc, &err);
+    if (r) {
+        g_test_message("%s", err);
+    }
+    g_assert_cmpint(r, ==, 0);
+    g_free(p);
+}
+
+/* seed-measurements.md M1-M3 conditions as the shipped files state them */
+static void test_shipped(void)
+{
+    load_file("forward-970kpps-legacy.ini");
+    g_assert_cmpstr(sc.name, ==, "forward-970kpps-legacy");
+    g_assert_cmpuint(sc.nnics, ==, 2);
+    g_assert_cmpstr(sc.nic[0].name, ==, "eth0");
+    g_assert_cmpstr(sc.nic[1].name, ==, "eth1");
+    g_assert_cmpint(sc.nic[0].drv.mode, ==, E1K_MODE_LEGACY);
+    g_assert_cmpuint(sc.nic[0].drv.RxIntDelay, ==, 64);
+    g_assert_cmpuint(sc.traffic[0].count, ==, 1000000);
+    g_assert_cmpfloat(sc.traffic[0].pps, ==, 970000.0);
+    g_assert_cmpuint(sc.traffic[0].frame_size, ==, 64);
+    g_assert_cmpint(sc.traffic[0].nic, ==, 0);
+    g_assert_cmpuint(sc.host.cpus, ==, 1);
+    /* 2 on-link routes + route.sink 10.2.0.0/16 via 10.1.0.2 dev eth1 */
+    g_assert_cmpuint(sc.nroutes, ==, 3);
+    g_assert_cmpuint(sc.route[2].prefix, ==, 0x0a020000);
+    g_assert_cmpuint(sc.route[2].prefix_len, ==, 16);
+    g_assert_cmpuint(sc.route[2].gateway, ==, 0x0a010002);
+    g_assert_cmpint(sc.route[2].nic, ==, 1);
+
+    load_file("forward-970kpps-napi.ini");
+    g_assert_cmpint(sc.nic[0].drv.mode, ==, E1K_MODE_NAPI);
+    g_assert_cmpuint(sc.nic[0].drv.RxIntDelay, ==, 1);
+    g_assert_cmpuint(sc.traffic[0].count, ==, 1000000);
+
+    const char *m3[] = {"forward-10M-twist.ini", "forward-10M-irqoff.ini"};
+    const int mode[] = {E1K_MODE_NAPI_TWIST, E1K_MODE_NAPI};
+    for (int i = 0; i < 2; i++) {
+        load_file(m3[i]);
+        g_assert_cmpstr(sc.nic[0].name, ==, "eth2");
+        g_assert_cmpstr(sc.nic[1].name, ==, "eth3");
+        for (int n = 0; n < 2; n++) {
+            g_assert_cmpint(sc.nic[n].drv.mode, ==, mode[i]);
+            g_assert_cmpuint(sc.nic[n].drv.RxDescriptors, ==, 256);
+            g_assert_cmpuint(sc.nic[n].drv.TxDescriptors, ==, 256);
+            g_assert_cmpuint(sc.nic[n].drv.RxIntDelay, ==, 1);
+            g_assert_cmpuint(sc.nic[n].drv.FlowControl, ==, 0);
+        }
+        g_assert_cmpuint(sc.traffic[0].count, ==, 10000000);
+    }
+
+    load_file("udp-stream-1440.ini");
+    g_assert_cmpuint(sc.traffic[0].udp_payload, ==, 1440);
+    g_assert_cmpuint(sc.host.sink_udp_port, ==, 5001);
+    g_assert_cmpuint(sc.traffic[0].udp_dst_port, ==, 5001);
+    g_assert_cmpuint(sc.run.duration_ns, ==, 30000000000ull);
+
+    load_file("replay-pcap.ini");
+    g_assert_cmpint(sc.traffic[0].kind, ==, TB_TRAFFIC_PCAP);
+    g_assert_cmpint(sc.traffic[0].rewrite_dst_mac, ==, 1);
+    g_assert_true(g_str_has_suffix(sc.traffic[0].pcap,
+                                   "tests/data/traces/tls_ciphers.pcap"));
+    g_assert_true(g_file_test(sc.traffic[0].pcap, G_FILE_TEST_IS_REGULAR));
+}
+
+static void test_set_overrides(void)
+{
+    const char *sets[] = {"traffic.pps=1234.5", "nic.eth1.RxIntDelay=5",
+                          "driver.mode=legacy", "run.duration=2ms",
+                          "traffic.pcap=x.pcap", NULL};
+    const char *text =
+        "[driver]\nRxIntDelay = 1\n"
+        "[nic.eth0]\nmac = 00:07:e9:00:00:10\n"
+        "[nic.eth1]\nmac = 00:07:e9:00:00:11\n"
+        "[traffic]\nkind = pcap\nnic = eth0\npcap = y.pcap\n";
+    load_ok(text, sets);
+    /* no pace key: a pps key selects pace = pps */
+    g_assert_cmpint(sc.traffic[0].pace, ==, TB_PACE_PPS);
+    g_assert_cmpfloat(sc.traffic[0].pps, ==, 1234.5);
+    g_assert_cmpuint(sc.nic[0].drv.RxIntDelay, ==, 1);
+    g_assert_cmpuint(sc.nic[1].drv.RxIntDelay, ==, 5);
+    g_assert_cmpint(sc.nic[0].drv.mode, ==, E1K_MODE_LEGACY);
+    g_assert_cmpint(sc.nic[1].drv.mode, ==, E1K_MODE_LEGACY);
+    g_assert_cmpuint(sc.run.duration_ns, ==, 2000000);
+    /* a --set path is taken from the current directory as given */
+    g_assert_cmpstr(sc.traffic[0].pcap, ==, "x.pcap");
+}
+
+static void test_imix_parse(void)
+{
+    load_ok("[nic.eth0]\nmac = 00:07:e9:00:00:10\n"
+            "[traffic]\ncount = 5\nimix = 64:7, 594:4 ,1518:1\n", NULL);
+    g_assert_cmpuint(sc.traffic[0].imix_n, ==, 3);
+    g_assert_cmpuint(sc.traffic[0].imix_size[1], ==, 594);
+    g_assert_cmpuint(sc.traffic[0].imix_weight[1], ==, 4);
+    g_assert_cmpuint(sc.traffic[0].imix_size[2], ==, 1518);
+}
+
+static void test_errors(void)
+{
+    const char *set_bad[] = {"traffic.pps=abc", NULL};
+    const char *set_key[] = {"traffic.ppss=1", NULL};
+    const char *set_sec[] = {"bogus.x=1", NULL};
+    const char *set_fmt[] = {"trafficpps", NULL};
+
+    /* the brief's example: a bad number */
+    assert_err(MINIMAL "pps = abc\n", NULL,
+               "t.ini:6: [traffic] pps: 'abc' is not a number");
+    assert_err(MINIMAL "ppss = 1\n", NULL,
+               "t.ini:6: [traffic] ppss: unknown key");
+    assert_err(MINIMAL "[bogus]\nx = 1\n", NULL,
+               "t.ini:6: [bogus]: unknown section (known: scenario, host, "
+               "driver, nic.NAME, route.NAME, traffic, traffic.NAME, run)");
+    assert_err("[nic.eth0]\nip = 10.0.0.1/24\n[traffic]\ncount = 1\n", NULL,
+               "t.ini:1: [nic.eth0]: missing required key 'mac'");
+    assert_err(MINIMAL "nic = eth9\n", NULL,
+               "t.ini:6: [traffic] nic: unknown nic 'eth9' (no [nic.eth9] "
+               "section)");
+    assert_err(MINIMAL "[route.r]\ndst = 10.2.0.0/16\ndev = eth7\n", NULL,
+               "t.ini:8: [route.r] dev: unknown nic 'eth7' (no [nic.eth7] "
+               "section)");
+    assert_err(MINIMAL "[run]\nduration = 10\n", NULL,
+               "t.ini:7: [run] duration: '10' is not a time (a number with a "
+               "unit: ns, us, ms or s)");
+    assert_err(MINIMAL "frame_size = 63\n", NULL,
+               "t.ini:6: [traffic] frame_size: 63 is out of range 64..16128");
+    assert_err(MINIMAL "count = 5\n", NULL,
+               "t.ini:6: [traffic] count: duplicate key (first on line 5)");
+    assert_err(MINIMAL "this line is wrong\n", NULL,
+               "t.ini:6: expected '[section]' or 'key = value', got 'this "
+               "line is wrong'");
+    assert_err(MINIMAL "[driver]\nRxDescriptors = 100\n", NULL,
+               "t.ini:7: [driver] RxDescriptors: must be a multiple of 8");
+    assert_err(MINIMAL "[driver]\nmode = fast\n", NULL,
+               "t.ini:7: [driver] mode: 'fast' is not a driver mode (legacy, "
+               "napi-twist, napi, napi-dynitr)");
+    assert_err("[nic.eth0]\nmac = 01:07:e9:00:00:10\n[traffic]\ncount=1\n",
+               NULL, "t.ini:2: [nic.eth0] mac: a station address must be "
+               "unicast");
+    assert_err("[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\n", NULL,
+               "t.ini:3: [traffic] count: needed (pktgen sends forever "
+               "without it) unless [run] duration is set");
+    assert_err(MINIMAL "kind = pcap\npcap = a.pcap\nframe_size = 64\n", NULL,
+               "t.ini:8: [traffic] frame_size: only for kind = pktgen");
+    assert_err("[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\n"
+               "kind = pcap\n", NULL,
+               "t.ini:3: [traffic]: missing required key 'pcap' (kind = pcap)");
+    /* errors in --set arguments name the argument */
+    assert_err(MINIMAL, set_bad,
+               "--set traffic.pps=abc: [traffic] pps: 'abc' is not a number");
+    assert_err(MINIMAL, set_key,
+               "--set traffic.ppss=1: [traffic] ppss: unknown key");
+    assert_err(MINIMAL, set_sec,
+               "--set bogus.x=1: [bogus]: unknown section (known: scenario, "
+               "host, driver, nic.NAME, route.NAME, traffic, traffic.NAME, "
+               "run)");
+    assert_err(MINIMAL, set_fmt,
+               "--set trafficpps: expected section.key=value");
+}
+
+static void test_missing_file(void)
+{
+    char *err = NULL;
+    g_assert_cmpint(tb_scenario_load("/nonexistent/dir/x.ini", NULL, &sc,
+                                     &err), ==, -1);
+    g_assert_cmpstr(err, ==, "/nonexistent/dir/x.ini: cannot read scenario: "
+                    "No such file or directory");
+    g_free(err);
+}
+
+static void test_parsers(void)
+{
+    uint64_t ns;
+    uint8_t mac[6];
+    uint32_t ip;
+
+    g_assert_cmpint(tb_parse_time_ns("10ms", &ns), ==, 0);
+    g_assert_cmpuint(ns, ==, 10000000);
+    g_assert_cmpint(tb_parse_time_ns("2s", &ns), ==, 0);
+    g_assert_cmpuint(ns, ==, 2000000000);
+    g_assert_cmpint(tb_parse_time_ns("1.5us", &ns), ==, 0);
+    g_assert_cmpuint(ns, ==, 1500);
+    g_assert_cmpint(tb_parse_time_ns("672ns", &ns), ==, 0);
+    g_assert_cmpuint(ns, ==, 672);
+    g_assert_cmpint(tb_parse_time_ns("0", &ns), ==, 0);
+    g_assert_cmpuint(ns, ==, 0);
+    g_assert_cmpint(tb_parse_time_ns("10", &ns), ==, -1);
+    g_assert_cmpint(tb_parse_time_ns("-1s", &ns), ==, -1);
+    g_assert_cmpint(tb_parse_time_ns("1h", &ns), ==, -1);
+    g_assert_cmpint(tb_parse_mac("00:07:E9:0a:bc:ff", mac), ==, 0);
+    g_assert_cmphex(mac[2], ==, 0xe9);
+    g_assert_cmphex(mac[5], ==, 0xff);
+    g_assert_cmpint(tb_parse_mac("00:07:e9:0a:bc", mac), ==, -1);
+    g_assert_cmpint(tb_parse_mac("00-07-e9-0a-bc-ff", mac), ==, -1);
+    g_assert_cmpint(tb_parse_ipv4("10.1.255.0", &ip), ==, 0);
+    g_assert_cmphex(ip, ==, 0x0a01ff00);
+    g_assert_cmpint(tb_parse_ipv4("10.1.256.0", &ip), ==, -1);
+    g_assert_cmpint(tb_parse_ipv4("10.1.2", &ip), ==, -1);
+    g_assert_cmpint(tb_parse_ipv4("10.1.2.3.4", &ip), ==, -1);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/scenario/defaults", test_defaults);
+    g_test_add_func("/scenario/shipped", test_shipped);
+    g_test_add_func("/scenario/set_overrides", test_set_overrides);
+    g_test_add_func("/scenario/imix", test_imix_parse);
+    g_test_add_func("/scenario/errors", test_errors);
+    g_test_add_func("/scenario/missing_file", test_missing_file);
+    g_test_add_func("/scenario/parsers", test_parsers);
+    return g_test_run();
+}
