@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Build the e1klab Linux guest from Debian packages only:
+#   - the kernel of linux-image-amd64 (its versioned dependency, e.g.
+#     linux-image-6.1.0-57-amd64), fetched with apt-get download;
+#   - an initramfs of busybox-static + guest-images/init + the e1000.ko of
+#     that kernel (+ an optional extra driver module).
+#
+# Usage: guest-images/build.sh [--ko FILE.ko] [--print]
+#   --ko FILE   also put FILE into the image as /lib/e1klab/NAME.ko; boot it
+#               with e1klab.driver=NAME on the kernel command line (it must
+#               be built for the same kernel version, see docs/full-system.md)
+#   --print     print "KERNEL INITRD" paths on stdout at the end
+#   GUEST_BUILD=DIR  output/cache dir (default <repo>/qemu-build/guest)
+#
+# Cached: the downloaded .deb, the unpacked kernel and the image are reused
+# while the inputs (package version, init, this script, busybox, --ko) are
+# unchanged.  Outputs: $GUEST_BUILD/vmlinuz, $GUEST_BUILD/initrd.gz.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+G=${GUEST_BUILD:-$top/qemu-build/guest}
+extra_ko=""
+print=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ko) extra_ko=$(realpath "$2"); shift 2 ;;
+    --print) print=1; shift ;;
+    *) echo "guest-images/build.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+die() { echo "guest-images/build.sh: error: $*" >&2; exit 1; }
+[ -z "$extra_ko" ] || [ -f "$extra_ko" ] || die "$extra_ko: no such file"
+
+"$top/scripts/install-deps.sh" qemu || die "installing packages failed"
+mkdir -p "$G/debs"
+
+# ------------------------------------------------------------ kernel
+kpkg=$(apt-cache show linux-image-amd64 2>/dev/null |
+       sed -n 's/^Depends: *\(linux-image-[^ ,]*\).*/\1/p' | head -n 1)
+if [ -z "$kpkg" ]; then
+  apt-get update -qq || true
+  kpkg=$(apt-cache show linux-image-amd64 2>/dev/null |
+         sed -n 's/^Depends: *\(linux-image-[^ ,]*\).*/\1/p' | head -n 1)
+fi
+[ -n "$kpkg" ] || die "cannot resolve the dependency of linux-image-amd64"
+deb=$(ls "$G"/debs/"${kpkg}"_*.deb 2>/dev/null | head -n 1 || true)
+if [ -z "$deb" ]; then
+  echo "guest-images/build.sh: downloading $kpkg" >&2
+  (cd "$G/debs" && apt-get download -qq "$kpkg") || die "apt-get download $kpkg failed"
+  deb=$(ls "$G"/debs/"${kpkg}"_*.deb | head -n 1)
+fi
+K=$G/kernel
+if [ ! -f "$K/.from" ] || [ "$(cat "$K/.from")" != "$(basename "$deb")" ]; then
+  rm -rf "$K"; mkdir -p "$K"
+  dpkg-deb -x "$deb" "$K" || die "dpkg-deb -x $deb failed"
+  basename "$deb" > "$K/.from"
+fi
+vmlinuz=$(ls "$K"/boot/vmlinuz-* | head -n 1)
+kver=${vmlinuz##*/vmlinuz-}
+ko=$(find "$K/lib/modules/$kver" -path '*/intel/e1000/e1000.ko*' | head -n 1)
+[ -n "$ko" ] || die "e1000.ko not found in $deb"
+
+# ------------------------------------------------------------ initramfs
+bb=$(command -v busybox || true)
+[ -x /bin/busybox ] && bb=/bin/busybox
+[ -n "$bb" ] || die "busybox (busybox-static) not installed"
+file "$bb" 2>/dev/null | grep -q 'dynamically linked' && \
+  die "$bb is dynamically linked; install busybox-static"
+key=$( { cat "$0" "$top/guest-images/init"; basename "$deb"; sha256sum "$bb";
+         [ -n "$extra_ko" ] && sha256sum "$extra_ko"; true; } | sha256sum | cut -d' ' -f1)
+if [ -f "$G/initrd.gz" ] && [ -f "$G/initrd.key" ] && [ "$(cat "$G/initrd.key")" = "$key" ]; then
+  :
+else
+  R=$G/root
+  rm -rf "$R"; mkdir -p "$R"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,lib/e1klab,run,var}
+  cp "$bb" "$R/bin/busybox"
+  for a in $("$R/bin/busybox" --list); do
+    [ "$a" = busybox ] || ln -sf busybox "$R/bin/$a"
+  done
+  case "$ko" in
+    *.ko.xz) xz -dc "$ko" > "$R/lib/e1klab/e1000.ko" ;;
+    *.ko.zst) die "zstd-compressed modules are not supported" ;;
+    *) cp "$ko" "$R/lib/e1klab/e1000.ko" ;;
+  esac
+  if [ -n "$extra_ko" ]; then
+    cp "$extra_ko" "$R/lib/e1klab/$(basename "$extra_ko")"
+  fi
+  install -m 0755 "$top/guest-images/init" "$R/init"
+  echo "$kver" > "$R/etc/e1klab-kernel"
+  # Reproducible archive: fixed order, owner and timestamps.
+  find "$R" -exec touch -h -d @0 {} +
+  (cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n -9) \
+    > "$G/initrd.gz.tmp" || die "packing the initramfs failed"
+  mv "$G/initrd.gz.tmp" "$G/initrd.gz"
+  echo "$key" > "$G/initrd.key"
+fi
+cmp -s "$vmlinuz" "$G/vmlinuz" 2>/dev/null || cp "$vmlinuz" "$G/vmlinuz"
+echo "$kver" > "$G/kernel-version"
+[ "$print" = 1 ] && echo "$G/vmlinuz $G/initrd.gz"
+exit 0
