@@ -584,6 +584,57 @@ static void test_save_restore_midway(void)
     tp_free(b);
 }
 
+/* Hostile guest: random descriptor bytes (half with buffer addresses in
+ * memory), random TDH/TDT/TDLEN/contexts, 200 rounds with a fixed seed.
+ * The model must not crash, fault more than it counts, or end in a
+ * state its own validation rejects (checked by a save/restore). */
+static void test_hostile_random(void)
+{
+    TestPort *tp = txt_new(NULL, 16, TCTL_STD);
+    GRand *r = g_rand_new_with_seed(0xE1000u);
+    size_t n = e1k_save_size(tp->dev);
+    uint8_t *blob = g_malloc(n);
+    E1kTotals t;
+
+    for (uint32_t i = 0; i < 0x10000; i++) {
+        *tp_ptr(tp, TXT_BUFS + i, 1) = (uint8_t)g_rand_int(r);
+    }
+    for (int round = 0; round < 200; round++) {
+        for (uint32_t i = 0; i < 16; i++) {
+            uint8_t *d = tp_ptr(tp, txt_desc(i), 16);
+            for (int k = 0; k < 16; k++) {
+                d[k] = (uint8_t)g_rand_int(r);
+            }
+            if (g_rand_boolean(r)) {
+                tp_put_le64(tp, txt_desc(i),
+                            TXT_BUFS + g_rand_int_range(r, 0, 0x8000));
+                d[9] &= 0x3F; /* lengths up to 16 KB */
+            }
+            if (g_rand_int_range(r, 0, 4) == 0) {
+                d[11] |= E1K_TXD_CMD_EOP;
+            }
+        }
+        if (g_rand_int_range(r, 0, 8) == 0) {
+            tp_wr(tp, E1K_TDLEN, g_rand_int_range(r, 0, 3) * 128);
+            tp_wr(tp, E1K_TDH, g_rand_int_range(r, 0, 20));
+        }
+        tp_wr(tp, E1K_TDT, g_rand_int_range(r, 0, 18));
+        tp_advance(tp, 2000000);
+    }
+    t = totals(tp);
+    g_test_message("tpt %" G_GUINT64_FORMAT " bad %" G_GUINT64_FORMAT
+                   " dropped %" G_GUINT64_FORMAT " dma %" G_GUINT64_FORMAT,
+                   t.tpt, t.tx_bad_desc, t.tx_frames_dropped,
+                   t.tx_dma_errors);
+    g_assert_cmpuint(t.tx_dma_errors, ==, tp->dma_faults);
+    g_assert_cmpuint(t.tx_bad_desc + t.tx_frames_dropped + t.tpt, >, 0);
+    g_assert_cmpuint(e1k_save(tp->dev, blob, n), ==, n);
+    g_assert_cmpint(e1k_restore(tp->dev, blob, n), ==, 0);
+    g_free(blob);
+    g_rand_free(r);
+    tp_free(tp);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -609,5 +660,6 @@ int main(int argc, char **argv)
     g_test_add_func("/tx/chain-longer-than-ring",
                     test_chain_longer_than_ring);
     g_test_add_func("/tx/save-restore-midway", test_save_restore_midway);
+    g_test_add_func("/tx/hostile-random", test_hostile_random);
     return g_test_run();
 }

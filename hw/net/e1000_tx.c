@@ -334,7 +334,13 @@ int e1k_tx_validate(const E1kDev *s)
             return -1;
         }
     }
-    if (tx->wire_busy && tx->fifo_count == 0) {
+    /* Every busy state must have the event that ends it, or the engine
+     * would stall for good. */
+    if ((tx->wire_busy && (tx->fifo_count == 0 ||
+                           !e1k_timer_armed(s, E1K_TMR_TXWIRE))) ||
+        (tx->phase == E1K_TXP_FIFO_WAIT && tx->fifo_count == 0) ||
+        ((tx->phase == E1K_TXP_DESC || tx->phase == E1K_TXP_DATA ||
+          tx->phase == E1K_TXP_WB) && !e1k_timer_armed(s, E1K_TMR_TXDMA))) {
         return -1;
     }
     return tx_fifo_check(tx);
