@@ -45,6 +45,10 @@ typedef struct TbResults {
                                            (left on its wire) */
     uint64_t backlog_drops;           /**< netif_rx drops (backlog full) */
     uint64_t no_route;                /**< frames dropped: no route */
+    uint64_t ip_dropped;              /**< dropped by IPv4 input: not IPv4,
+                                           bad header, TTL expired, no
+                                           socket on the UDP port */
+    uint64_t skb_alloc_failed;        /**< skb allocations that failed */
     uint64_t local_delivered;         /**< frames delivered locally */
     uint64_t sink_datagrams, sink_bytes; /**< read by the UDP reader */
     uint64_t sink_drops;              /**< socket buffer overflow */
@@ -81,6 +85,13 @@ void tb_sim_set_progress(TbSim *sim, TbProgressFn fn, void *ctx);
 int tb_sim_run(TbSim *sim, char **err);
 /** Results (valid after tb_sim_run). */
 const TbResults *tb_sim_results(const TbSim *sim);
+/** Kernel log (dmesg): the @i-th most recent line (0 = newest) of the
+ *  last 256, or NULL. */
+const char *tb_sim_log_line(const TbSim *sim, uint32_t i);
+/** Lines logged in total; *tx_timeouts / *link_up (may be NULL) get the
+ *  number of "transmit timed out" and "Link is Up" lines. */
+uint64_t tb_sim_log_count(const TbSim *sim, uint64_t *tx_timeouts,
+                          uint64_t *link_up);
 void tb_sim_free(TbSim *sim);
 
 #endif /* TB_SIM_H */

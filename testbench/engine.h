@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Discrete-event engine of the testbench: one virtual clock (ns, 64-bit)
+ * and a binary min-heap of events ordered by (time ns, insertion sequence).
+ * The order is total, so a run is reproducible to the byte.  No wall clock.
+ *
+ * Cancellation is lazy: an event id names a slot plus a generation; a
+ * cancelled event stays in the heap and is discarded when it surfaces.
+ * Nothing is allocated per event once the heap and slot table have grown
+ * to their working size.
+ */
+#ifndef TB_ENGINE_H
+#define TB_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/** No event pending / time infinity (ns). */
+#define TB_NEVER UINT64_MAX
+
+/** Event callback; @ctx and @arg as given to tb_engine_schedule(). */
+typedef void (*TbEventFn)(void *ctx, uint64_t arg);
+
+/** Handle of a scheduled event: (generation << 32) | slot.  0 is never a
+ *  valid id. */
+typedef uint64_t TbEventId;
+
+/** Heap entry: ordering key plus slot index (internal). */
+typedef struct TbHeapEnt {
+    uint64_t time;   /**< ns */
+    uint64_t seq;    /**< insertion sequence, breaks ties */
+    uint32_t slot;   /**< index into TbEngine.slots */
+} TbHeapEnt;
+
+/** Callback record of one pending event (internal). */
+typedef struct TbEvSlot {
+    TbEventFn fn;
+    void *ctx;
+    uint64_t arg;
+    uint32_t gen;       /**< bumped on free; ids of older gens are stale */
+    uint32_t live;      /**< 1 pending, 0 cancelled or free */
+    uint32_t next_free; /**< free list link */
+} TbEvSlot;
+
+/** The engine.  Fields are public for inline reads of @now; modify only
+ *  through the functions below. */
+typedef struct TbEngine {
+    uint64_t now;        /**< current virtual time, ns */
+    uint64_t seq;        /**< next insertion sequence number */
+    TbHeapEnt *heap;     /**< min-heap on (time, seq) */
+    uint32_t nheap, capheap;
+    TbEvSlot *slots;
+    uint32_t nslots, capslots;
+    uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
+    uint64_t executed;   /**< events run (statistics) */
+    uint64_t cancelled;  /**< events discarded after cancel */
+} TbEngine;
+
+/** New engine at time 0.  Aborts on out-of-memory (GLib convention). */
+TbEngine *tb_engine_new(void);
+void tb_engine_free(TbEngine *e);
+
+/**
+ * Schedule @fn(@ctx, @arg) at absolute time @t_ns.  A time in the past is
+ * clamped to now (it runs next, after events already due at now).
+ * Returns the event id for tb_engine_cancel().
+ */
+TbEventId tb_engine_schedule(TbEngine *e, uint64_t t_ns, TbEventFn fn,
+                             void *ctx, uint64_t arg);
+
+/**
+ * Cancel a pending event.  Returns true if it was pending, false if it
+ * already ran, was cancelled, or @id is 0/unknown.
+ */
+bool tb_engine_cancel(TbEngine *e, TbEventId id);
+
+/** Time of the earliest pending (not cancelled) event, TB_NEVER if none. */
+uint64_t tb_engine_next_time(TbEngine *e);
+
+/**
+ * Run every event with time <= @t_ns in (time, seq) order, setting now to
+ * each event's time before its callback; events scheduled by callbacks at
+ * times <= @t_ns run too.  Finally now = max(now, @t_ns).  Returns the
+ * number of events run.
+ */
+uint64_t tb_engine_run_until(TbEngine *e, uint64_t t_ns);
+
+/**
+ * Run the single earliest event if its time <= @limit_ns.  Returns true
+ * if one ran.  now becomes its time.
+ */
+bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns);
+
+/** Drop every pending event (teardown); the clock is kept. */
+void tb_engine_clear(TbEngine *e);
+
+/** Number of entries in the heap (including cancelled ones). */
+static inline uint32_t tb_engine_heap_size(const TbEngine *e)
+{
+    return e->nheap;
+}
+
+/** Fast check: earliest heap key (may be a cancelled event) is <= @t. */
+static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
+{
+    return e->nheap != 0 && e->heap[0].time <= t;
+}
+
+#endif /* TB_ENGINE_H */
