@@ -53,8 +53,8 @@ typedef struct FosRx {
 } FosRx;
 
 /** Number of skb slots and their size in bytes. */
-#define FOS_SKB_SLOTS 2048u
-#define FOS_SKB_SLOT_BYTES 4096u
+#define FOS_SKB_SLOTS 1024u
+#define FOS_SKB_SLOT_BYTES 8192u
 
 /** The fake OS (the driver's struct e1k_os). */
 struct e1k_os {
