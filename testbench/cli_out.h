@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Output files of the CLI, all-or-nothing: each is written to a temporary
+ * name in the destination's directory ("FILE.tmp-XXXXXX") and renamed to
+ * FILE only when the whole run succeeded; on error the temporary file is
+ * removed, so no partial output is ever left.  "-" means stdout (written
+ * directly, at commit time for text produced at the end).
+ */
+#ifndef TB_CLI_OUT_H
+#define TB_CLI_OUT_H
+
+#include <stdio.h>
+
+typedef struct TbOut {
+    char *path;      /**< final name (NULL: unused) */
+    char *tmp;       /**< temporary name, NULL for stdout */
+    FILE *f;         /**< open stream */
+} TbOut;
+
+/** Open @path (or stdout for "-").  0, or -1 with *err set. */
+int tb_out_open(TbOut *o, const char *path, char **err);
+
+/** Close (unless the user closed o->f and set it to NULL) and rename into
+ *  place.  0, or -1 with *err set (the temporary file is removed).
+ *  Unused outputs are accepted. */
+int tb_out_commit(TbOut *o, char **err);
+
+/** Close and remove the temporary file (on any error).  Unused accepted. */
+void tb_out_abort(TbOut *o);
+
+#endif /* TB_CLI_OUT_H */
