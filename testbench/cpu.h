@@ -90,6 +90,7 @@ typedef struct TbIrqLine {
     uint64_t count;        /**< handler invocations (/proc/interrupts) */
     uint64_t unhandled;    /**< consecutive IRQ_NONE while asserted */
     bool disabled;         /**< "nobody cared": line disabled */
+    uint64_t gen;          /**< assertion generation (delivery events) */
 } TbIrqLine;
 
 #define TB_MAX_PROCS 8
@@ -99,7 +100,9 @@ struct TbCpu {
     TbEngine *eng;
     TbCtx ctx;                     /**< current context */
     uint32_t irq_off;              /**< local_irq_disable depth */
-    uint32_t irq_pending;          /**< asserted lines, bit per line */
+    uint32_t irq_asserted;         /**< lines asserted by devices */
+    uint32_t irq_pending;          /**< delivered to the CPU, not yet
+                                        handled (bit per line) */
     uint32_t softirq_pending;      /**< bit per softirq */
     uint64_t ctx_ns[TB_CTX_COUNT]; /**< time per context, ns */
     uint64_t cost_ns[TB_COST_COUNT]; /**< profile costs, ns */
@@ -145,7 +148,9 @@ void tb_cpu_start(TbCpu *c);
 
 /** Register a device interrupt handler; returns the line (1..31) or -1. */
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx);
-/** Drive a line's level (1 asserted; level-triggered). */
+/** Drive a line's level (1 asserted; level-triggered).  An assertion is
+ *  delivered to the CPU irq_delivery_ns later (latency, not CPU time); a
+ *  line still asserted after its handler is delivered again. */
 void tb_cpu_set_irq(TbCpu *c, int line, int level);
 
 /** Install a softirq action (open_softirq). */

@@ -356,6 +356,9 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
     }
     sim->nnics = sc->nnics;
     sim->cpu->ctx = TB_CTX_IDLE;
+    sim->res.init_ns = sim->eng->now;
+    /* CPU shares describe the run, not the driver's init busy-waits */
+    memset(sim->cpu->ctx_ns, 0, sizeof(sim->cpu->ctx_ns));
 
     /* traffic */
     for (uint32_t i = 0; i < sc->nsources; i++) {

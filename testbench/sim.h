@@ -35,6 +35,10 @@ typedef struct TbIfaceResult {
 /** Results of a run (also what the CSV samples are made of). */
 typedef struct TbResults {
     uint64_t sim_ns;                  /**< simulated time at the end */
+    uint64_t init_ns;                 /**< when every NIC was probed and
+                                           open (driver init incl. EEPROM
+                                           reads, ~0.23 s per NIC); traffic
+                                           should start after it */
     uint64_t offered;                 /**< frames offered by all sources */
     uint64_t offered_bytes;           /**< bytes incl. FCS */
     uint64_t first_offer_ns, last_offer_ns; /**< offered window */
@@ -55,7 +59,8 @@ typedef struct TbResults {
     uint64_t time_squeeze;            /**< softnet: budget/time ran out */
     uint64_t ksoftirqd_wakeups;
     uint64_t softirq_runs;
-    TbCpuTime cpu;                    /**< summed over CPUs */
+    TbCpuTime cpu;                    /**< summed over CPUs, from init_ns
+                                           on (init busy-waits excluded) */
     uint32_t niface;
     TbIfaceResult iface[TB_MAX_NICS];
     uint32_t nsources;
