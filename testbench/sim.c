@@ -8,8 +8,11 @@
  * tick starts; per NIC: e1k_new (link up, autonegotiation shortened to
  * TB_AUTONEG_NS), e1k_drv_probe, register the IRQ line, e1k_drv_open,
  * dev_open, driver watchdog armed (2 s).  The driver's msleep()s let
- * virtual time pass, so init ends some ms after 0; frames arriving before
- * the receiver is enabled are counted as rx_disabled.
+ * virtual time pass (EEPROM bit-banging: ~0.23 s per NIC).  Then the run
+ * waits (at most 100 ms) until every link is up: that instant is the
+ * "host ready" epoch (TbResults.init_ns).  Traffic times (start_ns and
+ * the sources' arrival times) and run.duration_ns count from the epoch;
+ * reported times (sim_ns, offer window, samples) are absolute.
  */
 #include "sim.h"
 
@@ -21,10 +24,13 @@
 #include "kernel.h"
 #include "profile.h"
 #include "tb_host.h"
+#include "e1000_regs.h"
 
 /** Autonegotiation time given to the device model, ns (real PHYs take
  *  0.5-3 s; shortened so runs need not simulate idle seconds). */
 #define TB_AUTONEG_NS 1000000ull
+/** Longest wait for links to come up after init, ns. */
+#define TB_LINK_WAIT_NS 100000000ull
 /** Top-level loop granularity when nothing else bounds a chunk, ns. */
 #define TB_CHUNK_NS 1000000ull
 
@@ -52,6 +58,7 @@ struct TbSim {
     TbProgressFn prog_fn;
     void *prog_ctx;
     bool ran;
+    uint64_t epoch;           /* host ready: traffic time 0, ns */
 };
 
 /* ---- device port ---- */
@@ -143,7 +150,7 @@ static void source_advance(TbSim *sim, uint32_t i)
     if (rc == 1) {
         sim->pend_frame[i] = frame;
         sim->pend_len[i] = len;
-        tb_engine_schedule(sim->eng, t, arrival_event, sim, i);
+        tb_engine_schedule(sim->eng, sim->epoch + t, arrival_event, sim, i);
         return;
     }
     if (rc < 0 && !sim->src_err) {
@@ -356,7 +363,21 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
     }
     sim->nnics = sc->nnics;
     sim->cpu->ctx = TB_CTX_IDLE;
-    sim->res.init_ns = sim->eng->now;
+    /* host ready: wait (bounded) until every link is up */
+    for (uint64_t limit = sim->eng->now + TB_LINK_WAIT_NS;
+         sim->eng->now < limit;) {
+        uint32_t up = 0;
+        for (uint32_t i = 0; i < sc->nnics; i++) {
+            up += (e1k_peek_reg(sim->os[i].hw, E1K_STATUS)
+                   & E1K_STATUS_LU) != 0;
+        }
+        if (up == sc->nnics) {
+            break;
+        }
+        tb_cpu_run(sim->cpu, sim->eng->now + 100000);
+    }
+    sim->epoch = sim->eng->now;
+    sim->res.init_ns = sim->epoch;
     /* CPU shares describe the run, not the driver's init busy-waits */
     memset(sim->cpu->ctx_ns, 0, sizeof(sim->cpu->ctx_ns));
 
@@ -461,7 +482,8 @@ int tb_sim_run(TbSim *sim, char **err)
     const TbRunCfg *run = &sim->sc.run;
     uint64_t sample_ns = run->sample_ns ? run->sample_ns : 1000000;
     uint64_t next_sample = sim->sample_fn ? sample_ns : TB_NEVER;
-    uint64_t end = run->duration_ns ? run->duration_ns : TB_NEVER;
+    uint64_t end = run->duration_ns ? sim->epoch + run->duration_ns
+                                    : TB_NEVER;
     uint64_t next_prog = 0;
 
     if (sim->ran) {

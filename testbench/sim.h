@@ -35,10 +35,13 @@ typedef struct TbIfaceResult {
 /** Results of a run (also what the CSV samples are made of). */
 typedef struct TbResults {
     uint64_t sim_ns;                  /**< simulated time at the end */
-    uint64_t init_ns;                 /**< when every NIC was probed and
-                                           open (driver init incl. EEPROM
-                                           reads, ~0.23 s per NIC); traffic
-                                           should start after it */
+    uint64_t init_ns;                 /**< host ready: every NIC probed,
+                                           open and its link up (driver init
+                                           incl. EEPROM reads takes ~0.23 s
+                                           per NIC).  Traffic start_ns,
+                                           arrival times and run.duration_ns
+                                           count from here; the times in
+                                           these results are absolute */
     uint64_t offered;                 /**< frames offered by all sources */
     uint64_t offered_bytes;           /**< bytes incl. FCS */
     uint64_t first_offer_ns, last_offer_ns; /**< offered window */

@@ -68,7 +68,7 @@ static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz)
     TbTrafficCfg *t = &sc->traffic[0];
     t->kind = TB_TRAFFIC_PKTGEN;
     t->nic = 0;
-    t->start_ns = 600000000;   /* after init (~0.23 s per NIC) */
+    t->start_ns = 1000000;     /* 1 ms after the host is ready */
     t->pace = TB_PACE_PPS;
     t->frame_size = 64;
     t->flows = 1;
