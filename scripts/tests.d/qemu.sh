@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Full-system tests (issue 5): build QEMU 7.2 with the e1klab device and the
+# Debian guest, then
+#   probe-*          the stock Linux e1000 driver probes e1klab-82540em and
+#                    e1klab-82545em: PCI IDs, MAC from the EEPROM, no
+#                    checksum error, link up at 1000/Full, no Tx hang
+#   dhcp-http        -netdev user: DHCP, then wget of a file from an HTTP
+#                    server on the host's loopback, checked by SHA-256
+#   forward-*        forward-970kpps-napi.ini at reduced length in the guest:
+#                    two runs give identical JSON; guest and device agree
+#   qtest-itr-*      C05 (ITR spacing) in virtual time under -accel qtest
+# Every QEMU run has a wall-clock timeout.  Last line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+top=$(pwd)
+
+pass=0; fail=0
+ok()  { echo "ok - $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL - $1${2:+: $2}"; fail=$((fail + 1)); }
+finish() { echo "$pass passed, $fail failed"; exit $([ "$fail" -eq 0 ] && echo 0 || echo 1); }
+
+W=$(mktemp -d /tmp/e1klab-qemu-tests.XXXXXX)
+http_pid=""
+cleanup() {
+  [ -n "$http_pid" ] && kill "$http_pid" 2>/dev/null
+  rm -rf "$W"
+}
+trap cleanup EXIT
+
+# ------------------------------------------------------------ builds
+if timeout 2400 scripts/build-qemu.sh >"$W/build-qemu.log" 2>&1; then
+  ok "build-qemu"
+else
+  tail -n 15 "$W/build-qemu.log"; bad "build-qemu" "see the log above"; finish
+fi
+if timeout 600 guest-images/build.sh >"$W/build-guest.log" 2>&1; then
+  ok "build-guest"
+else
+  tail -n 15 "$W/build-guest.log"; bad "build-guest" "see the log above"; finish
+fi
+QEMU=$top/qemu-build/build/qemu-system-x86_64
+KERNEL=$top/qemu-build/guest/vmlinuz
+INITRD=$top/qemu-build/guest/initrd.gz
+
+# run_guest OUT TIMEOUT "APPEND" QEMU-ARGS...: boot the guest; 0 when QEMU
+# exited normally and the console holds a complete result block.
+run_guest() {
+  local out=$1 tmo=$2 app=$3; shift 3
+  timeout "$tmo" "$QEMU" -M pc -m 256 -nographic -no-reboot -nodefaults \
+    -serial stdio -L /usr/share/qemu -L /usr/share/seabios \
+    -icount shift=4,sleep=off -rtc clock=vm,base=2020-01-01 \
+    -kernel "$KERNEL" -initrd "$INITRD" \
+    -append "console=ttyS0 quiet panic=-1 $app" "$@" \
+    </dev/null >"$out" 2>&1
+  local rc=$?
+  tr -d '\r' < "$out" > "$out.tmp" && mv "$out.tmp" "$out"
+  [ $rc -eq 0 ] || { echo "  (qemu exit $rc; 124 means timeout)"; return 1; }
+  grep -q '^===E1KLAB-END===' "$out" || { echo "  (no result block)"; return 1; }
+}
+# section OUT NAME: the lines of "@@ NAME" in the block
+section() {
+  awk -v s="@@ $2" '/===E1KLAB-BEGIN===/{b=1;next} /^===E1KLAB-END===/{b=0}
+    b && /^@@ /{on=($0==s);next} b && on' "$1"
+}
+
+# ------------------------------------------------------------ probe
+probe() {
+  local type=$1 devid=$2 subsys=$3 mac=$4 out=$W/probe-$1.log
+  if ! run_guest "$out" 180 "e1klab.mode=probe" -net none \
+       -device "$type,addr=04.0,mac=$mac"; then
+    bad "probe-$type" "guest run failed"; return
+  fi
+  local dm pci why=""
+  dm=$(section "$out" dmesg); pci=$(section "$out" pci)
+  echo "$pci" | grep -q "vendor=0x8086 device=$devid subsystem_vendor=0x8086 subsystem_device=$subsys revision=0x03" \
+    || why="$why PCI IDs ($pci);"
+  echo "$dm" | grep -q "eth0: (PCI:66MHz:64-bit) $mac" || why="$why no MAC $mac from EEPROM;"
+  echo "$dm" | grep -q "EEPROM Checksum Is Not Valid" && why="$why EEPROM checksum error;"
+  echo "$dm" | grep -q "eth0 NIC Link is Up 1000 Mbps Full Duplex" || why="$why no link up 1000/Full;"
+  echo "$dm" | grep -qE "Detected Tx Unit Hang|transmit timed out|NETDEV WATCHDOG" && why="$why TX hang;"
+  section "$out" result | grep -qx "insmod=ok" || why="$why insmod failed;"
+  section "$out" result | grep -qx "carrier.eth0=1" || why="$why no carrier;"
+  if [ -z "$why" ]; then ok "probe-$type"; else bad "probe-$type" "$why"; fi
+}
+probe e1klab-82540em 0x100e 0x001e 52:54:00:e1:00:40
+probe e1klab-82545em 0x100f 0x1001 52:54:00:e1:00:45
+
+# ------------------------------------------------------------ dhcp + http
+mkdir -p "$W/www"
+python3 - "$W/www/blob.bin" <<'EOF'
+import hashlib, sys
+# 256 KiB of deterministic, incompressible-looking bytes
+out = bytearray()
+h = b"e1klab"
+while len(out) < 262144 + 1234:
+    h = hashlib.sha256(h).digest()
+    out += h
+open(sys.argv[1], "wb").write(out[:262144 + 1234])
+EOF
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+(cd "$W/www" && exec timeout 600 python3 -m http.server --bind 127.0.0.1 "$port") \
+  >"$W/http.log" 2>&1 &
+http_pid=$!
+for _ in $(seq 50); do
+  python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$port),1)" 2>/dev/null && break
+  sleep 0.1
+done
+want=$(sha256sum "$W/www/blob.bin" | cut -d' ' -f1)
+wsize=$(stat -c %s "$W/www/blob.bin")
+if run_guest "$W/dhcp.log" 240 \
+     "e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin" \
+     -netdev user,id=n0 -device e1klab-82540em,netdev=n0,addr=04.0; then
+  res=$(section "$W/dhcp.log" result)
+  got=$(echo "$res" | sed -n 's/^http_sha256=//p')
+  gsize=$(echo "$res" | sed -n 's/^http_size=//p')
+  if echo "$res" | grep -qx "dhcp=ok" && [ "$got" = "$want" ] && [ "$gsize" = "$wsize" ]; then
+    ok "dhcp-http"
+  else
+    bad "dhcp-http" "$(echo "$res" | tr '\n' ' ') want sha256=$want size=$wsize"
+  fi
+else
+  bad "dhcp-http" "guest run failed"
+fi
+kill "$http_pid" 2>/dev/null; http_pid=""
+
+# ------------------------------------------------------------ forwarding replay
+scen=testbench/scenarios/forward-970kpps-napi.ini
+fw_ok=1
+for i in 1 2; do
+  if ! timeout 600 python3 guest-images/run-scenario.py "$scen" \
+       --set traffic.count=20000 --workdir "$W/fw$i" --json "$W/fw$i.json" \
+       --timeout 500 >"$W/fw$i.err" 2>&1; then
+    cat "$W/fw$i.err"; fw_ok=0
+  fi
+done
+if [ $fw_ok = 1 ] && cmp -s "$W/fw1.json" "$W/fw2.json"; then
+  ok "forward-deterministic (two runs, identical JSON)"
+else
+  [ $fw_ok = 1 ] && diff "$W/fw1.json" "$W/fw2.json" | head -n 20
+  bad "forward-deterministic"
+fi
+if [ $fw_ok = 1 ]; then
+  if why=$(python3 - "$W/fw1.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+s, d, g = r["summary"], r["device"], r["guest"]
+e = []
+if s["offered"] != 20000: e.append("offered %s != 20000" % s["offered"])
+if not s["forwarded"]: e.append("nothing forwarded")
+# every offered frame is accounted for by the device: received or missed
+if d["eth0"]["model.tpr"] != s["offered"]:
+    e.append("TPR %s != offered" % d["eth0"]["model.tpr"])
+if d["eth0"]["model.gprc"] + d["eth0"]["model.mpc"] != s["offered"]:
+    e.append("GPRC+MPC != offered")
+# the driver saw what the device delivered
+if g["stats"]["eth0"]["rx_packets"] != d["eth0"]["model.gprc"]:
+    e.append("rx_packets %s != GPRC %s" % (g["stats"]["eth0"]["rx_packets"],
+                                           d["eth0"]["model.gprc"]))
+# frames the kernel forwarded left eth1 on the wire and in the capture
+if d["eth1"]["model.gptc"] != s["forwarded"]:
+    e.append("eth1 GPTC %s != ForwDatagrams %s" % (d["eth1"]["model.gptc"],
+                                                   s["forwarded"]))
+if r["egress_capture_frames"].get("eth1-tx.pcap") != s["forwarded"]:
+    e.append("capture has %s frames" % r["egress_capture_frames"])
+print("; ".join(e))
+sys.exit(1 if e else 0)
+EOF
+  ); then
+    ok "forward-accounting (offered = GPRC+MPC, rx = GPRC, forwarded = eth1 GPTC = capture)"
+  else
+    bad "forward-accounting" "$why"
+  fi
+else
+  bad "forward-accounting" "no run"
+fi
+
+# ------------------------------------------------------------ qtest
+for dev in e1klab-82540em e1klab-82545em; do
+  if timeout 120 python3 tests/qtest/e1klab_itr.py "$QEMU" "$dev" >"$W/qtest-$dev.log" 2>&1; then
+    ok "qtest-itr-c05 ($dev)"
+  else
+    cat "$W/qtest-$dev.log"; bad "qtest-itr-c05 ($dev)"
+  fi
+done
+
+finish
