@@ -212,6 +212,9 @@ static int cmd_run(int argc, char **argv)
     }
     rc.progress_drawn = 0;
     const TbResults *res = tb_sim_results(sim);
+    /* frames sent while the sim is torn down are not part of the run */
+    tb_sim_set_tx_hook(sim, NULL, NULL);
+    tb_sim_set_sampler(sim, NULL, NULL);
     if (rc.pcap) {
         int pr = tb_pcap_out_close(rc.pcap);
         rc.pcap = NULL;
@@ -242,6 +245,11 @@ static int cmd_run(int argc, char **argv)
 out:
     if (rc.progress_drawn) {
         fprintf(stderr, "\n");
+    }
+    if (sim) {
+        tb_sim_set_tx_hook(sim, NULL, NULL);
+        tb_sim_set_sampler(sim, NULL, NULL);
+        tb_sim_set_progress(sim, NULL, NULL);
     }
     if (rc.pcap) {
         tb_pcap_out_close(rc.pcap);

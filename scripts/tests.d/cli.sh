@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# CLI-level tests of `e1klab` (run by scripts/test.sh after meson test, with
+# the build in build/; E1KLAB=path overrides the binary).  Every shipped
+# scenario runs at reduced length; two runs give byte-identical JSON; every
+# capture in tests/data/traces replays with counts that add up; each kind
+# of bad input gives a one-line error, exit 2 and no output file.
+# Last line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+top=$(pwd)
+E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
+pass=0; fail=0
+ok()   { pass=$((pass + 1)); echo "ok - $*"; }
+nok()  { fail=$((fail + 1)); echo "FAILED - $*"; }
+
+if [ ! -x "$E1KLAB" ]; then
+  echo "cli.sh: $E1KLAB not built" >&2
+  echo "0 passed, 1 failed"; exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+S=testbench/scenarios
+T=tests/data/traces
+
+# --- basics ---
+if "$E1KLAB" --version | grep -Eq '^e1klab [0-9]+\.[0-9]+'; then ok "--version"; else nok "--version"; fi
+if "$E1KLAB" help >/dev/null; then ok "help"; else nok "help"; fi
+"$E1KLAB" frobnicate >/dev/null 2>&1; rc=$?
+if [ $rc -eq 2 ]; then ok "unknown command exits 2"; else nok "unknown command exits $rc"; fi
+
+# --- every shipped scenario at reduced length ---
+declare -A reduce=(
+  [forward-970kpps-legacy]="--set traffic.count=3000"
+  [forward-970kpps-napi]="--set traffic.count=3000"
+  [forward-10M-twist]="--set traffic.count=3000"
+  [forward-10M-irqoff]="--set traffic.count=3000"
+  [udp-stream-1440]="--set run.duration=0 --set traffic.count=3000"
+  [replay-pcap]=""
+)
+for f in $S/*.ini; do
+  n=$(basename "$f" .ini)
+  # shellcheck disable=SC2086
+  if "$E1KLAB" run "$f" ${reduce[$n]:-} --quiet --json "$tmp/$n.json" \
+       --csv "$tmp/$n.csv" 2>"$tmp/err" && [ -s "$tmp/$n.json" ] \
+     && python3 - "$tmp/$n.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = d["accounting"]
+assert d["schema"] == "e1klab-report/1"
+assert a["balanced"] is True
+assert a["offered"] == a["rx_queued"] + a["rx_filtered"] + a["rx_disabled"] \
+    + a["rx_overrun"] + a["rx_bad_size"], a
+assert d["offered"]["frames"] == a["offered"] > 0
+assert sum(s["offered"] for s in d["sources"]) == a["offered"]
+PY
+  then ok "run $n"; else nok "run $n: $(head -c 300 "$tmp/err")"; fi
+  if [ "$(wc -l < "$tmp/$n.csv")" -ge 2 ]; then ok "csv $n"; else nok "csv $n has no rows"; fi
+done
+
+# --- determinism: byte-identical JSON and CSV ---
+for i in 1 2; do
+  "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=5000 --quiet \
+    --json "$tmp/det$i.json" --csv "$tmp/det$i.csv" --pcap-out "$tmp/det$i.pcap" 2>/dev/null
+done
+if cmp -s "$tmp/det1.json" "$tmp/det2.json" && [ -s "$tmp/det1.json" ]; then
+  ok "two runs give byte-identical JSON"; else nok "JSON differs between runs"; fi
+if cmp -s "$tmp/det1.csv" "$tmp/det2.csv" && cmp -s "$tmp/det1.pcap" "$tmp/det2.pcap"; then
+  ok "two runs give identical CSV and pcap-out"; else nok "CSV or pcap-out differs"; fi
+# --pcap-out holds exactly the frames that left the NICs
+if python3 - "$tmp/det1.pcap" "$tmp/det1.json" <<'PY'
+import json, struct, sys
+data = open(sys.argv[1], "rb").read()
+magic, _, _, _, _, snap, dlt = struct.unpack("<IHHiIII", data[:24])
+assert magic == 0xa1b23c4d and dlt == 1, (hex(magic), dlt)  # ns pcap, Ethernet
+off, n = 24, 0
+while off < len(data):
+    _, _, cl, ol = struct.unpack("<IIII", data[off:off + 16])
+    off += 16 + cl; n += 1
+d = json.load(open(sys.argv[2]))
+want = sum(i["wire_tx_frames"] for i in d["interfaces"])
+assert n == want, (n, want)
+PY
+then ok "pcap-out frame count = wire_tx_frames"; else nok "pcap-out frame count"; fi
+
+# --- every capture replays; counts add up and match the file ---
+# frames padded oversize truncated (see tests/test_traffic.c for how they
+# were established)
+declare -A facts=(
+  [tls_ciphers.pcap]="1095 73 3 0"
+  [afs.pcap]="601 0 0 0"
+  [pim-packet-assortment.pcap]="245 40 9 2"
+  [AoE_Linux.pcap]="186 12 0 0"
+  [of13_ericsson.pcapng]="174 2 9 0"
+  [bigtcp-ipv4.pcap]="1 0 1 0"
+  [mptcp-v0.pcap]="264 0 0 0"
+)
+for c in $(printf '%s\n' "${!facts[@]}" | sort); do
+  for pace in captured topspeed; do
+    # of13_ericsson.pcapng spans 14 days of captured time: replay it 1e4x
+    # faster so the (idle) simulated host does not tick through them
+    mult=1; [ "$c" = of13_ericsson.pcapng ] && mult=10000
+    if "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$T/$c" \
+         --set traffic.pace=$pace --set traffic.multiplier=$mult --quiet \
+         --json "$tmp/r.json" 2>"$tmp/err" \
+       && python3 - "$tmp/r.json" ${facts[$c]} <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+frames, padded, oversize, truncated = map(int, sys.argv[2:6])
+s = d["sources"][0]
+a = d["accounting"]
+assert (s["offered"], s["padded"], s["oversize"], s["truncated"]) == \
+    (frames, padded, oversize, truncated), s
+assert a["offered"] == frames
+assert a["balanced"] and a["offered"] == a["rx_queued"] + a["rx_filtered"] \
+    + a["rx_disabled"] + a["rx_overrun"] + a["rx_bad_size"], a
+PY
+    then ok "replay $c ($pace)"; else nok "replay $c ($pace): $(head -c 300 "$tmp/err")"; fi
+  done
+done
+rm -f "$tmp/r.json"
+
+# --- bad input: one line on stderr, exit 2, no output file left ---
+mkdir -p "$tmp/out"
+expect_bad() {   # description, then e1klab arguments
+  local what=$1; shift
+  rm -f "$tmp/out/"*
+  "$E1KLAB" run "$@" --json "$tmp/out/r.json" --csv "$tmp/out/r.csv" \
+    --pcap-out "$tmp/out/r.pcap" >"$tmp/stdout" 2>"$tmp/stderr"
+  local rc=$? lines
+  lines=$(wc -l < "$tmp/stderr")
+  if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ] \
+     && [ ! -s "$tmp/stdout" ]; then
+    ok "$what: $(cat "$tmp/stderr")"
+  else
+    nok "$what: rc=$rc, $lines stderr lines, left: $(ls -A "$tmp/out" | tr '\n' ' ')"
+  fi
+}
+head -c 100000 $T/afs.pcap > "$tmp/cut.pcap"
+python3 - "$tmp/sll.pcap" <<'PY'
+import struct, sys
+# classic pcap, link type 113 (DLT_LINUX_SLL), one 64-byte record
+with open(sys.argv[1], "wb") as f:
+    f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 113))
+    f.write(struct.pack("<IIII", 0, 0, 64, 64) + bytes(64))
+PY
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\nppss = 1\n' > "$tmp/unknown.ini"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = ten\n' > "$tmp/badval.ini"
+expect_bad "missing scenario file" "$tmp/nonexistent.ini"
+expect_bad "missing capture" $S/replay-pcap.ini --set "traffic.pcap=$tmp/nonexistent.pcap"
+expect_bad "truncated capture" $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" --set traffic.pace=topspeed
+expect_bad "non-Ethernet link type" $S/replay-pcap.ini --set "traffic.pcap=$tmp/sll.pcap"
+expect_bad "unknown key in a file" "$tmp/unknown.ini"
+expect_bad "bad value in a file" "$tmp/badval.ini"
+expect_bad "unknown key via --set" $S/forward-970kpps-napi.ini --set traffic.bogus=1
+expect_bad "bad value via --set" $S/forward-970kpps-napi.ini --set traffic.pps=abc
+expect_bad "unknown nic reference" $S/forward-970kpps-napi.ini --set traffic.nic=eth9
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=10 --csv "$tmp/out/r.csv" \
+  --json "$tmp/no/such/dir/x.json" >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ]; then
+  ok "unwritable output: $(cat "$tmp/stderr")"; else nok "unwritable output: rc=$rc"; fi
+# the messages name what is wrong
+grep -q "unknown.ini:5: \[traffic\] ppss: unknown key" <("$E1KLAB" run "$tmp/unknown.ini" 2>&1) \
+  && ok "unknown key message names file:line and key" || nok "unknown key message"
+grep -q "badval.ini:4: \[traffic\] count: 'ten' is not a number" <("$E1KLAB" run "$tmp/badval.ini" 2>&1) \
+  && ok "bad value message names file:line and key" || nok "bad value message"
+grep -q "sll.pcap: link type 113" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/sll.pcap" 2>&1) \
+  && ok "link type message names file and type" || nok "link type message"
+grep -q "cut.pcap: truncated" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" 2>&1) \
+  && ok "truncated message names file" || nok "truncated message"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
