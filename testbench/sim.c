@@ -17,6 +17,7 @@
 #include "sim.h"
 
 #include <glib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cpu.h"
@@ -533,6 +534,11 @@ int tb_sim_run(TbSim *sim, char **err)
     }
     sim->cpu->ctx = TB_CTX_IDLE;
     fill_results(sim);
+    if (g_getenv("TB_DEBUG_ENGINE")) {
+        fprintf(stderr, "events %llu cancelled %llu heap %u\n",
+                (unsigned long long)e->executed,
+                (unsigned long long)e->cancelled, e->nheap);
+    }
     if (sim->prog_fn) {
         sim->prog_fn(sim->prog_ctx, e->now, e->now);
     }
