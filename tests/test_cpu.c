@@ -6,6 +6,7 @@
  * kernel timers on jiffies, round-robin processes.
  */
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cpu.h"
@@ -284,9 +285,63 @@ static void test_round_robin(void)
     fx_free(f);
 }
 
+/* Profiles: the shipped piii-933 loads (every key present, cycles scaled
+ * by the clock, _ns keys fixed); bad files give one-line errors naming
+ * the file and the key. */
+static void test_profile_load(void)
+{
+    TbProfile p;
+    char *err = NULL;
+    char *path = tb_profile_find("piii-933", NULL);
+    g_assert_nonnull(path);
+    g_assert_cmpint(tb_profile_load(&p, path, 0, &err), ==, 0);
+    g_assert_cmpfloat(p.mhz, ==, 933);
+    g_assert_cmpfloat(p.ns_given[TB_COST_IRQ_DELIVERY], ==, 2500);
+    g_assert_cmpuint(tb_profile_ns(&p, TB_COST_IRQ_DELIVERY), ==, 2500);
+    /* 933 cycles at 933 MHz would be 1000 ns: check the scaling */
+    g_assert_cmpuint(p.ps[TB_COST_IP_FORWARD], ==,
+                     (uint64_t)(p.cycles[TB_COST_IP_FORWARD] * 1e6 / 933
+                                + 0.5));
+    /* mhz override scales cycles, not ns */
+    TbProfile q;
+    g_assert_cmpint(tb_profile_load(&q, path, 1866, &err), ==, 0);
+    g_assert_cmpuint(q.ps[TB_COST_RX_CLEAN] * 2, >=,
+                     p.ps[TB_COST_RX_CLEAN] - 1);
+    g_assert_cmpuint(q.ps[TB_COST_RX_CLEAN] * 2, <=,
+                     p.ps[TB_COST_RX_CLEAN] + 1);
+    g_assert_cmpuint(q.ps[TB_COST_IRQ_DELIVERY], ==,
+                     p.ps[TB_COST_IRQ_DELIVERY]);
+    g_free(path);
+
+    char *dir = g_dir_make_tmp("tbprof-XXXXXX", NULL);
+    char *f = g_build_filename(dir, "bad.ini", NULL);
+    static const struct { const char *text, *msg; } cases[] = {
+        { "[cpu]\nmhz=933\n[costs]\nfoo=1\n", "[costs] foo: unknown key" },
+        { "[cpu]\nmhz=933\n[costs]\nrx_clean=abc\n", "[costs] rx_clean: bad" },
+        { "[cpu]\nmhz=933\n[costs]\nrx_clean=1\nrx_clean_ns=1\n",
+          "both" },
+        { "[cpu]\nmhz=933\n[costs]\nrx_clean=1\n", "missing key" },
+        { "[cpu]\n[costs]\n", "[cpu] mhz: missing" },
+        { "[gpu]\n", "unknown section" },
+    };
+    for (unsigned i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_assert_true(g_file_set_contents(f, cases[i].text, -1, NULL));
+        g_assert_cmpint(tb_profile_load(&q, f, 0, &err), ==, -1);
+        g_assert_nonnull(strstr(err, "bad.ini"));
+        g_assert_nonnull(strstr(err, cases[i].msg));
+        g_assert_null(strchr(err, '\n'));
+        g_clear_pointer(&err, g_free);
+    }
+    g_remove(f);
+    g_rmdir(dir);
+    g_free(f);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/cpu/profile-load", test_profile_load);
     g_test_add_func("/cpu/charge", test_charge);
     g_test_add_func("/cpu/irq-preempts-process", test_irq_preempts_process);
     g_test_add_func("/cpu/irq-in-softirq", test_irq_in_softirq);

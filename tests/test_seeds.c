@@ -77,6 +77,8 @@ static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz)
     t->dst_ip = IP(10, 0, 1, 2);
     t->udp_src_port = 9;
     t->udp_dst_port = 9;
+    t->count = 1000;
+    t->pps = 100000;
     sc->run.drain_ns = 20000000;
     sc->run.sample_ns = 1000000;
 }
@@ -245,6 +247,51 @@ static void test_m2_napi(void)
     m2(E1K_MODE_NAPI, 1);
 }
 
+/* Two runs of one scenario give identical results, to the byte. */
+static void test_deterministic(void)
+{
+    TbScenario sc;
+    scenario(&sc, E1K_MODE_NAPI_TWIST, 1000);
+    for (int i = 0; i < 2; i++) {
+        sc.nic[i].drv.RxIntDelay = 1;
+        sc.nic[i].drv.InterruptThrottleRate = 8000;
+    }
+    sc.traffic[0].pps = 900000;
+    sc.traffic[0].count = 50000;
+    TbResults a = run(&sc);
+    TbResults b = run(&sc);
+    g_assert_cmpuint(a.forwarded, >, 0);
+    g_assert_cmpmem(&a, sizeof(a), &b, sizeof(b));
+}
+
+/* Scenario errors: one line naming what is wrong; no crash. */
+static void test_errors(void)
+{
+    TbScenario sc;
+    char *err = NULL;
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    sc.host.cpus = 2;
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "host.cpus"));
+    g_clear_pointer(&err, g_free);
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    g_strlcpy(sc.host.profile, "no-such-cpu", sizeof(sc.host.profile));
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "no-such-cpu"));
+    g_clear_pointer(&err, g_free);
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    sc.traffic[0].count = 0;     /* pktgen without end and no duration */
+    sc.traffic[0].pps = 1000;
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "no end"));
+    g_clear_pointer(&err, g_free);
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    sc.nic[0].drv.RxDescriptors = 7;
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "eth0"));
+    g_free(err);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -253,5 +300,7 @@ int main(int argc, char **argv)
     g_test_add_func("/seeds/m3/twist-vs-irqoff", test_m3);
     g_test_add_func("/seeds/m2/legacy", test_m2_legacy);
     g_test_add_func("/seeds/m2/napi", test_m2_napi);
+    g_test_add_func("/seeds/deterministic", test_deterministic);
+    g_test_add_func("/seeds/errors", test_errors);
     return g_test_run();
 }
