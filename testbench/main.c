@@ -22,11 +22,13 @@
 
 #include <glib.h>
 
+#include "check.h"
 #include "cli_out.h"
 #include "pcap_out.h"
 #include "report.h"
 #include "scenario_load.h"
 #include "sim.h"
+#include "sweep.h"
 
 #ifndef E1KLAB_VERSION
 #define E1KLAB_VERSION "unknown"
@@ -48,6 +50,12 @@ static const char usage_text[] =
     "                     print offered frames per wall-second and the\n"
     "                     simulated-to-wall time ratio (default scenario:\n"
     "                     forward-10M-irqoff.ini)\n"
+    "  sweep SCENARIO.ini --param KEY=LIST|START:STOP:STEP ... [--jobs N]\n"
+    "      [--out DIR] [--set ...] [--emit-jobs] [--no-plot]\n"
+    "                     run a parameter grid; CSV and gnuplot charts\n"
+    "  check SCENARIO.ini EXPECT.ini [--junit FILE] [--set ...]\n"
+    "                     run and compare report fields with expectations\n"
+    "                     (exit 1 if one fails; docs/sweep-and-check.md)\n"
     "  help [COMMAND]     this text, or a command's options\n"
     "  --version          print the version\n"
     "\n"
@@ -145,7 +153,8 @@ static int cmd_run(int argc, char **argv)
         {"pcap-out", 0, 0, G_OPTION_ARG_FILENAME, &pcap_path,
          "Write every transmitted frame to the pcap FILE", "FILE"},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
-         "No progress bar and no text report", NULL},
+         "No progress bar and no text report (the text report is also "
+         "left out when --json or --csv is '-')", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL}};
     GOptionContext *oc = g_option_context_new("SCENARIO.ini - run a scenario");
     GError *ge = NULL;
@@ -157,6 +166,7 @@ static int cmd_run(int argc, char **argv)
     int status = EXIT_BAD_INPUT;
     int opened = 0;
 
+    g_set_prgname("e1klab run");
     memset(&out_json, 0, sizeof(out_json));
     memset(&out_csv, 0, sizeof(out_csv));
     memset(&out_pcap, 0, sizeof(out_pcap));
@@ -232,7 +242,9 @@ static int cmd_run(int argc, char **argv)
         tb_out_commit(&out_pcap, &err) < 0) {
         goto out;
     }
-    if (!quiet) {
+    /* the text report would mix with a JSON or CSV sent to stdout */
+    if (!quiet && !(json_path && !strcmp(json_path, "-")) &&
+        !(csv_path && !strcmp(csv_path, "-"))) {
         tb_report_text(stdout, sc, res);
         print_kernel_log(sim);
     }
@@ -297,6 +309,7 @@ static int cmd_bench(int argc, char **argv)
     gint64 t0, t1;
     struct rusage ru;
 
+    g_set_prgname("e1klab bench");
     g_option_context_add_main_entries(oc, entries, NULL);
     if (!g_option_context_parse(oc, &argc, &argv, &ge)) {
         err = g_strdup_printf("bench: %s", ge->message);
@@ -377,6 +390,12 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") ||
         !strcmp(cmd, "-h")) {
+        if (argc > 2 && (!strcmp(argv[2], "sweep") ||
+                         !strcmp(argv[2], "check"))) {
+            char *sub[] = {argv[2], (char *)"--help", NULL};
+            return !strcmp(argv[2], "sweep") ? tb_cmd_sweep(2, sub)
+                                             : tb_cmd_check(2, sub);
+        }
         if (argc > 2 && (!strcmp(argv[2], "run") ||
                          !strcmp(argv[2], "bench"))) {
             char *sub[] = {argv[0], (char *)"--help", NULL};
@@ -388,6 +407,12 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "run")) {
         return cmd_run(argc - 1, argv + 1);
+    }
+    if (!strcmp(cmd, "sweep")) {
+        return tb_cmd_sweep(argc - 1, argv + 1);
+    }
+    if (!strcmp(cmd, "check")) {
+        return tb_cmd_check(argc - 1, argv + 1);
     }
     if (!strcmp(cmd, "bench")) {
         return cmd_bench(argc - 1, argv + 1);
