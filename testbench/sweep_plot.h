@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * gnuplot charts of a sweep: forwarded pps, RX interrupts/s and CPU
+ * shares against offered pps, one curve per group (a combination of the
+ * non-load parameters, e.g. the driver mode), as PNG (pngcairo, else png)
+ * and SVG.
+ */
+#ifndef TB_SWEEP_PLOT_H
+#define TB_SWEEP_PLOT_H
+
+#include <glib.h>
+
+/** One sweep point as plotted. */
+typedef struct TbPlotPoint {
+    guint group;               /**< curve index into the group titles */
+    double offered_kpps;       /**< offered.pps / 1000 */
+    double forwarded_kpps;     /**< host.forwarded_pps / 1000 */
+    double rx_irq_per_s;       /**< interrupts/s of the RX interface */
+    double cpu_pct[4];         /**< hardirq, softirq, process, idle, % */
+} TbPlotPoint;
+
+/**
+ * Write DIR/sweep-plot.dat and DIR/sweep.gp and run @gnuplot on the
+ * script in DIR; the charts are drawn under temporary names and renamed
+ * to forwarded.{png,svg}, interrupts.{png,svg}, cpu.{png,svg} only when
+ * gnuplot succeeded.  @title heads the charts, @rx_iface names the RX
+ * interface.  Returns 0, or -1 with *err set (one line).
+ */
+int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
+                  const char *const *groups, guint ngroups,
+                  const TbPlotPoint *pts, guint npts, const char *rx_iface,
+                  char **err);
+
+/** Names of the six chart files, NULL-terminated. */
+extern const char *const tb_sweep_plot_files[];
+
+#endif /* TB_SWEEP_PLOT_H */
