@@ -18,6 +18,15 @@ TbCpu *tb_cpu_new(TbEngine *eng, const TbProfile *prof, uint32_t hz,
         c->cost_ps[i] = prof->ps[i];
         c->cost_ns[i] = tb_profile_ns(prof, i);
     }
+    /* every loop of the CPU model advances time: a profile of zeros must
+     * not make interrupt, softirq or tick loops spin at one instant */
+    static const TbCostId progress[] = { TB_COST_IRQ_ENTRY,
+        TB_COST_SOFTIRQ_ENTRY, TB_COST_TIMER_TICK };
+    for (unsigned i = 0; i < G_N_ELEMENTS(progress); i++) {
+        if (c->cost_ns[progress[i]] == 0) {
+            c->cost_ns[progress[i]] = 1;
+        }
+    }
     c->hz = hz ? hz : 1000;
     c->tick_ns = 1000000000ull / c->hz;
     c->max_restart = max_restart ? max_restart : 10;
@@ -345,7 +354,11 @@ static void run_step(TbCpu *c, TbProc *p)
     }
     c->ctx = TB_CTX_PROCESS;
     uint64_t t0 = c->ctx_ns[TB_CTX_PROCESS];
+    uint64_t w0 = c->eng->now;
     p->runnable = p->step(c, p->ctx);
+    if (c->eng->now == w0) {
+        tb_cpu_charge(c, 1);   /* a step always takes time */
+    }
     p->runtime_ns += c->ctx_ns[TB_CTX_PROCESS] - t0;
     c->ctx = TB_CTX_IDLE;
 }

@@ -23,6 +23,8 @@ static void test_profile(TbProfile *p)
     p->ps[TB_COST_IRQ_ENTRY] = 1000 * 1000;
     p->ps[TB_COST_IRQ_EXIT] = 500 * 1000;
     p->ps[TB_COST_CONTEXT_SWITCH] = 2000 * 1000;
+    p->ps[TB_COST_SOFTIRQ_ENTRY] = 200 * 1000;
+    p->ps[TB_COST_TIMER_TICK] = 100 * 1000;
 }
 
 typedef struct Fx {
@@ -153,9 +155,10 @@ static void test_irq_in_softirq(void)
     tb_cpu_run(f->c, 100000);
     g_assert_cmpint(f->nirq, ==, 2);
     g_assert_cmpuint(f->irq_at[0], ==, 2500 + 1000);
-    /* softirq starts at 3500 + 300 + 500 = 4300; 7000 + 2500 = 9500 is
-     * inside its 10 us charge (ends 14300): taken after it */
-    g_assert_cmpuint(f->irq_at[1], ==, 14300 + 1000);
+    /* softirq starts at 3500 + 300 + 500 = 4300, its round entry costs
+     * 200; 7000 + 2500 = 9500 is inside its 10 us charge (4500-14500):
+     * taken after it */
+    g_assert_cmpuint(f->irq_at[1], ==, 14500 + 1000);
     g_assert_cmpint(f->softirq_runs, ==, 2);
     g_assert_cmpuint(f->c->softirq_runs, ==, 1);
     g_assert_cmpuint(f->c->ksoftirqd_wakeups, ==, 0);
