@@ -310,6 +310,40 @@ static void test_run_until_cap(void)
     tp_free(tp);
 }
 
+/* Bus presets end to end (facts A.1): the same 1000-byte frame completes
+ * fetch(16) + data(1004) + write-back(16) after its arrival on the
+ * configured bus: 32-bit/33 MHz, 64-bit/66 MHz, PCI-X 133, each slower
+ * bus strictly later. */
+static void test_bus_presets_rx(void)
+{
+    static const E1kBusKind kinds[] = { E1K_BUS_PCIX_133, E1K_BUS_PCI_64_66,
+                                        E1K_BUS_PCI_32_33 };
+    uint64_t prev = 0;
+    for (size_t k = 0; k < G_N_ELEMENTS(kinds); k++) {
+        E1kConfig cfg;
+        TestPort *tp;
+        uint64_t d;
+        e1k_config_default(&cfg);
+        g_assert_cmpint(e1k_bus_preset(kinds[k], &cfg.bus), ==, 0);
+        tp = tp_new(RXT_MEM_SIZE, &cfg);
+        rxt_set_ra(tp, 0, rxt_mac, 1);
+        rxt_ring(tp, 8, 2048, 7, RXT_RCTL);
+        d = e1k_bus_xfer_ns(&cfg.bus, 16) + e1k_bus_xfer_ns(&cfg.bus, 1004) +
+            e1k_bus_xfer_ns(&cfg.bus, 16);
+        tp_advance_to(tp, 1000);
+        rxt_send(tp, rxt_mac, 1000);
+        tp_advance_to(tp, 1000 + d - 1);
+        g_assert_cmphex(rxt_status(tp, 0), ==, 0);
+        tp_advance_to(tp, 1000 + d);
+        g_assert_cmphex(rxt_status(tp, 0) & 3u, ==, 3u);
+        g_assert_cmpuint(d, >, prev);
+        prev = d;
+        tp_free(tp);
+    }
+    /* 32-bit/33 MHz: (8 + 4) + (8 + 251) + (8 + 4) clocks of 30.0003 ns */
+    g_assert_cmpuint(prev, ==, 361 + 7771 + 361);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -320,5 +354,6 @@ int main(int argc, char **argv)
     g_test_add_func("/audit/intr/itr-delays-rxt0", test_itr_delays_rxt0);
     g_test_add_func("/audit/intr/rxo-line", test_rxo_line);
     g_test_add_func("/audit/core/run-until-cap", test_run_until_cap);
+    g_test_add_func("/audit/bus/presets-rx", test_bus_presets_rx);
     return g_test_run();
 }
