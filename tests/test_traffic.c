@@ -480,6 +480,39 @@ static void test_pcap_captured_timing(void)
     g_free(path);
 }
 
+/* fixed-rate replay: pps and Mbit/s pacing apply to captures too */
+static void test_pcap_fixed_rate(void)
+{
+    char *path = trace_path("mptcp-v0.pcap");
+    TbTrafficCfg c;
+    const uint8_t *f;
+    uint32_t len;
+    uint64_t t, i = 0, bits = 0;
+    char *err = NULL;
+
+    pcap_cfg(&c, path);
+    c.pace = TB_PACE_PPS;
+    c.pps = 1000;                 /* 1 ms apart: the wire is never busy */
+    TbSource *s = must_new(&c, 1000);
+    while (tb_source_next(s, &t, &f, &len, &err) == 1) {
+        g_assert_cmpuint(t, ==, i * 1000000 + tb_wire_ser_ns(len, 1000));
+        i++;
+    }
+    g_assert_cmpuint(i, ==, 264);
+    tb_source_free(s);
+
+    pcap_cfg(&c, path);
+    c.pace = TB_PACE_MBPS;
+    c.mbps = 10;                  /* 100 ns per bit incl. FCS */
+    s = must_new(&c, 1000);
+    while (tb_source_next(s, &t, &f, &len, &err) == 1) {
+        g_assert_cmpuint(t, ==, bits * 100 + tb_wire_ser_ns(len, 1000));
+        bits += (len + 4) * 8;
+    }
+    tb_source_free(s);
+    g_free(path);
+}
+
 static char *tmpdir;
 
 static void test_pcap_errors(void)
@@ -569,6 +602,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pcap/every_trace", test_pcap_every_trace);
     g_test_add_func("/pcap/loop_count_rewrite", test_pcap_loop_count_rewrite);
     g_test_add_func("/pcap/captured_timing", test_pcap_captured_timing);
+    g_test_add_func("/pcap/fixed_rate", test_pcap_fixed_rate);
     g_test_add_func("/pcap/errors", test_pcap_errors);
     r = g_test_run();
     /* remove the scratch files */
