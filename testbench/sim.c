@@ -272,6 +272,7 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
         .sink_read_size = h->sink_read_size,
     };
     sim->k = tb_kernel_new(sim->cpu, &kc);
+    sim->k->log_stderr = g_getenv("E1KLAB_DMESG") != NULL;
 
     /* arena: rings (twice, for resets) + every place an skb can wait */
     uint64_t nskb = 256, coh = 65536;

@@ -289,6 +289,12 @@ static void test_errors(void)
     sc.nic[0].drv.RxDescriptors = 7;
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "eth0"));
+    g_clear_pointer(&err, g_free);
+    /* failure after eth0 is up: eth0 is torn down cleanly */
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    sc.nic[1].drv.TxDescriptors = 5000;
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "eth1"));
     g_free(err);
 }
 
