@@ -14,6 +14,8 @@ TbEngine *tb_engine_new(void)
     e->slots = g_new0(TbEvSlot, e->capslots);
     e->free_head = UINT32_MAX;
     e->seq = 1;
+    e->tbest = -1;
+    e->tbest_time = TB_NEVER;
     return e;
 }
 
@@ -135,7 +137,15 @@ bool tb_engine_cancel(TbEngine *e, TbEventId id)
 }
 
 /* Drop cancelled entries from the top of the heap. */
-static void skim(TbEngine *e)
+static void skim_slow(TbEngine *e);
+static inline void skim(TbEngine *e)
+{
+    if (e->nheap && !e->slots[e->heap[0].slot].live) {
+        skim_slow(e);
+    }
+}
+
+static void skim_slow(TbEngine *e)
 {
     while (e->nheap && !e->slots[e->heap[0].slot].live) {
         TbHeapEnt ent = heap_pop(e);
@@ -147,13 +157,91 @@ static void skim(TbEngine *e)
 uint64_t tb_engine_next_time(TbEngine *e)
 {
     skim(e);
-    return e->nheap ? e->heap[0].time : TB_NEVER;
+    uint64_t h = e->nheap ? e->heap[0].time : TB_NEVER;
+    return h < e->tbest_time ? h : e->tbest_time;
+}
+
+static void timer_best(TbEngine *e)
+{
+    int best = -1;
+    for (uint32_t i = 0; i < e->ntimers; i++) {
+        const TbFixedTimer *t = &e->timers[i];
+        if (t->time != TB_NEVER
+            && (best < 0 || t->time < e->timers[best].time
+                || (t->time == e->timers[best].time
+                    && t->seq < e->timers[best].seq))) {
+            best = (int)i;
+        }
+    }
+    e->tbest = best;
+    e->tbest_time = best < 0 ? TB_NEVER : e->timers[best].time;
+}
+
+int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
+{
+    if (e->ntimers >= TB_ENGINE_MAX_TIMERS) {
+        return -1;
+    }
+    TbFixedTimer *t = &e->timers[e->ntimers];
+    t->time = TB_NEVER;
+    t->fn = fn;
+    t->ctx = ctx;
+    t->arg = arg;
+    return (int)e->ntimers++;
+}
+
+void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
+{
+    TbFixedTimer *t = &e->timers[idx];
+    if (t_ns < e->now) {
+        t_ns = e->now;
+    }
+    if (t->time == t_ns) {
+        return;
+    }
+    t->time = t_ns;
+    t->seq = e->seq++;
+    if (t_ns < e->tbest_time) {
+        e->tbest = idx;            /* strictly earliest: the new best */
+        e->tbest_time = t_ns;
+    } else if (e->tbest == idx) {
+        timer_best(e);             /* the best moved later: rescan */
+    }
+    /* else: not earlier than the best (ties go to the older seq) */
+}
+
+void tb_engine_timer_cancel(TbEngine *e, int idx)
+{
+    if (e->timers[idx].time != TB_NEVER) {
+        e->timers[idx].time = TB_NEVER;
+        if (e->tbest == idx) {
+            timer_best(e);
+        }
+    }
 }
 
 bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns)
 {
     skim(e);
-    if (!e->nheap || e->heap[0].time > limit_ns) {
+    bool heap_first = e->nheap
+        && (e->tbest < 0 || e->heap[0].time < e->tbest_time
+            || (e->heap[0].time == e->tbest_time
+                && e->heap[0].seq < e->timers[e->tbest].seq));
+    if (!heap_first) {
+        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+            return false;
+        }
+        TbFixedTimer *t = &e->timers[e->tbest];
+        if (t->time > e->now) {
+            e->now = t->time;
+        }
+        t->time = TB_NEVER;
+        timer_best(e);
+        e->executed++;
+        t->fn(t->ctx, t->arg);
+        return true;
+    }
+    if (e->heap[0].time > limit_ns) {
         return false;
     }
     TbHeapEnt ent = heap_pop(e);
@@ -188,4 +276,9 @@ void tb_engine_clear(TbEngine *e)
         TbHeapEnt ent = heap_pop(e);
         slot_release(e, ent.slot);
     }
+    for (uint32_t i = 0; i < e->ntimers; i++) {
+        e->timers[i].time = TB_NEVER;
+    }
+    e->tbest = -1;
+    e->tbest_time = TB_NEVER;
 }

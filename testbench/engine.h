@@ -42,6 +42,19 @@ typedef struct TbEvSlot {
     uint32_t next_free; /**< free list link */
 } TbEvSlot;
 
+/** Most fixed timers an engine can have (tb_engine_timer_new). */
+#define TB_ENGINE_MAX_TIMERS 16
+
+/** A fixed, re-armable timer: one pending instant at most.  Ordered with
+ *  the heap events by the same (time, seq) key; seq is taken when armed. */
+typedef struct TbFixedTimer {
+    uint64_t time;      /**< ns, TB_NEVER when not armed */
+    uint64_t seq;
+    TbEventFn fn;
+    void *ctx;
+    uint64_t arg;
+} TbFixedTimer;
+
 /** The engine.  Fields are public for inline reads of @now; modify only
  *  through the functions below. */
 typedef struct TbEngine {
@@ -52,6 +65,10 @@ typedef struct TbEngine {
     TbEvSlot *slots;
     uint32_t nslots, capslots;
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
+    TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
+    uint32_t ntimers;
+    int tbest;           /**< armed timer with the smallest key, -1 none */
+    uint64_t tbest_time; /**< its time, TB_NEVER if none */
     uint64_t executed;   /**< events run (statistics) */
     uint64_t cancelled;  /**< events discarded after cancel */
 } TbEngine;
@@ -91,7 +108,20 @@ uint64_t tb_engine_run_until(TbEngine *e, uint64_t t_ns);
  */
 bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns);
 
-/** Drop every pending event (teardown); the clock is kept. */
+/**
+ * Create a fixed timer (for a source of deadlines that move often, e.g. a
+ * device model's next deadline): arming and re-arming cost no heap work.
+ * Returns its index, or -1 if TB_ENGINE_MAX_TIMERS exist.
+ */
+int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg);
+/** Arm timer @idx for @t_ns (clamped to now); re-arming replaces the
+ *  previous instant.  Re-arming at the same instant keeps its order. */
+void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns);
+/** Disarm timer @idx. */
+void tb_engine_timer_cancel(TbEngine *e, int idx);
+
+/** Drop every pending event and disarm every timer (teardown); the clock
+ *  is kept. */
 void tb_engine_clear(TbEngine *e);
 
 /** Number of entries in the heap (including cancelled ones). */
@@ -100,10 +130,11 @@ static inline uint32_t tb_engine_heap_size(const TbEngine *e)
     return e->nheap;
 }
 
-/** Fast check: earliest heap key (may be a cancelled event) is <= @t. */
+/** Fast check: the earliest heap key (may be a cancelled event) or an
+ *  armed timer is <= @t. */
 static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
 {
-    return e->nheap != 0 && e->heap[0].time <= t;
+    return (e->nheap != 0 && e->heap[0].time <= t) || e->tbest_time <= t;
 }
 
 #endif /* TB_ENGINE_H */

@@ -91,38 +91,34 @@ static uint64_t port_now(void *opaque)
     return os->cpu->eng->now;
 }
 
-static void deadline_event(void *ctx, uint64_t arg);
-
-static void arm_deadline(struct e1k_os *os, uint64_t d)
+/* The NIC's deadline lives in one fixed engine timer: moving it costs no
+ * heap work and leaves no stale events. */
+static void set_deadline(struct e1k_os *os, uint64_t d)
 {
     TbEngine *e = os->cpu->eng;
-    if (d == E1K_NO_DEADLINE || d >= os->dl_time) {
-        return;   /* a later deadline: the armed event re-arms on firing */
+    if (d == E1K_NO_DEADLINE) {
+        tb_engine_timer_cancel(e, os->dl_timer);
+    } else {
+        tb_engine_timer_set(e, os->dl_timer, d);
     }
-    if (os->dl_time != TB_NEVER) {
-        tb_engine_cancel(e, os->dl_event);
-    }
-    os->dl_time = d < e->now ? e->now : d;
-    os->dl_event = tb_engine_schedule(e, os->dl_time, deadline_event, os, 0);
 }
 
 static void port_deadline_changed(void *opaque, uint64_t deadline_ns)
 {
-    arm_deadline(opaque, deadline_ns);
+    set_deadline(opaque, deadline_ns);
 }
 
 static void deadline_event(void *ctx, uint64_t arg)
 {
     (void)arg;
     struct e1k_os *os = ctx;
-    os->dl_time = TB_NEVER;
-    os->dl_event = 0;
-    e1k_run_until(os->hw, os->cpu->eng->now);
+    uint64_t now = os->cpu->eng->now;
+    e1k_run_until(os->hw, now);
     uint64_t d = e1k_next_deadline(os->hw);
-    if (d != E1K_NO_DEADLINE && d <= os->cpu->eng->now) {
-        d = os->cpu->eng->now + 1;   /* never spin at one instant */
+    if (d != E1K_NO_DEADLINE && d <= now) {
+        d = now + 1;   /* never spin at one instant */
     }
-    arm_deadline(os, d);
+    set_deadline(os, d);
 }
 
 static void port_tx_frame(void *opaque, const uint8_t *frame, uint32_t len)
@@ -315,6 +311,7 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
         os->nd.ip = n->ip;
         os->irq = n->irq;
         os->readl_ns = e1k_bus_read_stall_ns(&n->bus);
+        os->dl_timer = tb_engine_timer_new(sim->eng, deadline_event, os, 0);
         E1kConfig cfg;
         e1k_config_default(&cfg);
         cfg.chip = n->chip;
@@ -338,7 +335,7 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
                            NULL);
             goto fail;
         }
-        arm_deadline(os, e1k_next_deadline(os->hw));
+        set_deadline(os, e1k_next_deadline(os->hw));
         const char *bad = e1k_drv_params_check(&n->drv);
         if (bad) {
             *err = g_strdup_printf("%s: %s", n->name, bad);

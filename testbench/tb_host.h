@@ -27,9 +27,7 @@ struct e1k_os {
     uint64_t wire_tx_frames;     /**< frames that left on the wire */
     uint64_t wire_tx_bytes;      /**< incl. FCS */
     TbTimer drv_watchdog;        /**< e1000 watchdog, every 2 s */
-    /* device deadline event */
-    TbEventId dl_event;
-    uint64_t dl_time;            /**< time of dl_event, TB_NEVER if none */
+    int dl_timer;                /**< engine fixed timer: device deadline */
     int nic;                     /**< index in the scenario */
     void *sim;                   /**< owning TbSim */
 };

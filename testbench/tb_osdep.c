@@ -243,6 +243,5 @@ int tb_os_init(struct e1k_os *os, TbKernel *k, const char *name,
     os->nd.napi.poll = napi_poll;
     os->nd.napi.owner = os;
     os->nd.napi.weight = weight ? (int)weight : 64;
-    os->dl_time = TB_NEVER;
     return tb_netdev_register(k, &os->nd);
 }

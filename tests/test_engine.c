@@ -141,6 +141,53 @@ static void test_many(void)
     tb_engine_free(e);
 }
 
+/* Fixed timers share the (time, seq) order with heap events; re-arming
+ * moves the single instant, cancel disarms it. */
+static void test_fixed_timer(void)
+{
+    Log l = { .n = 0 };
+    TbEngine *e = tb_engine_new();
+    l.e = e;
+    int t = tb_engine_timer_new(e, rec, &l, 100);
+    g_assert_cmpint(t, ==, 0);
+    tb_engine_schedule(e, 50, rec, &l, 1);
+    tb_engine_timer_set(e, t, 50);            /* armed after event 1 */
+    tb_engine_schedule(e, 50, rec, &l, 2);
+    g_assert_cmpuint(tb_engine_next_time(e), ==, 50);
+    tb_engine_run_until(e, 50);
+    uint64_t ea[] = { 1, 100, 2 };
+    g_assert_cmpint(l.n, ==, 3);
+    for (int i = 0; i < 3; i++) {
+        g_assert_cmpuint(l.arg[i], ==, ea[i]);
+    }
+    /* fired: disarmed */
+    g_assert_cmpuint(tb_engine_next_time(e), ==, TB_NEVER);
+    tb_engine_timer_set(e, t, 500);
+    tb_engine_timer_set(e, t, 300);           /* moved earlier */
+    tb_engine_timer_set(e, t, 400);           /* and later */
+    g_assert_cmpuint(tb_engine_next_time(e), ==, 400);
+    g_assert_false(tb_engine_run_one(e, 399));
+    tb_engine_run_until(e, 1000);
+    g_assert_cmpint(l.n, ==, 4);
+    g_assert_cmpuint(l.t[3], ==, 400);
+    tb_engine_timer_set(e, t, 2000);
+    tb_engine_timer_cancel(e, t);
+    g_assert_cmpuint(tb_engine_run_until(e, 5000), ==, 0);
+    /* two timers: earliest first, ties by arming order */
+    int u = tb_engine_timer_new(e, rec, &l, 200);
+    tb_engine_timer_set(e, u, 6000);
+    tb_engine_timer_set(e, t, 6000);
+    tb_engine_run_until(e, 6000);
+    g_assert_cmpint(l.n, ==, 6);
+    g_assert_cmpuint(l.arg[4], ==, 200);
+    g_assert_cmpuint(l.arg[5], ==, 100);
+    for (int i = 2; i < TB_ENGINE_MAX_TIMERS; i++) {
+        g_assert_cmpint(tb_engine_timer_new(e, rec, &l, 0), ==, i);
+    }
+    g_assert_cmpint(tb_engine_timer_new(e, rec, &l, 0), ==, -1);
+    tb_engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -149,5 +196,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/cancel", test_cancel);
     g_test_add_func("/engine/reentrant", test_reentrant);
     g_test_add_func("/engine/many", test_many);
+    g_test_add_func("/engine/fixed-timer", test_fixed_timer);
     return g_test_run();
 }
