@@ -60,6 +60,7 @@ struct TbSim {
     void *prog_ctx;
     bool ran;
     uint64_t epoch;           /* host ready: traffic time 0, ns */
+    bool ended;               /* the run is over: arrivals are ignored */
 };
 
 /* ---- device port ---- */
@@ -166,6 +167,9 @@ static void arrival_event(void *ctx, uint64_t arg)
     TbResults *r = &sim->res;
     uint64_t now = sim->eng->now;
     int nic = sim->sc.traffic[i].nic;
+    if (sim->ended) {
+        return;   /* after the end: nothing more is offered */
+    }
     uint32_t len = sim->pend_len[i];
 
     r->offered++;
@@ -480,7 +484,8 @@ int tb_sim_run(TbSim *sim, char **err)
     TbEngine *e = sim->eng;
     const TbRunCfg *run = &sim->sc.run;
     uint64_t sample_ns = run->sample_ns ? run->sample_ns : 1000000;
-    uint64_t next_sample = sim->sample_fn ? sample_ns : TB_NEVER;
+    uint64_t next_sample = sim->sample_fn ? sim->epoch + sample_ns
+                                          : TB_NEVER;
     uint64_t end = run->duration_ns ? sim->epoch + run->duration_ns
                                     : TB_NEVER;
     uint64_t next_prog = 0;
@@ -512,10 +517,13 @@ int tb_sim_run(TbSim *sim, char **err)
             fill_results(sim);
             return -1;
         }
-        while (e->now >= next_sample) {
+        if (e->now >= next_sample) {
+            /* one sample even if a long step overran several intervals */
             fill_results(sim);
             sim->sample_fn(sim->sample_ctx, &sim->res);
-            next_sample += sample_ns;
+            while (next_sample <= e->now) {
+                next_sample += sample_ns;
+            }
         }
         if (sim->prog_fn && e->now >= next_prog) {
             sim->prog_fn(sim->prog_ctx, e->now, end == TB_NEVER ? 0 : end);
@@ -523,7 +531,10 @@ int tb_sim_run(TbSim *sim, char **err)
         }
     }
     /* final statistics: the driver folds the hardware counters in, as its
-     * watchdog would (process context, CPU time charged) */
+     * watchdog would (process context, CPU time charged; no more traffic
+     * or interrupts) */
+    sim->ended = true;
+    sim->cpu->irq_off++;
     sim->cpu->ctx = TB_CTX_PROCESS;
     for (uint32_t i = 0; i < sim->nnics; i++) {
         if (sim->os[i].ad) {
@@ -531,6 +542,7 @@ int tb_sim_run(TbSim *sim, char **err)
         }
     }
     sim->cpu->ctx = TB_CTX_IDLE;
+    sim->cpu->irq_off--;
     fill_results(sim);
     if (g_getenv("TB_DEBUG_ENGINE")) {
         fprintf(stderr, "events %llu cancelled %llu heap %u\n",

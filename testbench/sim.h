@@ -72,8 +72,11 @@ typedef struct TbResults {
 
 typedef struct TbSim TbSim;
 
-/** Called every scenario run.sample_ns of simulated time with the
- *  cumulative results so far (for CSV time series). */
+/** Called every scenario run.sample_ns of simulated time from host ready
+ *  (TbResults.init_ns) on, with the cumulative results so far (for CSV
+ *  time series).  r->sim_ns is when the sample was taken: normally the
+ *  interval boundary, later if a step overran it (then one sample covers
+ *  the missed boundaries). */
 typedef void (*TbSampleFn)(void *ctx, const TbResults *r);
 /** Called for every frame that leaves a NIC's wire (for --pcap-out). */
 typedef void (*TbTxHookFn)(void *ctx, int nic, uint64_t t_ns,

@@ -264,6 +264,77 @@ static void test_deterministic(void)
     g_assert_cmpmem(&a, sizeof(a), &b, sizeof(b));
 }
 
+typedef struct Samples {
+    int n;
+    uint64_t last_t, last_offered;
+    int prog;
+    uint64_t prog_end;
+    uint64_t tx;
+} Samples;
+
+static void on_sample(void *ctx, const TbResults *r)
+{
+    Samples *s = ctx;
+    g_assert_cmpuint(r->sim_ns, >, s->last_t);
+    g_assert_cmpuint(r->offered, >=, s->last_offered);
+    s->last_t = r->sim_ns;
+    s->last_offered = r->offered;
+    s->n++;
+}
+
+static void on_progress(void *ctx, uint64_t now, uint64_t end)
+{
+    Samples *s = ctx;
+    s->prog++;
+    s->prog_end = end;
+    g_assert_true(end == 0 || now <= end + 3000000);
+}
+
+static void on_tx(void *ctx, int nic, uint64_t t, const uint8_t *f,
+                  uint32_t len)
+{
+    Samples *s = ctx;
+    g_assert_cmpint(nic, ==, 1);
+    g_assert_cmpuint(len, ==, 60);
+    g_assert_cmpuint(f[0], ==, 0x02);   /* the neighbour's MAC */
+    g_assert_cmpuint(t, >, 0);
+    s->tx++;
+}
+
+/* A run of fixed duration (20 ms after host ready) with samples every
+ * 1 ms, progress, and the TX hook seeing every frame on the wire. */
+static void test_duration_sampler(void)
+{
+    TbScenario sc;
+    scenario(&sc, E1K_MODE_NAPI, 1000);
+    sc.traffic[0].count = 0;          /* until the run ends */
+    sc.traffic[0].pps = 100000;
+    sc.run.duration_ns = 20000000;
+    char *err = NULL;
+    TbSim *sim = tb_sim_new(&sc, &err);
+    g_assert_nonnull(sim);
+    Samples s = { 0 };
+    tb_sim_set_sampler(sim, on_sample, &s);
+    tb_sim_set_progress(sim, on_progress, &s);
+    tb_sim_set_tx_hook(sim, on_tx, &s);
+    g_assert_cmpint(tb_sim_run(sim, &err), ==, 0);
+    const TbResults *r = tb_sim_results(sim);
+    /* samples every 1 ms from host ready to its + 20 ms */
+    g_assert_cmpint(s.n, >=, 19);
+    g_assert_cmpint(s.n, <=, 20);
+    g_assert_cmpuint(r->sim_ns, >=, r->init_ns + 20000000);
+    g_assert_cmpuint(r->sim_ns, <, r->init_ns + 23000000);
+    /* 100 kpps from 1 ms on: 19 ms of traffic, all forwarded but the
+     * last few in flight */
+    g_assert_cmpuint(r->offered, >=, 1899);
+    g_assert_cmpuint(r->offered, <=, 1901);
+    g_assert_cmpuint(r->forwarded, ==, s.tx);
+    g_assert_cmpuint(r->forwarded + 10, >=, r->offered);
+    g_assert_cmpint(s.prog, >=, 2);
+    g_assert_cmpuint(s.prog_end, ==, r->sim_ns);
+    tb_sim_free(sim);
+}
+
 /* Scenario errors: one line naming what is wrong; no crash. */
 static void test_errors(void)
 {
@@ -308,5 +379,6 @@ int main(int argc, char **argv)
     g_test_add_func("/seeds/m2/napi", test_m2_napi);
     g_test_add_func("/seeds/deterministic", test_deterministic);
     g_test_add_func("/seeds/errors", test_errors);
+    g_test_add_func("/seeds/duration-sampler", test_duration_sampler);
     return g_test_run();
 }
