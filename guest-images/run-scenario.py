@@ -157,7 +157,8 @@ def build_command(cp, ini_path, args, work):
             if args.nic_model == "e1klab":
                 props += rp
             else:
-                gen = ["e1klab-82540em", "addr=10.0", "netdev=gen",
+                # slot 9 shares eth1's (slot 5) PIRQ, not eth0's
+                gen = ["e1klab-82540em", "addr=09.0", "netdev=gen",
                        "mac=52:54:00:ff:ff:01", "replay-to-netdev=on",
                        "replay-dst-mac=" + mac,
                        "stats=" + os.path.join(work, "generator.stats")]
@@ -297,7 +298,16 @@ def parse_interrupts(lines):
             count = int(f[1])
         except ValueError:
             continue
-        out[f[-1] if key.isdigit() else key] = count
+        if not key.isdigit():
+            out[key] = count
+            continue
+        # "11:  42  IO-APIC  11-fasteoi   eth0, eth2": shared lines count
+        # for every name on them
+        m = re.search(r"\S+-(?:fasteoi|edge|level)\s+(.*)$", line)
+        names = m.group(1) if m else f[-1]
+        for name in names.split(","):
+            if name.strip():
+                out[name.strip()] = count
     return out
 
 

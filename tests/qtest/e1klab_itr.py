@@ -31,9 +31,10 @@ TXDW, RXT0 = 1 << 0, 1 << 7
 
 
 class QTest:
-    def __init__(self, qemu, device):
+    def __init__(self, qemu, device, extra=()):
         self.dir = tempfile.mkdtemp(prefix="e1klab-qtest-")
         path = os.path.join(self.dir, "qtest.sock")
+        self.qmp_path = os.path.join(self.dir, "qmp.sock")
         srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         srv.bind(path)
         srv.listen(1)
@@ -43,7 +44,8 @@ class QTest:
              "-display", "none", "-qtest", "unix:" + path,
              "-qtest-log", "/dev/null", "-L", "/usr/share/qemu",
              "-L", "/usr/share/seabios",
-             "-device", "%s,addr=%02x.0" % (device, SLOT)],
+             "-qmp", "unix:%s,server=on,wait=off" % self.qmp_path,
+             "-device", "%s,addr=%02x.0" % (device, SLOT)] + list(extra),
             stdin=subprocess.DEVNULL)
         self.sock, _ = srv.accept()
         srv.close()
@@ -108,6 +110,34 @@ class QTest:
         self.now()  # flush pending async IRQ lines
         return self.irq.get(PIRQ_IRQ, 0)
 
+    def qmp(self, *commands):
+        """Run QMP commands (name, args) in order; return the last reply."""
+        import json
+        import time
+        c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        for _ in range(100):
+            try:
+                c.connect(self.qmp_path)
+                break
+            except OSError:
+                time.sleep(0.05)
+        c.settimeout(30)
+        f = c.makefile("rw")
+        json.loads(f.readline())  # greeting
+        reply = None
+        for name, args in (("qmp_capabilities", {}),) + commands:
+            f.write(json.dumps({"execute": name, "arguments": args}) + "\n")
+            f.flush()
+            while True:
+                msg = json.loads(f.readline())
+                if "return" in msg or "error" in msg:
+                    reply = msg
+                    break
+            if "error" in reply:
+                raise RuntimeError("QMP %s: %s" % (name, reply["error"]))
+        c.close()
+        return reply
+
     def close(self):
         try:
             self.sock.close()
@@ -128,6 +158,70 @@ def check(name, cond, detail=""):
                          "" if cond else ": " + detail))
 
 
+def setup(q):
+    """PIRQs -> IRQ 11, BAR0, memory decoding, IO-APIC intercept."""
+    q.cfg_write(1, 0, 0x60, PIRQ_IRQ * 0x01010101)
+    q.cfg_write(SLOT, 0, 0x10, BAR0)
+    q.cfg_write(SLOT, 0, 0x04, 0x0006)
+    q.cmd("irq_intercept_in ioapic")
+
+
+def migration(qemu, device):
+    """VM state keeps a pending ITR deadline: save the device with cause B
+    held back by ITR, load it into a new QEMU, and check the line rises at
+    the same absolute virtual time t0+128 us."""
+    import time
+    q = QTest(qemu, device)
+    state = os.path.join(q.dir, "state.bin")
+    try:
+        setup(q)
+        q.writel(IMC, 0xFFFFFFFF)
+        q.readl(ICR)
+        q.writel(ITR, 500)
+        q.writel(IMS, TXDW | RXT0)
+        t0 = q.now()
+        q.writel(ICS, TXDW)
+        q.readl(ICR)
+        q.step(10000)
+        q.writel(ICS, RXT0)
+        check("migration: cause B held back before saving", q.line() == 0)
+        q.qmp(("migrate", {"uri": "exec:cat > " + state}))
+        for _ in range(200):
+            st = q.qmp(("query-migrate", {}))["return"].get("status")
+            if st in ("completed", "failed"):
+                break
+            time.sleep(0.05)
+        check("migration: state saved", st == "completed", str(st))
+    except Exception as e:
+        check("migration: save session", False, str(e))
+        q.close()
+        return
+    q.close()
+    r = QTest(qemu, device, ["-incoming", "exec:cat " + state])
+    try:
+        for _ in range(200):
+            st = r.qmp(("query-migrate", {}))["return"].get("status")
+            if st in ("completed", "failed"):
+                break
+            time.sleep(0.05)
+        check("migration: state loaded", st == "completed", str(st))
+        r.cmd("irq_intercept_in ioapic")
+        now = r.now()
+        if now < t0 + 128000 - 1:
+            r.step(t0 + 128000 - 1 - now)
+        check("migration: line low before t0+128us", r.line() == 0)
+        r.step(t0 + 128000 - r.now())
+        check("migration: restored ITR deadline raises the line at t0+128us",
+              r.line() == 1, "now=%d t0=%d" % (r.now(), t0))
+        icr = r.readl(ICR)
+        check("migration: ICR still holds cause B", icr & 0xFFFF == RXT0,
+              "ICR=0x%x" % icr)
+    except Exception as e:
+        check("migration: load session", False, str(e))
+    finally:
+        r.close()
+
+
 def main():
     qemu = sys.argv[1]
     device = sys.argv[2] if len(sys.argv) > 2 else "e1klab-82540em"
@@ -139,10 +233,7 @@ def main():
         check("%s config space ID" % device, ident == want_id,
               "read 0x%08x" % ident)
         # PIIX3 (00:01.0) PIRQA-D -> ISA IRQ 11, then BAR0 + memory enable.
-        q.cfg_write(1, 0, 0x60, PIRQ_IRQ * 0x01010101)
-        q.cfg_write(SLOT, 0, 0x10, BAR0)
-        q.cfg_write(SLOT, 0, 0x04, 0x0006)
-        q.cmd("irq_intercept_in ioapic")
+        setup(q)
 
         # Quiet start: everything masked, causes cleared.
         q.writel(IMC, 0xFFFFFFFF)
@@ -187,6 +278,7 @@ def main():
         check("qtest session", False, str(e))
     finally:
         q.close()
+    migration(qemu, device)
     return 0 if all(results) else 1
 
 
