@@ -4,6 +4,7 @@
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet]
+ *   e1klab sweep ... / e1klab check ...   (sweep.h, check.h)
  *   e1klab bench [SCENARIO.ini] [--frames N]
  *   e1klab help [COMMAND]
  *   e1klab --version
@@ -60,7 +61,7 @@ static const char usage_text[] =
     "  --version          print the version\n"
     "\n"
     "Scenario keys: docs/scenarios.md; report fields: docs/report-schema.md.\n"
-    "Exit status: 0 success, 2 bad input.\n";
+    "Exit status: 0 success, 1 a check failed, 2 bad input.\n";
 
 static int bad(const char *msg)
 {
@@ -396,11 +397,14 @@ int main(int argc, char **argv)
             return !strcmp(argv[2], "sweep") ? tb_cmd_sweep(2, sub)
                                              : tb_cmd_check(2, sub);
         }
-        if (argc > 2 && (!strcmp(argv[2], "run") ||
-                         !strcmp(argv[2], "bench"))) {
-            char *sub[] = {argv[0], (char *)"--help", NULL};
-            return !strcmp(argv[2], "run") ? cmd_run(2, sub)
-                                           : cmd_bench(2, sub);
+        if (argc > 2) {
+            char *sub[] = {argv[2], (char *)"--help", NULL};
+            if (!strcmp(argv[2], "run")) {
+                return cmd_run(2, sub);
+            }
+            if (!strcmp(argv[2], "bench")) {
+                return cmd_bench(2, sub);
+            }
         }
         fputs(usage_text, stdout);
         return 0;
@@ -417,7 +421,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "bench")) {
         return cmd_bench(argc - 1, argv + 1);
     }
-    fprintf(stderr, "e1klab: unknown command '%s' (run, bench, help, "
-            "--version)\n", cmd);
+    fprintf(stderr, "e1klab: unknown command '%s' (run, sweep, check, bench, "
+            "help, --version)\n", cmd);
     return EXIT_BAD_INPUT;
 }

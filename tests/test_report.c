@@ -13,7 +13,6 @@
 #include <json-glib/json-glib.h>
 
 #include "../testbench/report.h"
-#include "../testbench/report_lookup.h"
 #include "../testbench/scenario_load.h"
 
 static TbScenario sc;
@@ -237,47 +236,6 @@ static void test_json_schema(void)
     g_object_unref(p);
 }
 
-static void test_lookup(void)
-{
-    JsonParser *p = json_parser_new();
-    char *text;
-    int64_t v = -1;
-    JsonNode *root;
-
-    fill();
-    text = tb_report_json(&sc, &res);
-    g_assert_true(json_parser_load_from_data(p, text, -1, NULL));
-    root = json_parser_get_root(p);
-    g_assert_cmpint(tb_report_lookup(root, "host.forwarded", &v), ==, 0);
-    g_assert_cmpint(v, ==, 300000);
-    g_assert_cmpint(tb_report_lookup(root, "interrupts.eth1", &v), ==, 0);
-    g_assert_cmpint(v, ==, 74584);
-    g_assert_cmpint(tb_report_lookup(
-        root, "interfaces.eth0.stats64.rx_missed_errors", &v), ==, 0);
-    g_assert_cmpint(v, ==, 690000);
-    /* IFACE.FIELD shorthands: interface, stats64, netstat, driver, nic */
-    g_assert_cmpint(tb_report_lookup(root, "eth1.interrupts", &v), ==, 0);
-    g_assert_cmpint(v, ==, 74584);
-    g_assert_cmpint(tb_report_lookup(root, "eth0.rx_over_errors", &v), ==, 0);
-    g_assert_cmpint(v, ==, 14);
-    g_assert_cmpint(tb_report_lookup(root, "eth0.RX-OVR", &v), ==, 0);
-    g_assert_cmpint(v, ==, 13);
-    g_assert_cmpint(tb_report_lookup(root, "eth0.MPC", &v), ==, 0);
-    g_assert_cmpint(v, ==, 690000);
-    g_assert_cmpint(tb_report_lookup(root, "accounting.balanced", &v), ==, 0);
-    g_assert_cmpint(v, ==, 1);
-    g_assert_cmpint(tb_report_lookup(root, "cpu.softirq_ppm", &v), ==, 0);
-    g_assert_cmpint(v, ==, 700000);
-    /* names that do not exist, or are not numbers */
-    g_assert_cmpint(tb_report_lookup(root, "eth7.MPC", &v), ==, -1);
-    g_assert_cmpint(tb_report_lookup(root, "eth0.nosuch", &v), ==, -1);
-    g_assert_cmpint(tb_report_lookup(root, "scenario.name", &v), ==, -1);
-    g_assert_cmpint(tb_report_lookup(root, "host", &v), ==, -1);
-    g_assert_cmpint(tb_report_lookup(root, "", &v), ==, -1);
-    g_free(text);
-    g_object_unref(p);
-}
-
 static char *capture_text(void)
 {
     char *buf = NULL;
@@ -355,7 +313,6 @@ int main(int argc, char **argv)
     g_test_add_func("/report/rate_ppm", test_rate_ppm);
     g_test_add_func("/report/netstat_row", test_netstat_row);
     g_test_add_func("/report/json_schema", test_json_schema);
-    g_test_add_func("/report/lookup", test_lookup);
     g_test_add_func("/report/text", test_text);
     g_test_add_func("/report/csv", test_csv);
     return g_test_run();
