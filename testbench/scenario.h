@@ -104,7 +104,8 @@ typedef struct TbTrafficCfg {
     /* pcap */
     char pcap[TB_PATH_LEN];      /**< capture file */
     int rewrite_dst_mac;         /**< 1: set DA of every frame to the
-                                      NIC's MAC (unicast frames only) */
+                                      NIC's MAC (every frame, unicast or
+                                      not, as tcpreplay --enet-dmac) */
 } TbTrafficCfg;
 
 /** Run control. */
