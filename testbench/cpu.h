@@ -169,6 +169,10 @@ void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires);
 /** del_timer. */
 void tb_cpu_del_timer(TbCpu *c, TbTimer *t);
 
+/** Take every pending interrupt now (if below hardirq with interrupts
+ *  enabled): irq_entry, the line's handler, irq_exit; then pending
+ *  softirqs if the interrupted context was process or idle.  Called by
+ *  tb_cpu_charge and the idle loop. */
 void tb_cpu_do_irq(TbCpu *c);
 
 /**
