@@ -127,6 +127,7 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
     ks(b, "profile", sc->host.profile);
     json_builder_end_object(b);
     ku(b, "sim_ns", r->sim_ns);
+    ku(b, "init_ns", r->init_ns);
     ku(b, "window_ns", d.window_ns);
 
     obj(b, "offered");

@@ -138,7 +138,7 @@ static void check_keys(JsonObject *o, const char *const *want)
 static void test_json_schema(void)
 {
     static const char *const top[] = {
-        "schema", "scenario", "sim_ns", "window_ns", "offered", "sources",
+        "schema", "scenario", "sim_ns", "init_ns", "window_ns", "offered", "sources",
         "accounting", "host", "cpu", "interrupts", "interfaces", NULL};
     static const char *const scen[] = {"name", "file", "profile", NULL};
     static const char *const offered[] = {"frames", "bytes", "first_ns",
