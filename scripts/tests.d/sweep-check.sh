@@ -1,0 +1,213 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# CLI-level tests of `e1klab sweep` and `e1klab check` (run by
+# scripts/test.sh after meson test, with the build in build/; E1KLAB=path
+# overrides the binary).
+#  - a small offered-load sweep over legacy, napi-twist and napi with
+#    --jobs 2: CSV, point reports and the six charts exist and are
+#    non-empty; the livelock curve and the NAPI share show in the CSV;
+#    --jobs 1 and the --emit-jobs job list (run one by one, then
+#    --collect) give byte-identical CSVs;
+#  - bad --param, a point whose run fails and a missing gnuplot: one line,
+#    non-zero exit, no sweep.csv;
+#  - `e1klab check` passes (exit 0, JUnit without failures) on every
+#    shipped expectation file; an expectation tightened past the measured
+#    value fails (exit 1, JUnit <failure>); a syntax error, an unknown
+#    field and a missing file exit 2 and write no JUnit.
+# Last line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+top=$(pwd)
+E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
+pass=0; fail=0
+ok()   { pass=$((pass + 1)); echo "ok - $*"; }
+nok()  { fail=$((fail + 1)); echo "FAILED - $*"; }
+
+if [ ! -x "$E1KLAB" ]; then
+  echo "sweep-check.sh: $E1KLAB not built" >&2
+  echo "0 passed, 1 failed"; exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+S=testbench/scenarios
+X=testbench/expect
+
+# ---------------------------------------------------------------- sweep
+grid=(--param traffic.pps=100000:1000000:300000
+      --param driver.mode=legacy,napi-twist,napi
+      --set traffic.count=100000 --quiet)
+
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --jobs 2 \
+  --out "$tmp/j2" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ]; then ok "sweep --jobs 2 exits 0"; else nok "sweep --jobs 2 exits $rc: $(head -c 300 "$tmp/err")"; fi
+n=$(ls "$tmp"/j2/point-*.json 2>/dev/null | wc -l)
+if [ "$n" -eq 12 ]; then ok "12 point reports"; else nok "$n point reports, expected 12"; fi
+if [ -s "$tmp/j2/sweep.csv" ] && [ "$(wc -l < "$tmp/j2/sweep.csv")" -eq 13 ]; then
+  ok "sweep.csv: header + 12 rows"
+else
+  nok "sweep.csv missing or wrong row count"
+fi
+for f in forwarded interrupts cpu; do
+  if [ -s "$tmp/j2/$f.png" ] && head -c 8 "$tmp/j2/$f.png" | od -An -c | grep -q 'P   N   G'; then
+    ok "$f.png is a non-empty PNG"; else nok "$f.png missing or not PNG"; fi
+  if [ -s "$tmp/j2/$f.svg" ] && grep -q '<svg' "$tmp/j2/$f.svg"; then
+    ok "$f.svg is a non-empty SVG"; else nok "$f.svg missing or not SVG"; fi
+done
+# The phenomena in the table: at 1000 kpps legacy forwards under 1% while
+# napi forwards over 20%; below the knee (100 kpps) every mode forwards
+# everything it was offered.
+if python3 - "$tmp/j2/sweep.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+at = {(r["traffic.pps"], r["driver.mode"]): r for r in rows}
+def share(p, m):
+    r = at[(p, m)]
+    return int(r["forwarded"]) / int(r["offered_frames"])
+assert share("1000000", "legacy") < 0.01, share("1000000", "legacy")
+assert share("1000000", "napi") > 0.20, share("1000000", "napi")
+for m in ("legacy", "napi-twist", "napi"):
+    assert share("100000", m) == 1.0, (m, share("100000", m))
+    assert at[("100000", m)]["mode"] == m
+assert [r["point"] for r in rows] == [str(i) for i in range(12)]
+PY
+then ok "CSV shows the livelock curve and the NAPI share"; else nok "CSV phenomena"; fi
+
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --jobs 1 \
+  --out "$tmp/j1" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && cmp -s "$tmp/j1/sweep.csv" "$tmp/j2/sweep.csv"; then
+  ok "--jobs 1 and --jobs 2 give identical CSVs"
+else
+  nok "--jobs 1 (exit $rc) and --jobs 2 CSVs differ"
+fi
+same=1
+for f in "$tmp"/j1/point-*.json; do cmp -s "$f" "$tmp/j2/$(basename "$f")" || same=0; done
+if [ $same -eq 1 ]; then ok "identical point reports"; else nok "point reports differ"; fi
+
+# The job list for GNU parallel: one command per point; run them (here one
+# by one), then combine with --collect.
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --emit-jobs \
+  --out "$tmp/par" >"$tmp/jobs" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l < "$tmp/jobs")" -eq 12 ] \
+   && [ "$(grep -c -- ' run .* --json .*/point-[0-9]\{4\}\.json --quiet$' "$tmp/jobs")" -eq 12 ]; then
+  ok "--emit-jobs prints 12 e1klab run lines"
+else
+  nok "--emit-jobs (exit $rc): $(head -c 300 "$tmp/jobs") $(head -c 300 "$tmp/err")"
+fi
+jobs_ok=1
+while IFS= read -r line; do bash -c "$line" || jobs_ok=0; done < "$tmp/jobs"
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --collect \
+  --out "$tmp/par" 2>"$tmp/err"; rc=$?
+if [ $jobs_ok -eq 1 ] && [ $rc -eq 0 ] && cmp -s "$tmp/par/sweep.csv" "$tmp/j1/sweep.csv"; then
+  ok "job list + --collect gives the same CSV"
+else
+  nok "job list + --collect (exit $rc): $(head -c 300 "$tmp/err")"
+fi
+
+# Bad input: one line, exit 2, nothing written.
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \
+  --out "$tmp/bad1" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'STEP is zero' "$tmp/err" \
+   && [ ! -e "$tmp/bad1" ]; then
+  ok "bad --param: exit 2, one line"
+else
+  nok "bad --param: exit $rc: $(cat "$tmp/err")"
+fi
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini --param driver.mode=napi,bogus \
+  --set traffic.count=2000 --out "$tmp/bad2" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+   && grep -q 'point 1 (driver.mode=bogus)' "$tmp/err" && [ ! -e "$tmp/bad2/sweep.csv" ]; then
+  ok "a point with a bad value: exit 2, names the point"
+else
+  nok "bad point value: exit $rc: $(cat "$tmp/err")"
+fi
+# A point whose run fails (its report cannot be written: a directory is in
+# the way): the point and its parameters are named, no sweep.csv.
+mkdir -p "$tmp/bad3/point-0001.json"
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=100000,200000,300000 \
+  --set traffic.count=2000 --jobs 2 --quiet --out "$tmp/bad3" 2>"$tmp/err"; rc=$?
+if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+   && grep -q 'point 1 (traffic.pps=200000) failed' "$tmp/err" && [ ! -e "$tmp/bad3/sweep.csv" ]; then
+  ok "a failing point: exit $rc, one line naming it, no sweep.csv"
+else
+  nok "failing point: exit $rc: $(cat "$tmp/err")"
+fi
+# gnuplot missing (PATH without it): one line, exit 2, nothing run.
+PATH=/nonexistent "$E1KLAB" sweep $S/forward-970kpps-napi.ini \
+  --param traffic.pps=100000,200000 --set traffic.count=2000 \
+  --out "$tmp/nognuplot" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'gnuplot not found' "$tmp/err" \
+   && [ ! -e "$tmp/nognuplot/point-0000.json" ]; then
+  ok "gnuplot missing: exit 2, one line"
+else
+  nok "gnuplot missing: exit $rc: $(cat "$tmp/err")"
+fi
+
+# ---------------------------------------------------------------- check
+for x in $X/*.ini; do
+  n=$(basename "$x" .ini)
+  "$E1KLAB" check "$S/$n.ini" "$x" --junit "$tmp/$n.xml" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 0 ] && grep -q ' 0 failed$' "$tmp/out" && ! grep -q '^FAIL' "$tmp/out" \
+     && grep -q 'failures="0"' "$tmp/$n.xml" && ! grep -q '<failure' "$tmp/$n.xml"; then
+    ok "check $n passes ($(tail -n 1 "$tmp/out"))"
+  else
+    nok "check $n: exit $rc: $(grep '^FAIL' "$tmp/out" | head -3) $(head -c 300 "$tmp/err")"
+  fi
+done
+
+# Tighten one expectation just past its measured value: exit 1, a FAIL line
+# and a JUnit <failure>.
+x=$X/forward-970kpps-napi.ini
+"$E1KLAB" check $S/forward-970kpps-napi.ini "$x" >"$tmp/out" 2>&1
+m=$(sed -n 's/^PASS RX interrupts masked: measured \([0-9]*\) .*/\1/p' "$tmp/out")
+if [ -n "$m" ]; then
+  sed "s/^RX interrupts masked: interrupts.eth0 <= .*/RX interrupts masked: interrupts.eth0 < $m/" \
+    "$x" > "$tmp/tight.ini"
+  "$E1KLAB" check $S/forward-970kpps-napi.ini "$tmp/tight.ini" --junit "$tmp/tight.xml" \
+    >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 1 ] && grep -q "^FAIL RX interrupts masked: measured $m (expect < $m)" "$tmp/out" \
+     && [ "$(grep -c '^FAIL' "$tmp/out")" -eq 1 ] \
+     && grep -q '<failure type="expectation" message="measured' "$tmp/tight.xml" \
+     && grep -q 'failures="1"' "$tmp/tight.xml"; then
+    ok "tightened expectation: exit 1, FAIL line, JUnit <failure>"
+  else
+    nok "tightened expectation: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 400)"
+  fi
+else
+  nok "no measured value for 'RX interrupts masked' in: $(head -c 300 "$tmp/out")"
+fi
+
+# Bad input: exit 2, one line naming file:line, no JUnit written.
+{ cat "$x"; echo "interrupts.eth0 <== 5"; } > "$tmp/syntax.ini"
+line=$(wc -l < "$tmp/syntax.ini")
+"$E1KLAB" check $S/forward-970kpps-napi.ini "$tmp/syntax.ini" --junit "$tmp/syntax.xml" \
+  >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "syntax.ini:$line: " "$tmp/err" \
+   && [ ! -e "$tmp/syntax.xml" ]; then
+  ok "syntax error: exit 2, names file:line"
+else
+  nok "syntax error: exit $rc: $(cat "$tmp/err")"
+fi
+{ echo "set traffic.count = 2000"; echo "eth0.no_such_counter >= 1"; } > "$tmp/unknown.ini"
+"$E1KLAB" check $S/forward-970kpps-napi.ini "$tmp/unknown.ini" --junit "$tmp/unknown.xml" \
+  >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q "unknown.ini:2: unknown field 'eth0.no_such_counter'" "$tmp/err" \
+   && [ ! -e "$tmp/unknown.xml" ]; then
+  ok "unknown field: exit 2, names file:line and the path"
+else
+  nok "unknown field: exit $rc: $(cat "$tmp/err")"
+fi
+"$E1KLAB" check $S/forward-970kpps-napi.ini "$tmp/missing.ini" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok "missing expectation file: exit 2"; else nok "missing file: exit $rc"; fi
+"$E1KLAB" check $S/no-such-scenario.ini "$x" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok "missing scenario: exit 2"; else nok "missing scenario: exit $rc"; fi
+# A point report of the sweep checked with --report (no run).
+printf 'forwarded < 1%% of offered\ninterrupts.eth0 >= 1\n' > "$tmp/pt.ini"
+"$E1KLAB" check --report "$tmp/j2/point-0009.json" "$tmp/pt.ini" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q '^2 passed, 0 failed$' "$tmp/out"; then
+  ok "check --report on a sweep point (legacy at 1000 kpps)"
+else
+  nok "check --report: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
