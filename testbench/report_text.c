@@ -47,8 +47,11 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
 
     tb_report_derive(sc, r, &d);
     fprintf(out, "scenario %s (%s)\n", sc->name, sc->file);
-    fprintf(out, "simulated time %" PRIu64 ".%09" PRIu64 " s\n\n",
-            r->sim_ns / UINT64_C(1000000000), r->sim_ns % UINT64_C(1000000000));
+    fprintf(out, "simulated time %" PRIu64 ".%09" PRIu64 " s (host ready at "
+            "%" PRIu64 ".%09" PRIu64 " s)\n\n",
+            r->sim_ns / UINT64_C(1000000000), r->sim_ns % UINT64_C(1000000000),
+            r->init_ns / UINT64_C(1000000000),
+            r->init_ns % UINT64_C(1000000000));
 
     fprintf(out, "Offered load\n");
     for (uint32_t i = 0; i < r->nsources && i < sc->nsources; i++) {
