@@ -185,6 +185,11 @@ static void test_base_and_index_masks(void)
     tp_free(tp);
 }
 
+static void test_register_table_sorted(void)
+{
+    g_assert_true(e1k_reg_table_sorted());
+}
+
 static void test_ctrl_dup_and_rst(void)
 {
     TestPort *tp = tp_new(4096, NULL);
@@ -343,6 +348,31 @@ static void test_timer_order(void)
     tp_free(tp);
 }
 
+/* Two timers due at the same instant (ITR gate and autonegotiation) both
+ * fire in one run and produce one rising edge, with the link up. */
+static void test_timer_ties(void)
+{
+    TestPort *tp = tp_new(4096, NULL);
+    E1kDev *d = tp->dev;
+    tp_wr(tp, E1K_ITR, 4);
+    tp_wr(tp, E1K_IMS, E1K_ICR_LSC | E1K_ICR_RXT0);
+    tp_wr(tp, E1K_ICS, E1K_ICR_RXT0);
+    (void)tp_rd(tp, E1K_ICR);
+    tp_wr(tp, E1K_ICS, E1K_ICR_RXT0);  /* ITR timer at 1024 */
+    e1k_set_link(d, 0);                 /* LSC pending too */
+    e1k_set_link(d, 1);
+    e1k_mmio_write(d, E1K_MDIC, E1K_MDIC_OP_WRITE | 1u << 21 |
+                                    E1K_BMCR_ANENABLE | E1K_BMCR_ANRESTART, 4);
+    d->timer[E1K_TMR_AUTONEG] = 1024;   /* white-box: same instant */
+    tp->now = 2000;
+    e1k_run_until(d, 2000);
+    g_assert_cmpint(tp->irq, ==, 1);
+    g_assert_cmpuint(tp->irq_rises, ==, 2);
+    g_assert_true(e1k_link_up(d));
+    g_assert_cmpuint(e1k_next_deadline(d), ==, E1K_NO_DEADLINE);
+    tp_free(tp);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -361,5 +391,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/rdtr-fpd-reads-zero", test_rdtr_fpd_reads_zero);
     g_test_add_func("/core/dma-helpers", test_dma_helpers);
     g_test_add_func("/core/timer-order", test_timer_order);
+    g_test_add_func("/core/timer-same-instant", test_timer_ties);
+    g_test_add_func("/core/register-table-sorted", test_register_table_sorted);
     return g_test_run();
 }

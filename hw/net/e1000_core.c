@@ -148,20 +148,42 @@ static const RegRange range_regs[] = {
     { E1K_FFVT, E1K_FFVT + 0x3FC, 0xFFu, 0xFFu },
 };
 
-/** Find a plain register; returns its descriptor or NULL. */
+/** Find a plain register (binary search: plain_regs is sorted by
+ *  offset, checked by test /core/register-table-sorted through
+ *  e1k_reg_table_sorted()); returns its descriptor or NULL. */
 static const RegDesc *plain_find(uint32_t off)
 {
-    for (size_t i = 0; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
-        if (plain_regs[i].off == off) {
-            return &plain_regs[i];
+    size_t lo = 0, hi = sizeof(plain_regs) / sizeof(plain_regs[0]);
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (plain_regs[mid].off == off) {
+            return &plain_regs[mid];
+        }
+        if (plain_regs[mid].off < off) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
         }
     }
     return NULL;
 }
 
+bool e1k_reg_table_sorted(void)
+{
+    for (size_t i = 1; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
+        if (plain_regs[i - 1].off >= plain_regs[i].off) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /** Writable mask of an array register; false if @off is in none. */
 static bool range_find(uint32_t off, uint32_t *wmask)
 {
+    if (off < E1K_MTA || off > E1K_FFVT + 0x3FC) {
+        return false;
+    }
     for (size_t i = 0; i < sizeof(range_regs) / sizeof(range_regs[0]); i++) {
         const RegRange *r = &range_regs[i];
         if (off >= r->first && off <= r->last) {
@@ -798,15 +820,27 @@ void e1k_totals(const E1kDev *dev, E1kTotals *out)
 #define E1K_SAVE_OFF offsetof(E1kDev, cfg)
 #define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
 
-/** FNV-1a 32-bit hash of @len bytes: detects corrupted blobs. */
-static uint32_t fnv1a(const uint8_t *p, size_t len)
+/**
+ * Integrity hash of a blob payload: FNV-1a style over 64-bit little-endian
+ * words (then the tail bytes), folded to 32 bits.  Each step
+ * h = (h ^ w) * P with P odd is a bijection of h, so any change confined
+ * to one word (in particular any single corrupted byte) always changes the
+ * result.  Not cryptographic: it catches corruption, not forgery.
+ */
+static uint32_t blob_hash(const uint8_t *p, size_t len)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++) {
-        h ^= p[i];
-        h *= 16777619u;
+    const uint64_t prime = 0x100000001B3ull;
+    uint64_t h = 0xCBF29CE484222325ull;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * prime;
     }
-    return h;
+    for (; i < len; i++) {
+        h = (h ^ p[i]) * prime;
+    }
+    return (uint32_t)(h ^ (h >> 32));
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -837,7 +871,7 @@ size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
     put32(buf, E1K_SAVE_MAGIC);
     put32(buf + 4, E1K_SAVE_VERSION);
     put32(buf + 8, (uint32_t)E1K_SAVE_PAYLOAD);
-    put32(buf + 12, fnv1a(payload, E1K_SAVE_PAYLOAD));
+    put32(buf + 12, blob_hash(payload, E1K_SAVE_PAYLOAD));
     memcpy(buf + E1K_SAVE_HDR, payload, E1K_SAVE_PAYLOAD);
     return e1k_save_size(dev);
 }
@@ -917,7 +951,7 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     if (t && buf && len == e1k_save_size(dev) &&
         get32(buf) == E1K_SAVE_MAGIC && get32(buf + 4) == E1K_SAVE_VERSION &&
         get32(buf + 8) == (uint32_t)E1K_SAVE_PAYLOAD &&
-        get32(buf + 12) == fnv1a(buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD)) {
+        get32(buf + 12) == blob_hash(buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD)) {
         t->port = dev->port;
         memcpy((uint8_t *)t + E1K_SAVE_OFF, buf + E1K_SAVE_HDR,
                E1K_SAVE_PAYLOAD);

@@ -121,6 +121,9 @@ static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
 int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len);
 int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len);
 
+/** Self-check of the register dispatch table (sorted, no duplicates). */
+bool e1k_reg_table_sorted(void);
+
 /** STATUS bits strapped from the bus config: PCI66 (clock >= 60 MHz),
  *  BUS64 (8-byte width), PCIX_MODE + PCIX_SPEED=133 (clock > 100 MHz). */
 uint32_t e1k_status_bus_bits(const E1kDev *s);
