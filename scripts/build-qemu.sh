@@ -92,7 +92,8 @@ T=$B/tree
 if [ ! -f "$T/.e1klab-unpacked" ] || [ "$(cat "$T/.e1klab-unpacked")" != "$pkgver" ]; then
   say "unpacking $pkgver"
   rm -rf "$T" "$B/build" "$B/stamp"
-  dpkg-source -x "$dsc" "$T" >/dev/null || die "dpkg-source -x $dsc failed"
+  dpkg-source -x "$dsc" "$T" >"$B/unpack.log" 2>&1 \
+    || { tail -n 5 "$B/unpack.log" >&2; die "dpkg-source -x $dsc failed"; }
   echo "$pkgver" > "$T/.e1klab-unpacked"
 fi
 

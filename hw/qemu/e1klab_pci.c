@@ -529,7 +529,8 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
         s->cap_dump = s->cap_pc ? pcap_dump_open(s->cap_pc, s->capture)
                                 : NULL;
         if (!s->cap_dump) {
-            error_setg(errp, "e1klab: capture %s: %s", s->capture,
+            /* libpcap's message names the file */
+            error_setg(errp, "e1klab: capture: %s",
                        s->cap_pc ? pcap_geterr(s->cap_pc) : "pcap failed");
             goto fail;
         }

@@ -165,7 +165,12 @@ static int open_capture(E1kReplay *r, char *err, size_t errlen)
     r->pc = pcap_open_offline_with_tstamp_precision(r->pcap_path,
                 PCAP_TSTAMP_PRECISION_NANO, ebuf);
     if (!r->pc) {
-        set_err(err, errlen, "%s: %s", r->pcap_path, ebuf);
+        /* libpcap's message may already name the file */
+        if (strstr(ebuf, r->pcap_path)) {
+            set_err(err, errlen, "%s%s", "", ebuf);
+        } else {
+            set_err(err, errlen, "%s: %s", r->pcap_path, ebuf);
+        }
         return -1;
     }
     if (pcap_datalink(r->pc) != DLT_EN10MB) {
