@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -256,12 +255,8 @@ static int run_points(const Sweep *s, char **err)
                     }
                     g_free(label);
                     g_free(msg);
-                    /* Stop the points still running (ours, by pid). */
-                    for (guint j = 0; j < nact; j++) {
-                        if (j != i && act[j].fd >= 0) {
-                            kill(act[j].pid, SIGTERM);
-                        }
-                    }
+                    /* No new points; those running finish normally (each
+                     * writes a complete report or none). */
                 }
             } else if (!s->quiet) {
                 char *label = tb_sweep_point_label(s->grid, c->point);
