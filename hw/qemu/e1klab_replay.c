@@ -283,7 +283,8 @@ static int prepare(E1kReplay *r, char *err, size_t errlen)
                     (uint64_t)((double)gap / r->cfg.multiplier);
             break;
         }
-        /* fall through: the generator has no capture timing */
+        start = c->prev_end_ns; /* the generator has no capture timing */
+        break;
     case E1KR_PACE_TOPSPEED:
     default:
         start = c->prev_end_ns;
