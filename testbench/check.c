@@ -98,6 +98,7 @@ int tb_cmd_check(int argc, char **argv)
     guint npass = 0, nfail = 0, n = 0;
     int status = EXIT_BAD_INPUT;
 
+    g_set_prgname("e1klab check");
     g_option_context_add_main_entries(oc, entries, NULL);
     g_option_context_set_description(oc,
         "Expectation syntax and field paths: docs/sweep-and-check.md.\n"

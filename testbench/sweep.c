@@ -566,6 +566,7 @@ int tb_cmd_sweep(int argc, char **argv)
     int status = EXIT_BAD_INPUT;
     int plots;
 
+    g_set_prgname("e1klab sweep");
     g_option_context_add_main_entries(oc, entries, NULL);
     g_option_context_set_description(oc,
         "Example: e1klab sweep forward-970kpps-napi.ini "
