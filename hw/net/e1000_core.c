@@ -23,9 +23,10 @@
 
 /** Most timer firings one e1k_run_until() (or catch-up) performs.  A
  *  legitimate catch-up after a long host stall may need many firings (one
- *  TX frame per 672 ns at 1 Gb/s); what remains after the cap stays due,
- *  the announced deadline is then <= now and the host simply calls again.
- *  The cap only guarantees that a single call always returns. */
+ *  TX frame per 672 ns at 1 Gb/s); what remains after the cap stays due
+ *  at its own instant, the announced deadline is then <= now and the host
+ *  simply calls again.  The cap guarantees that a single call always
+ *  returns even if a (buggy) timer handler re-armed itself at now. */
 #define E1K_RUN_MAX_FIRINGS 65536u
 
 /** STATUS.PCIX_SPEED (b15:14) value 10b = 133 MHz (SDM 13.4.2). */
@@ -319,11 +320,14 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
 
 /**
  * Fire every timer due at or before @target in deadline order (ties: the
- * lower timer id first), at most E1K_RUN_MAX_FIRINGS of them, then move
- * the clock to @target.  A timer armed by a firing at or before @target
- * fires in the same call.
+ * lower timer id first), at most E1K_RUN_MAX_FIRINGS of them.  A timer
+ * armed by a firing at or before @target fires in the same call.
+ * Returns true if everything due was fired; then the clock moves to
+ * @target.  When the cap is hit the clock stays at the last firing, so
+ * the events still due keep their own instants and the next call
+ * continues exactly where this one stopped.
  */
-static void run_due(E1kDev *s, uint64_t target)
+static bool run_due(E1kDev *s, uint64_t target)
 {
     for (unsigned n = 0; n < E1K_RUN_MAX_FIRINGS; n++) {
         unsigned best = E1K_TMR_COUNT;
@@ -335,7 +339,10 @@ static void run_due(E1kDev *s, uint64_t target)
             }
         }
         if (best == E1K_TMR_COUNT || when > target) {
-            break;
+            if (target > s->now_ns) {
+                s->now_ns = target;
+            }
+            return true;
         }
         s->timer[best] = E1K_NO_DEADLINE;
         if (when > s->now_ns) {
@@ -343,15 +350,23 @@ static void run_due(E1kDev *s, uint64_t target)
         }
         timer_dispatch(s, (E1kTimerId)best);
     }
-    if (target > s->now_ns) {
-        s->now_ns = target;
-    }
+    return false;
 }
 
-/** Start of every public entry point: read the clock, catch up. */
+/**
+ * Start of every public entry point other than e1k_run_until(): read the
+ * clock and catch up.  The register access, frame or link event of the
+ * entry point happens at the host's time, so if the catch-up hit its cap
+ * the clock is moved to the host's time anyway (the events still due
+ * then fire at that time: a host that lets more than 65536 firings pile
+ * up without calling e1k_run_until() sees them late).
+ */
 static void enter(E1kDev *s)
 {
-    run_due(s, s->port.now_ns(s->port.opaque));
+    uint64_t now = s->port.now_ns(s->port.opaque);
+    if (!run_due(s, now) && now > s->now_ns) {
+        s->now_ns = now;
+    }
 }
 
 /** End of every public entry point: announce a changed deadline. */
