@@ -8,6 +8,8 @@
 #                    checksum error, link up at 1000/Full, no Tx hang
 #   dhcp-http        -netdev user: DHCP, then wget of a file from an HTTP
 #                    server on the host's loopback, checked by SHA-256
+#   http-upload      the guest POSTs the file back; the server's SHA-256
+#                    of the body must match (TX path)
 #   forward-*        forward-970kpps-napi.ini at reduced length in the guest:
 #                    two runs give identical JSON; guest and device agree
 #   qtest-itr-*      C05 (ITR spacing) in virtual time under -accel qtest
@@ -100,8 +102,7 @@ while len(out) < 262144 + 1234:
 open(sys.argv[1], "wb").write(out[:262144 + 1234])
 EOF
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-(cd "$W/www" && exec timeout 600 python3 -m http.server --bind 127.0.0.1 "$port") \
-  >"$W/http.log" 2>&1 &
+timeout 600 python3 tests/fullsys/http_server.py "$W/www" "$port" >"$W/http.log" 2>&1 &
 http_pid=$!
 for _ in $(seq 50); do
   python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$port),1)" 2>/dev/null && break
@@ -110,7 +111,7 @@ done
 want=$(sha256sum "$W/www/blob.bin" | cut -d' ' -f1)
 wsize=$(stat -c %s "$W/www/blob.bin")
 if run_guest "$W/dhcp.log" 240 \
-     "e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin" \
+     "e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin e1klab.upload=http://10.0.2.2:$port/upload" \
      -netdev user,id=n0 -device e1klab-82540em,netdev=n0,addr=04.0; then
   res=$(section "$W/dhcp.log" result)
   got=$(echo "$res" | sed -n 's/^http_sha256=//p')
@@ -120,8 +121,16 @@ if run_guest "$W/dhcp.log" 240 \
   else
     bad "dhcp-http" "$(echo "$res" | tr '\n' ' ') want sha256=$want size=$wsize"
   fi
+  # the same bytes back: guest -> host over our TX path (TCP, TSO/offloads
+  # as the stock driver configures them)
+  up=$(echo "$res" | sed -n 's/^upload_response=//p')
+  if [ "$up" = "sha256=$want size=$wsize" ]; then
+    ok "http-upload"
+  else
+    bad "http-upload" "$(echo "$res" | grep '^upload' | tr '\n' ' ') want sha256=$want size=$wsize"
+  fi
 else
-  bad "dhcp-http" "guest run failed"
+  bad "dhcp-http" "guest run failed"; bad "http-upload" "guest run failed"
 fi
 kill "$http_pid" 2>/dev/null; http_pid=""
 
