@@ -190,7 +190,7 @@ static void test_invalid_contents(void)
     static const char *const cases[] = {
         "RDLEN bits 6:0", "ICR bit 31", "timer 100 s ahead",
         "line high with nothing pending", "EEPROM word changed",
-        "Microwire bit index",
+        "Microwire bit index", "ITR gate 1 s ahead",
     };
     E1kDev *saved = g_malloc(sizeof(*saved));
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -202,6 +202,7 @@ static void test_invalid_contents(void)
         case 3: d->irq_level = 1; break; /* high with nothing pending */
         case 4: d->ee.words[7] ^= 1; break;
         case 5: d->ee.out_bit = 40; break;
+        case 6: d->itr_gate_ns = d->now_ns + 1000000000ull; break;
         }
         g_assert_cmpuint(e1k_save(d, blob, n), ==, n);
         memcpy(d, saved, sizeof(*saved));

@@ -891,6 +891,12 @@ size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
     return e1k_save_size(dev);
 }
 
+/** True if @when lies more than @horizon ns after @now (no overflow). */
+static bool beyond(uint64_t when, uint64_t now, uint64_t horizon)
+{
+    return when > now && when - now > horizon;
+}
+
 /** Check every field of a restored state that could steer the model out
  *  of range.  0 ok, -1 bad. */
 static int state_validate(const E1kDev *t)
@@ -901,10 +907,17 @@ static int state_validate(const E1kDev *t)
     }
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
         if (t->timer[i] != E1K_NO_DEADLINE &&
-            t->timer[i] > t->now_ns + E1K_SAVE_TIMER_HORIZON_NS +
-                              t->cfg.autoneg_ns) {
+            beyond(t->timer[i], t->now_ns,
+                   E1K_SAVE_TIMER_HORIZON_NS + t->cfg.autoneg_ns)) {
             return -1;
         }
+    }
+    /* the ITR gate is at most one full interval (65535 x 256 ns) ahead;
+     * the bus is not booked further ahead than any timer could be */
+    if (beyond(t->itr_gate_ns, t->now_ns,
+               (uint64_t)E1K_ITR_INTERVAL_MASK * E1K_ITR_UNIT_NS) ||
+        beyond(t->bus_free_ns, t->now_ns, E1K_SAVE_TIMER_HORIZON_NS)) {
+        return -1;
     }
     if (t->irq_level > 1) {
         return -1;
