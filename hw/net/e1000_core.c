@@ -973,7 +973,14 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     if (!dev) {
         return -1;
     }
-    enter(dev);
+    /* No catch-up: whatever the current state still had due is replaced,
+     * so it must not produce callbacks first.  The clock only moves on. */
+    {
+        uint64_t now = dev->port.now_ns(dev->port.opaque);
+        if (now > dev->now_ns) {
+            dev->now_ns = now;
+        }
+    }
     host_level = dev->irq_level;
     t = malloc(sizeof(*t));
     if (t && buf && len == e1k_save_size(dev) &&
