@@ -6,7 +6,10 @@
  * used up -> time_squeeze and re-raise NET_RX), napi_schedule /
  * napi_complete_done (with NAPI_STATE_MISSED as in Linux >= 4.10), and the
  * non-NAPI path: netif_rx into the per-CPU backlog of netdev_max_backlog
- * frames, drained by process_backlog as a NAPI of dev_weight.
+ * frames, drained by process_backlog as a NAPI of dev_weight.  With
+ * netif_rx_throttle (Linux 2.4 and 2.5), a backlog overflow throttles it:
+ * netif_rx then drops every frame until the backlog has drained empty
+ * (softnet "throttled" counts the episodes).
  */
 #include "kernel.h"
 
@@ -149,9 +152,24 @@ int tb_netif_rx(TbKernel *k, TbSkb *skb)
 {
     tb_cpu_cost(k->cpu, TB_COST_NETIF_RX, 1);
     if (k->bl_len > k->max_backlog) {
+        /* Linux 2.4/2.5 netif_rx: an overflow throttles the backlog */
+        if (k->netif_rx_throttle && !k->throttle_on) {
+            k->throttle_on = true;
+            k->throttled++;
+        }
         k->backlog_drops++;
         tb_kfree_skb(k, skb);
         return -1;
+    }
+    if (k->throttle_on) {
+        /* throttled: drop until process_backlog has emptied the queue,
+         * then accept again (2.4 net/core/dev.c netif_rx) */
+        if (k->bl_len) {
+            k->backlog_drops++;
+            tb_kfree_skb(k, skb);
+            return -1;
+        }
+        k->throttle_on = false;
     }
     if (k->bl_len == 0 && !k->backlog.sched) {
         tb_napi_schedule(k, &k->backlog);
@@ -193,6 +211,7 @@ TbKernel *tb_kernel_new(TbCpu *cpu, const TbKernelCfg *cfg)
     k->backlog.weight = cfg->dev_weight ? (int)cfg->dev_weight : 64;
     k->backlog.charge_poll = true;
     k->ip_forward = cfg->ip_forward;
+    k->netif_rx_throttle = cfg->netif_rx_throttle != 0;
     tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_RX, net_rx_action, k);
     tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_TX, tb_net_tx_action, k);
     tb_sink_init(k, cfg->sink_port, cfg->sink_rcvbuf, cfg->sink_read_size);

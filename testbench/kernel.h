@@ -181,6 +181,7 @@ typedef struct TbKernelCfg {
     uint32_t netdev_max_backlog;  /**< 1000 */
     uint32_t dev_weight;          /**< 64 */
     uint32_t ip_forward;          /**< 1 */
+    uint32_t netif_rx_throttle;   /**< 1: 2.4/2.5-era netif_rx throttle */
     uint32_t sink_port, sink_rcvbuf, sink_read_size;
 } TbKernelCfg;
 
@@ -199,6 +200,10 @@ struct TbKernel {
     uint32_t max_backlog;
     uint64_t time_squeeze;
     uint64_t backlog_drops;       /**< softnet "dropped" */
+    bool throttle_on;             /**< netif_rx throttle in force */
+    bool netif_rx_throttle;       /**< the throttle is modelled */
+    uint64_t throttled;           /**< softnet "throttled": times the
+                                       throttle engaged */
     uint64_t processed;           /**< frames into netif_receive_skb */
     uint64_t napi_bugs;           /**< poll returned < weight, no complete */
     TbNetdev *tx_sched_head, *tx_sched_tail;

@@ -33,6 +33,9 @@ typedef struct TbHostCfg {
     uint32_t max_softirq_restart;/**< __do_softirq restarts (10) */
     uint32_t max_softirq_time_us;/**< __do_softirq time limit, us (2000) */
     uint32_t ip_forward;         /**< 1: forward IPv4 between NICs */
+    uint32_t netif_rx_throttle;  /**< 1: 2.4/2.5 netif_rx throttle: once
+                                      the backlog overflows, drop until it
+                                      has drained empty (0: modern) */
     uint32_t sink_udp_port;      /**< UDP port of the local sink (0 none) */
     uint32_t sink_rcvbuf;        /**< sink socket receive buffer, bytes */
     uint32_t sink_read_size;     /**< bytes per recv() by the reader */

@@ -426,6 +426,7 @@ static const char *const host_keys[] = {
     "profile", "cpus", "cpu_mhz", "hz", "netdev_budget",
     "netdev_budget_usecs", "netdev_max_backlog", "dev_weight",
     "max_softirq_restart", "max_softirq_time_us", "ip_forward",
+    "netif_rx_throttle",
     "sink_udp_port", "sink_rcvbuf", "sink_read_size", NULL};
 
 static const char *const driver_keys[] = {
@@ -493,6 +494,7 @@ static int load_host(Ld *ld)
         get_u32(ld, g, "max_softirq_time_us", &h->max_softirq_time_us, 1,
                 10000000) < 0 ||
         get_bool(ld, g, "ip_forward", (int *)&h->ip_forward) < 0 ||
+        get_bool(ld, g, "netif_rx_throttle", (int *)&h->netif_rx_throttle) < 0 ||
         get_u32(ld, g, "sink_udp_port", &h->sink_udp_port, 0, 65535) < 0 ||
         get_u32(ld, g, "sink_rcvbuf", &h->sink_rcvbuf, 1, 1u << 30) < 0 ||
         get_u32(ld, g, "sink_read_size", &h->sink_read_size, 1,

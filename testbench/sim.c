@@ -267,6 +267,7 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
         .netdev_max_backlog = h->netdev_max_backlog,
         .dev_weight = h->dev_weight,
         .ip_forward = h->ip_forward,
+        .netif_rx_throttle = h->netif_rx_throttle,
         .sink_port = h->sink_udp_port,
         .sink_rcvbuf = h->sink_rcvbuf,
         .sink_read_size = h->sink_read_size,

@@ -307,6 +307,44 @@ static void test_backlog(void)
     fx_free(f);
 }
 
+/* netif_rx throttle (Linux 2.4/2.5 netif_rx): once the backlog has
+ * overflowed, every frame is dropped until the backlog has drained empty;
+ * then frames are accepted again.  Without the throttle a frame is taken
+ * as soon as there is room. */
+static void test_backlog_throttle(void)
+{
+    for (int thr = 0; thr < 2; thr++) {
+        Fx *f = fx_new(64);
+        f->k->netif_rx_throttle = thr;
+        f->c->ctx = TB_CTX_HARDIRQ;
+        f->dev[1].txqueuelen = 100;
+        int ok = 0;
+        for (int i = 0; i < 12; i++) {
+            ok += tb_netif_rx(f->k, mkframe(f, IP(10, 0, 1, 2), 64, 0x0800,
+                                            9)) == 0;
+        }
+        g_assert_cmpint(ok, ==, 11);            /* 10 + 1 (<= test) */
+        g_assert_cmpuint(f->k->throttled, ==, (uint64_t)thr);
+        /* one process_backlog round of dev_weight (4): room for 4 */
+        g_assert_cmpint(f->k->backlog.poll(&f->k->backlog, 4), ==, 4);
+        g_assert_cmpuint(f->k->bl_len, ==, 7);
+        int r = tb_netif_rx(f->k, mkframe(f, IP(10, 0, 1, 2), 64, 0x0800, 9));
+        g_assert_cmpint(r, ==, thr ? -1 : 0);
+        /* drain to empty: the throttle lifts with the next frame */
+        while (f->k->bl_len) {
+            f->k->backlog.poll(&f->k->backlog, 4);
+        }
+        g_assert_cmpint(tb_netif_rx(f->k, mkframe(f, IP(10, 0, 1, 2), 64,
+                                                  0x0800, 9)), ==, 0);
+        g_assert_false(f->k->throttle_on);
+        g_assert_cmpuint(f->k->backlog_drops, ==, thr ? 2u : 1u);
+        f->c->ctx = TB_CTX_IDLE;
+        tb_cpu_do_softirq(f->c);
+        g_assert_cmpuint(f->k->arena.nfree, ==, 64);
+        fx_free(f);
+    }
+}
+
 /* qdisc: txqueuelen 5 while the driver is stopped; busy requeues; wake
  * runs NET_TX and drains in order. */
 static void test_qdisc(void)
@@ -392,6 +430,7 @@ int main(int argc, char **argv)
     g_test_add_func("/kernel/arena", test_arena);
     g_test_add_func("/kernel/route", test_route);
     g_test_add_func("/kernel/forward", test_forward);
+    g_test_add_func("/kernel/backlog-throttle", test_backlog_throttle);
     g_test_add_func("/kernel/napi-budget", test_napi_budget);
     g_test_add_func("/kernel/napi-missed", test_napi_missed);
     g_test_add_func("/kernel/backlog", test_backlog);

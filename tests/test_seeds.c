@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Seed integration tests (seed-measurements.md M1-M3, reduced lengths):
- * the whole testbench -- device model, driver, kernel model, piii-933 cost
- * profile -- must show the seeds' phenomena:
- *   M1: at 970 kpps of 64-byte frames, the interrupt-driven driver
- *       (RxIntDelay=64) forwards < 1% of the offered frames (livelock),
- *       the NAPI driver (RxIntDelay=1) a steady share (seed ~30%);
- *   M3: at ~820 kpps with rings of 256, RxIntDelay=1, flow control off and
- *       ITR 8000/s, irq-off NAPI takes >= 50x fewer RX interrupts than
- *       napi-twist and forwards more;
+ * Seed integration tests (seed-measurements.md M1-M3): the whole
+ * testbench -- device model, driver, kernel model, calibrated cost
+ * profiles -- must reproduce the seeds within the calibration targets of
+ * issue 4 (throughput +-15% of the seed, interrupt counts within a factor
+ * of 2, orderings right; docs/reproducing-the-seeds.md):
+ *   M1 (piii-933, 2.4.20: backlog 300 with the netif_rx throttle, no
+ *       copybreak), the seed's full 1,000,000 frames at 970 kpps: the
+ *       interrupt-driven driver (RxIntDelay=64) forwards 305 +-15%
+ *       (livelock), the NAPI driver (RxIntDelay=1) 298,580 +-15%;
+ *   M3 (piii-s-1266, reduced to 300,000 frames at 820 kpps, rings of 256,
+ *       RxIntDelay=1, flow control off, ITR 8000/s): each variant forwards
+ *       its seed share +-15%, RX interrupts of twist within a factor 2 of
+ *       the seed's (scaled), irq-off >= 50x fewer, TX port within 2x;
  *   M2: a 1440-byte UDP stream at line rate delivers 955-957 Mbit/s of
  *       payload to the socket reader.
  */
 #include <glib.h>
 #include <string.h>
 
+#include "profile.h"
 #include "sim.h"
 
 #define IP(a, b, c, d) ((uint32_t)(a) << 24 | (b) << 16 | (c) << 8 | (d))
@@ -39,21 +44,24 @@ static void nic(TbNicCfg *n, const char *name, int idx, uint32_t ip,
     n->irq = 16 + idx;
     e1k_drv_params_default(&n->drv);
     n->drv.mode = mode;
+    n->drv.copybreak = 0;     /* the 2002-03 drivers had no copybreak */
 }
 
 /* Two-port router: traffic into eth0 (10.0.0.0/24) routed out of eth1
  * (10.0.1.0/24), or to the host's own address for the UDP sink. */
-static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz)
+static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz,
+                     const char *profile)
 {
     memset(sc, 0, sizeof(*sc));
     g_strlcpy(sc->name, "seed", sizeof(sc->name));
     g_strlcpy(sc->file, "test_seeds", sizeof(sc->file));
     TbHostCfg *h = &sc->host;
-    g_strlcpy(h->profile, "piii-933", sizeof(h->profile));
+    g_strlcpy(h->profile, profile, sizeof(h->profile));
     h->cpus = 1;
     h->hz = hz;
     h->netdev_budget = 300;
-    h->netdev_max_backlog = 1000;
+    h->netdev_max_backlog = 300;     /* 2.4.20 and 2.5.66 */
+    h->netif_rx_throttle = 1;
     h->dev_weight = 64;
     h->max_softirq_restart = 10;
     h->max_softirq_time_us = 2000;
@@ -131,7 +139,7 @@ static TbResults run(const TbScenario *sc)
 static void test_m1_legacy(void)
 {
     TbScenario sc;
-    scenario(&sc, E1K_MODE_LEGACY, 100);
+    scenario(&sc, E1K_MODE_LEGACY, 100, "piii-933");
     for (int i = 0; i < 2; i++) {
         /* the non-NAPI driver 4.3.2's defaults (seed M1) */
         sc.nic[i].drv.RxIntDelay = 64;
@@ -139,28 +147,35 @@ static void test_m1_legacy(void)
         sc.nic[i].drv.InterruptThrottleRate = 0;
     }
     sc.traffic[0].pps = 970000;
-    sc.traffic[0].count = 200000;
+    sc.traffic[0].count = 1000000;
     TbResults r = run(&sc);
-    g_assert_cmpuint(r.offered, ==, 200000);
+    g_assert_cmpuint(r.offered, ==, 1000000);
     g_assert_cmpuint(r.forwarded * 100, <, r.offered);
+    /* seed: 305 of 1,000,000 routed; +-15% */
+    g_assert_cmpuint(r.forwarded, >=, 259);
+    g_assert_cmpuint(r.forwarded, <=, 351);
+    /* "the system is dead": the interrupt handler has the CPU */
+    g_assert_cmpuint(r.cpu.hardirq, >, 9 * r.cpu.softirq);
 }
 
 /* M1 at 970 kpps: NAPI forwards a steady share. */
 static void test_m1_napi(void)
 {
     TbScenario sc;
-    scenario(&sc, E1K_MODE_NAPI, 100);
+    scenario(&sc, E1K_MODE_NAPI, 100, "piii-933");
     for (int i = 0; i < 2; i++) {
         sc.nic[i].drv.RxIntDelay = 1;
         sc.nic[i].drv.InterruptThrottleRate = 0;
     }
     sc.traffic[0].pps = 970000;
-    sc.traffic[0].count = 200000;
+    sc.traffic[0].count = 1000000;
     TbResults r = run(&sc);
-    g_assert_cmpuint(r.offered, ==, 200000);
-    /* seed: 298,580 of 1,000,000 (30%) */
-    g_assert_cmpuint(r.forwarded * 100, >=, r.offered * 20);
-    g_assert_cmpuint(r.forwarded * 100, <=, r.offered * 45);
+    g_assert_cmpuint(r.offered, ==, 1000000);
+    /* seed: 298,580 of 1,000,000; +-15% */
+    g_assert_cmpuint(r.forwarded, >=, 253793);
+    g_assert_cmpuint(r.forwarded, <=, 343367);
+    /* the RX port stays masked while polled: a handful of interrupts */
+    g_assert_cmpuint(r.iface[0].interrupts, <=, 100);
 }
 
 /* M3: 820 kpps into eth0 (the seed's eth2), rings of 256, RxIntDelay=1,
@@ -171,7 +186,7 @@ static void test_m1_napi(void)
 static TbResults m3(enum e1k_drv_mode mode)
 {
     TbScenario sc;
-    scenario(&sc, mode, 1000);
+    scenario(&sc, mode, 1000, "piii-s-1266");
     for (int i = 0; i < 2; i++) {
         sc.nic[i].drv.RxDescriptors = 256;
         sc.nic[i].drv.TxDescriptors = 256;
@@ -202,13 +217,57 @@ static void test_m3(void)
     /* the TX port still interrupts for its completions */
     g_assert_cmpuint(irqoff.iface[1].interrupts, >,
                      irqoff.iface[0].interrupts);
+    /* Shares of the seed's 10 M offered frames, +-15%: irq-off forwarded
+     * 4,708,135 (47.1% -> 40.0..54.2%), twist 4,555,009 (45.6% ->
+     * 38.7..52.4%; its kpps figure is lower only because its link was
+     * down part of the run, docs/reproducing-the-seeds.md). */
+    g_assert_cmpuint(irqoff.forwarded * 1000, >=, 400 * irqoff.offered);
+    g_assert_cmpuint(irqoff.forwarded * 1000, <=, 542 * irqoff.offered);
+    g_assert_cmpuint(twist.forwarded * 1000, >=, 387 * twist.offered);
+    g_assert_cmpuint(twist.forwarded * 1000, <=, 524 * twist.offered);
+    /* Interrupts, scaled from the seed's 10 M frames to 300,000 (x0.03),
+     * within a factor of 2: twist eth2 78,963 -> 2,369 (1,184..4,738),
+     * eth3 92,979 -> 2,789 (1,395..5,579); irq-off eth3 74,584 -> 2,238
+     * (1,119..4,475).  irq-off eth2 (434 in the seed) is bounded above
+     * only: docs/reproducing-the-seeds.md explains why the model takes a
+     * handful. */
+    g_assert_cmpuint(twist.iface[0].interrupts, >=, 1184);
+    g_assert_cmpuint(twist.iface[0].interrupts, <=, 4738);
+    g_assert_cmpuint(twist.iface[1].interrupts, >=, 1395);
+    g_assert_cmpuint(twist.iface[1].interrupts, <=, 5579);
+    g_assert_cmpuint(irqoff.iface[1].interrupts, >=, 1119);
+    g_assert_cmpuint(irqoff.iface[1].interrupts, <=, 4475);
+    g_assert_cmpuint(irqoff.iface[0].interrupts, <=, 2 * 434 * 3 / 100);
+}
+
+/* piii-s-1266 (seed M3's host) is piii-933 on a faster clock: the same
+ * code on the same P6 core, so every cost given in cycles has the same
+ * cycle count, and every cost given in ns (APIC bus) the same time. */
+static void test_m3_profile(void)
+{
+    TbProfile a, b;
+    char *err = NULL;
+    char *pa = tb_profile_find("piii-933", NULL);
+    char *pb = tb_profile_find("piii-s-1266", NULL);
+    g_assert_nonnull(pa);
+    g_assert_nonnull(pb);
+    g_assert_cmpint(tb_profile_load(&a, pa, 0, &err), ==, 0);
+    g_assert_cmpint(tb_profile_load(&b, pb, 0, &err), ==, 0);
+    g_assert_cmpfloat(a.mhz, ==, 933);
+    g_assert_cmpfloat(b.mhz, ==, 1266);
+    for (int i = 0; i < TB_COST_COUNT; i++) {
+        g_assert_cmpfloat(a.cycles[i], ==, b.cycles[i]);
+        g_assert_cmpfloat(a.ns_given[i], ==, b.ns_given[i]);
+    }
+    g_free(pa);
+    g_free(pb);
 }
 
 /* M2: netperf UDP_STREAM, 1440-byte datagrams at line rate. */
 static void m2(enum e1k_drv_mode mode, uint32_t rxintdelay)
 {
     TbScenario sc;
-    scenario(&sc, mode, 100);
+    scenario(&sc, mode, 100, "piii-933");
     for (int i = 0; i < 2; i++) {
         sc.nic[i].drv.RxIntDelay = rxintdelay;
         sc.nic[i].drv.RxAbsIntDelay = rxintdelay == 64 ? 128 : 8;
@@ -251,7 +310,7 @@ static void test_m2_napi(void)
 static void test_deterministic(void)
 {
     TbScenario sc;
-    scenario(&sc, E1K_MODE_NAPI_TWIST, 1000);
+    scenario(&sc, E1K_MODE_NAPI_TWIST, 1000, "piii-933");
     for (int i = 0; i < 2; i++) {
         sc.nic[i].drv.RxIntDelay = 1;
         sc.nic[i].drv.InterruptThrottleRate = 8000;
@@ -306,7 +365,7 @@ static void on_tx(void *ctx, int nic, uint64_t t, const uint8_t *f,
 static void test_duration_sampler(void)
 {
     TbScenario sc;
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     sc.traffic[0].count = 0;          /* until the run ends */
     sc.traffic[0].pps = 100000;
     sc.run.duration_ns = 20000000;
@@ -340,29 +399,29 @@ static void test_errors(void)
 {
     TbScenario sc;
     char *err = NULL;
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     sc.host.cpus = 2;
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "host.cpus"));
     g_clear_pointer(&err, g_free);
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     g_strlcpy(sc.host.profile, "no-such-cpu", sizeof(sc.host.profile));
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "no-such-cpu"));
     g_clear_pointer(&err, g_free);
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     sc.traffic[0].count = 0;     /* pktgen without end and no duration */
     sc.traffic[0].pps = 1000;
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "no end"));
     g_clear_pointer(&err, g_free);
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     sc.nic[0].drv.RxDescriptors = 7;
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "eth0"));
     g_clear_pointer(&err, g_free);
     /* failure after eth0 is up: eth0 is torn down cleanly */
-    scenario(&sc, E1K_MODE_NAPI, 1000);
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     sc.nic[1].drv.TxDescriptors = 5000;
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "eth1"));
@@ -375,6 +434,7 @@ int main(int argc, char **argv)
     g_test_add_func("/seeds/m1/legacy", test_m1_legacy);
     g_test_add_func("/seeds/m1/napi", test_m1_napi);
     g_test_add_func("/seeds/m3/twist-vs-irqoff", test_m3);
+    g_test_add_func("/seeds/m3/profile-same-cycles", test_m3_profile);
     g_test_add_func("/seeds/m2/legacy", test_m2_legacy);
     g_test_add_func("/seeds/m2/napi", test_m2_napi);
     g_test_add_func("/seeds/deterministic", test_deterministic);
