@@ -215,6 +215,28 @@ static void test_invalid_contents(void)
     g_free(blob);
 }
 
+/* Restoring a blob whose line is low onto an instance whose line the
+ * host saw high: exactly one falling edge; the same level again: none. */
+static void test_line_reannounced_on_change_only(void)
+{
+    TestPort *a = tp_new(4096, NULL), *c = tp_new(4096, NULL);
+    size_t n = e1k_save_size(a->dev);
+    uint8_t *blob = g_malloc(n);
+    g_assert_cmpuint(e1k_save(a->dev, blob, n), ==, n); /* line low */
+    tp_wr(c, E1K_IMS, E1K_ICR_TXDW);
+    tp_wr(c, E1K_ICS, E1K_ICR_TXDW);
+    g_assert_cmpuint(c->edges->len, ==, 1);
+    g_assert_cmpint(e1k_restore(c->dev, blob, n), ==, 0);
+    g_assert_cmpint(c->irq, ==, 0);
+    g_assert_cmpuint(c->edges->len, ==, 2);
+    g_assert_cmpint(e1k_restore(c->dev, blob, n), ==, 0);
+    g_assert_cmpuint(c->edges->len, ==, 2);
+    g_assert_cmphex(tp_rd(c, E1K_IMS), ==, 0);
+    tp_free(a);
+    tp_free(c);
+    g_free(blob);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -223,5 +245,7 @@ int main(int argc, char **argv)
     g_test_add_func("/savestate/state-travels", test_state_travels);
     g_test_add_func("/savestate/corrupt-blob", test_corrupt_blob);
     g_test_add_func("/savestate/invalid-contents", test_invalid_contents);
+    g_test_add_func("/savestate/line-reannounced-on-change-only",
+                    test_line_reannounced_on_change_only);
     return g_test_run();
 }
