@@ -92,18 +92,25 @@ def profile_mhz(cp, ini_path):
 
 
 def build_command(cp, ini_path, args, work):
-    nics = sorted(s[4:] for s in cp.sections() if s.startswith("nic."))
+    # NICs in natural name order take PCI slots 4, 5, ...; the guest
+    # renames its eth0, eth1, ... to the scenario's names
+    nics = sorted((s[4:] for s in cp.sections() if s.startswith("nic.")),
+                  key=lambda n: [int(x) if x.isdigit() else x
+                                 for x in re.split(r"(\d+)", n)])
     if not nics:
         die("%s: no [nic.*] section" % ini_path)
-    for i, n in enumerate(nics):
-        if n != "eth%d" % i:
-            die("%s: nics must be eth0, eth1, ... (got %s)" % (ini_path, n))
+    for n in nics:
+        if not re.fullmatch(r"[a-z][a-z0-9]{0,14}", n):
+            die("%s: [nic.%s]: interface names are [a-z][a-z0-9]*" %
+                (ini_path, n))
     mhz = profile_mhz(cp, ini_path)
     shift = cp.getint("run", "icount_shift", fallback=max(
         0, int(round(math.log2(1000.0 / mhz)))))
     tr = cp["traffic"] if cp.has_section("traffic") else None
     append = ["console=ttyS0", "quiet", "panic=-1", "ipv6.disable=1",
               "e1klab.mode=forward"]
+    if nics != ["eth%d" % i for i in range(len(nics))]:
+        append.append("e1klab.ifnames=" + ",".join(nics))
     dev_args = []
     egress_caps = []
 
@@ -186,9 +193,11 @@ def build_command(cp, ini_path, args, work):
     # how long the guest waits: start delay + traffic + drain + margin
     dur = 0.0
     if tr:
-        count = int(float(tr.get("count", "0")))
+        count = traffic_count(cp, tr)
         pps = float(tr.get("pps", "0") or 0)
-        if pps > 0 and count > 0:
+        if cp.has_option("run", "duration") and not tr.get("count"):
+            dur = parse_duration_s(cp.get("run", "duration"))
+        elif pps > 0 and count > 0:
             dur = count / pps
         elif tr.get("kind", "pktgen") == "pcap":
             dur = float(cp.get("run", "pcap_duration", fallback="2"))
@@ -207,12 +216,37 @@ def build_command(cp, ini_path, args, work):
     return cmd, shift, nics, egress_caps
 
 
+def frame_size(tr):
+    """Generator frame size incl. FCS: frame_size, or udp_payload + 46."""
+    if tr.get("udp_payload"):
+        return int(tr.get("udp_payload")) + 14 + 20 + 8 + 4
+    return int(tr.get("frame_size", "64"))
+
+
+def traffic_count(cp, tr):
+    """Frames to offer: [traffic] count, else [run] duration x rate."""
+    count = int(float(tr.get("count", "0") or 0))
+    if count or not cp.has_option("run", "duration"):
+        return count
+    dur = parse_duration_s(cp.get("run", "duration"))
+    pace = tr.get("pace", "topspeed")
+    if pace == "pps":
+        return max(1, int(dur * float(tr.get("pps"))))
+    if pace == "mbps":
+        return max(1, int(dur * float(tr.get("mbps")) * 1e6 /
+                          (frame_size(tr) * 8)))
+    if pace == "topspeed" and tr.get("kind", "pktgen") == "pktgen":
+        wire_ns = (frame_size(tr) + 20) * 8  # 1000 Mb/s
+        return max(1, int(dur * 1e9 / wire_ns))
+    return 0
+
+
 def replay_props(cp, tr, ini_path, args):
     kind = tr.get("kind", "pktgen")
     p = ["replay-start-ns=%d" % int(args.replay_delay * 1e9)]
     if kind == "pktgen":
         p.append("replay=gen")
-        p.append("replay-size=%d" % int(tr.get("frame_size", "64")))
+        p.append("replay-size=%d" % frame_size(tr))
         for key, prop in (("src_ip", "replay-src-ip"),
                           ("dst_ip", "replay-dst-ip"),
                           ("src_mac", "replay-src-mac"),
@@ -254,8 +288,9 @@ def replay_props(cp, tr, ini_path, args):
         p.append("replay-mbps=%d" % int(float(tr.get("mbps"))))
     if pace == "captured" and tr.get("multiplier"):
         p.append("replay-multiplier=" + tr.get("multiplier"))
-    if tr.get("count") and int(float(tr.get("count"))) > 0:
-        p.append("replay-count=%d" % int(float(tr.get("count"))))
+    count = traffic_count(cp, tr)
+    if count > 0:
+        p.append("replay-count=%d" % count)
     return p
 
 
