@@ -232,7 +232,9 @@ void e1k_tx_link_changed(E1kDev *s);
 /* ---------------- checksums (e1000_csum.c) ---------------- */
 
 /** One's-complement sum of @len bytes (big-endian 16-bit words, odd byte
- *  padded with zero) added to @sum; not folded. */
+ *  padded with zero) added to @sum; not folded: the value is congruent
+ *  modulo 0xFFFF to the word-by-word sum and zero only if it is, so
+ *  e1k_csum_fold gives the same result (@sum below 2^31). */
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len);
 /** Fold a 32-bit sum to 16 bits and complement it (RFC 1071). */
 uint16_t e1k_csum_fold(uint32_t sum);

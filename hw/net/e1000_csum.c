@@ -3,22 +3,48 @@
  * (SDM 3.3.5) and RX checksum offload (SDM 3.2.9). */
 #include "e1000_core.h"
 
+#include <string.h>
+
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
-    size_t i;
+    uint64_t acc = 0;
+    uint64_t total;
+    size_t i = 0;
+
     if (!data) {
         return sum;
     }
-    for (i = 0; i + 1 < len; i += 2) {
-        sum += (uint32_t)data[i] << 8 | data[i + 1];
-        if (sum & 0x80000000u) { /* fold early: never overflow */
-            sum = (sum & 0xFFFFu) + (sum >> 16);
-        }
+    /* 32 bits at a time in host byte order into a 64-bit accumulator
+     * (no carry is lost below 2^32 words).  The ones'-complement sum does
+     * not depend on byte order (RFC 1071 2.B): fold to 16 bits and swap
+     * the result on a little-endian host. */
+    for (; i + 4u <= len; i += 4u) {
+        uint32_t w;
+        memcpy(&w, data + i, 4);
+        acc += w;
+    }
+    acc = (acc & 0xFFFFFFFFu) + (acc >> 32);
+    acc = (acc & 0xFFFFu) + (acc >> 16);
+    acc = (acc & 0xFFFFu) + (acc >> 16);
+    acc = (acc & 0xFFFFu) + (acc >> 16);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    acc = ((acc & 0xFFu) << 8) | (acc >> 8);
+#endif
+    /* the last 0-3 bytes: big-endian words, an odd byte padded with 0 */
+    if (i + 2u <= len) {
+        acc += (uint32_t)data[i] << 8 | data[i + 1];
+        i += 2u;
     }
     if (i < len) {
-        sum += (uint32_t)data[i] << 8;
+        acc += (uint32_t)data[i] << 8;
     }
-    return sum;
+    /* acc is nonzero exactly when some data byte was: the caller's fold
+     * gives the same result as a 16-bit-at-a-time sum */
+    total = (uint64_t)sum + acc;
+    while (total >> 32) {
+        total = (total & 0xFFFFFFFFu) + (total >> 32);
+    }
+    return (uint32_t)total;
 }
 
 uint16_t e1k_csum_fold(uint32_t sum)
