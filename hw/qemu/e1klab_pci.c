@@ -680,6 +680,12 @@ static int e1klab_post_load(void *opaque, int version_id)
         s->replay_armed = s->rp_cursor.started;
         if (s->replay_armed) {
             e1klab_replay_rearm(s);
+        } else if (!s->replay_after_rx_enable) {
+            /* not started yet: wait for the absolute start time again */
+            timer_mod(s->replay_timer, s->replay_start_ns > INT64_MAX ?
+                      INT64_MAX : (int64_t)s->replay_start_ns);
+        } else {
+            timer_del(s->replay_timer);
         }
     }
     return rc;
