@@ -110,7 +110,7 @@ static void rx_check_rxdmt0(E1kDev *s)
 
 /* True if hardware owns at least one descriptor: a ring of n > 0
  * descriptors, RDH and RDT inside it, RDH != RDT (SDM 3.2.6; C03). */
-static int rx_desc_available(const E1kDev *s)
+int e1k_rx_desc_available(const E1kDev *s)
 {
     uint32_t n = ring_ndesc(s);
     uint32_t rdh = e1k_reg(s, E1K_RDH);
@@ -166,7 +166,7 @@ static void rx_try_start(E1kDev *s)
         if (rx->step_active || !m || !(rctl & E1K_RCTL_EN)) {
             return;
         }
-        if (!rx_desc_available(s)) {
+        if (!e1k_rx_desc_available(s)) {
             /* No descriptor owned by hardware (or no usable ring): the
              * frame waits in the packet buffer. */
             rx_count_rnbc(s, &rx->meta[rx->head]);
@@ -211,7 +211,7 @@ static void rx_try_start(E1kDev *s)
 void e1k_rx_queued(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
-    if (rx->count && !rx_desc_available(s)) {
+    if (rx->count && !e1k_rx_desc_available(s)) {
         rx_count_rnbc(s, &rx->meta[(rx->head + rx->count - 1u) %
                                    E1K_RX_FIFO_SLOTS]);
     }

@@ -134,5 +134,8 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
  *  hardware owns no descriptor now, then start the DMA engine if idle
  *  (e1000_rx.c). */
 void e1k_rx_queued(E1kDev *s);
+/** True if hardware owns at least one RX descriptor (ring usable and
+ *  RDH != RDT; SDM 3.2.6). */
+int e1k_rx_desc_available(const E1kDev *s);
 
 #endif /* E1K_E1000_RX_H */

@@ -213,9 +213,17 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
                              &m.status, &m.errors);
 
     if (e1k_rxbuf_push(&s->rx, src, stored, &m) != 0) {
-        /* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO. */
+        /* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO.  RNBC
+         * counts every frame received while RDH == RDT, whether or not
+         * it then fits in the buffer (SDM 13.7.33: "the packet is still
+         * received if there is space in the FIFO"), so a frame missed
+         * with no descriptor available counts in both. */
         e1k_stat_add(s, E1K_MPC, 1);
         s->totals.mpc++;
+        if (!e1k_rx_desc_available(s)) {
+            e1k_stat_add(s, E1K_RNBC, 1);
+            s->totals.rnbc++;
+        }
         e1k_set_cause(s, E1K_ICR_RXO);
         return E1K_RX_OVERRUN;
     }
