@@ -12,7 +12,11 @@
 #                    of the body must match (TX path)
 #   forward-*        forward-970kpps-napi.ini at reduced length in the guest:
 #                    two runs give identical JSON; guest and device agree
-#   qtest-itr-*      C05 (ITR spacing) in virtual time under -accel qtest
+#   forward-migration  the same run migrated mid-replay to a file and
+#                    finished in a new QEMU gives the same result
+#   qtest-device-*   C05 (ITR spacing) in virtual time under -accel qtest,
+#                    migration of a pending ITR deadline, DMA guard
+#   bad-input        bad properties stop QEMU with a one-line error
 # Every QEMU run has a wall-clock timeout.  Last line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -186,6 +190,16 @@ EOF
   fi
 else
   bad "forward-accounting" "no run"
+fi
+
+# ------------------------------------------------------------ migration
+# The same run, stopped mid-replay, migrated to a file and finished in a
+# new QEMU: the replay resumes and the result equals the uninterrupted run.
+if [ $fw_ok = 1 ] && timeout 900 python3 tests/fullsys/migrate_replay.py 20000 "$W/fw1.json" \
+     >"$W/migrate.log" 2>&1; then
+  ok "forward-migration (stop mid-replay, migrate to a file, finish in a new QEMU: same result)"
+else
+  cat "$W/migrate.log"; bad "forward-migration"
 fi
 
 # ------------------------------------------------------------ qtest
