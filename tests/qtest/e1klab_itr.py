@@ -16,6 +16,7 @@ Usage: e1klab_itr.py QEMU_BINARY [DEVICE_TYPE]
 Prints "ok - ..." / "FAIL - ..." lines; exit status 0 when all passed.
 """
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -152,6 +153,7 @@ class QTest:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 results = []
@@ -176,8 +178,9 @@ def migration(qemu, device):
     held back by ITR, load it into a new QEMU, and check the line rises at
     the same absolute virtual time t0+128 us."""
     import time
+    keep = tempfile.mkdtemp(prefix="e1klab-qtest-state-")
     q = QTest(qemu, device)
-    state = os.path.join(q.dir, "state.bin")
+    state = os.path.join(keep, "state.bin")
     try:
         setup(q)
         q.writel(IMC, 0xFFFFFFFF)
@@ -200,6 +203,7 @@ def migration(qemu, device):
     except Exception as e:
         check("migration: save session", False, str(e))
         q.close()
+        shutil.rmtree(keep, ignore_errors=True)
         return
     q.close()
     r = QTest(qemu, device, ["-incoming", "exec:cat " + state])
@@ -225,6 +229,7 @@ def migration(qemu, device):
         check("migration: load session", False, str(e))
     finally:
         r.close()
+        shutil.rmtree(keep, ignore_errors=True)
 
 
 def dma_guard(qemu, device):
@@ -234,7 +239,8 @@ def dma_guard(qemu, device):
     TDBAL, TDBAH, TDLEN, TDH, TDT, TCTL = (0x3800, 0x3804, 0x3808, 0x3810,
                                            0x3818, 0x00400)
     STATUS = 0x00008
-    stats = os.path.join(tempfile.mkdtemp(prefix="e1klab-qtest-"), "st")
+    sdir = tempfile.mkdtemp(prefix="e1klab-qtest-")
+    stats = os.path.join(sdir, "st")
     q = QTest(qemu, device, props=",stats=" + stats)
     try:
         setup(q)
@@ -261,6 +267,8 @@ def dma_guard(qemu, device):
     except OSError as e:
         check("dma-guard: stats file written at exit", False, str(e))
         return
+    finally:
+        shutil.rmtree(sdir, ignore_errors=True)
     check("dma-guard: descriptor fetch from own BAR0 refused and counted "
           "(tx_dma_errors=%s)" % vals.get("model.tx_dma_errors"),
           vals.get("model.tx_dma_errors", 0) >= 1)
