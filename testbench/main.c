@@ -4,6 +4,7 @@
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet]
+ *              [--backend testbench|qemu] [--timeout S]
  *   e1klab sweep ... / e1klab check ...   (sweep.h, check.h)
  *   e1klab bench [SCENARIO.ini] [--frames N]
  *   e1klab help [COMMAND]
@@ -23,6 +24,7 @@
 
 #include <glib.h>
 
+#include "backend_qemu.h"
 #include "check.h"
 #include "cli_out.h"
 #include "pcap_out.h"
@@ -46,7 +48,9 @@ static const char usage_text[] =
     "Commands:\n"
     "  run SCENARIO.ini [--set section.key=value ...] [--json FILE]\n"
     "      [--csv FILE] [--pcap-out FILE] [--quiet]\n"
-    "                     run a scenario and print its report\n"
+    "      [--backend testbench|qemu] [--timeout S]\n"
+    "                     run a scenario and print its report (qemu: in\n"
+    "                     the Linux guest, docs/full-system.md)\n"
     "  bench [SCENARIO.ini] [--frames N]\n"
     "                     print offered frames per wall-second and the\n"
     "                     simulated-to-wall time ratio (default scenario:\n"
@@ -144,6 +148,8 @@ static int cmd_run(int argc, char **argv)
     char **sets = NULL;
     char *json_path = NULL, *csv_path = NULL, *pcap_path = NULL;
     gboolean quiet = FALSE;
+    char *backend = NULL;
+    gdouble timeout_s = TB_QEMU_TIMEOUT_S;
     GOptionEntry entries[] = {
         {"set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sets,
          "Override a scenario key (repeatable)", "SECTION.KEY=VALUE"},
@@ -156,6 +162,11 @@ static int cmd_run(int argc, char **argv)
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
          "No progress bar and no text report (the text report is also "
          "left out when --json or --csv is '-')", NULL},
+        {"backend", 'b', 0, G_OPTION_ARG_STRING, &backend,
+         "testbench (default: the modelled host) or qemu (the Linux guest "
+         "in QEMU; no --csv)", "NAME"},
+        {"timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout_s,
+         "qemu: wall-clock limit of the QEMU run (default 900)", "S"},
         {NULL, 0, 0, 0, NULL, NULL, NULL}};
     GOptionContext *oc = g_option_context_new("SCENARIO.ini - run a scenario");
     GError *ge = NULL;
@@ -187,7 +198,18 @@ static int cmd_run(int argc, char **argv)
         err = g_strdup("run: --pcap-out needs a file name");
         goto out;
     }
+    if (backend && strcmp(backend, "testbench") && strcmp(backend, "qemu")) {
+        err = g_strdup_printf("run: --backend '%s' (testbench or qemu)",
+                              backend);
+        goto out;
+    }
     if (tb_scenario_load(argv[1], (const char *const *)sets, sc, &err) < 0) {
+        goto out;
+    }
+    if (backend && !strcmp(backend, "qemu")) {
+        TbQemuRunArgs qa = {json_path, csv_path, pcap_path, quiet,
+                            timeout_s};
+        status = tb_qemu_cmd_run(sc, &qa, &err);
         goto out;
     }
     sim = tb_sim_new(sc, &err);
@@ -277,10 +299,13 @@ out:
     }
     if (err) {
         bad(err);
-        status = EXIT_BAD_INPUT;
+        if (status == 0) {
+            status = EXIT_BAD_INPUT;
+        }
     }
     g_free(err);
     g_free(json);
+    g_free(backend);
     tb_sim_free(sim);
     g_free(sc);
     g_strfreev(sets);
