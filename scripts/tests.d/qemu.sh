@@ -12,6 +12,11 @@
 #                    of the body must match (TX path)
 #   forward-*        forward-970kpps-napi.ini at reduced length in the guest:
 #                    two runs give identical JSON; guest and device agree
+#   run-backend-qemu   `e1klab run --backend qemu` on the same scenario: two
+#                    runs give identical JSON (testbench schema); offered =
+#                    sum of the NIC dispositions, interrupts > 0
+#   run-backend-qemu-bad-input  bad --set, missing QEMU, --csv: exit 2 with
+#                    one line; a wall-clock timeout: exit 1 with one line
 #   forward-migration  the same run migrated mid-replay to a file and
 #                    finished in a new QEMU gives the same result
 #   qtest-device-*   C05 (ITR spacing) in virtual time under -accel qtest,
@@ -190,6 +195,68 @@ EOF
   fi
 else
   bad "forward-accounting" "no run"
+fi
+
+# ------------------------------------------------------------ e1klab run --backend qemu
+# The testbench CLI with the guest as backend (build/ is built by
+# scripts/test.sh before this script runs; E1KLAB overrides).
+E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
+if [ -x "$E1KLAB" ]; then
+  rb_ok=1
+  for i in 1 2; do
+    if ! timeout 600 "$E1KLAB" run --backend qemu "$scen" --set traffic.count=20000 \
+         --json "$W/rb$i.json" --quiet --timeout 500 >"$W/rb$i.err" 2>&1; then
+      cat "$W/rb$i.err"; rb_ok=0
+    fi
+  done
+  why="run failed or JSON differs"
+  if [ $rb_ok = 1 ] && cmp -s "$W/rb1.json" "$W/rb2.json" && why=$(python3 - "$W/rb1.json" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+a, e = r["accounting"], []
+if r["schema"] != "e1klab-report/1": e.append("schema %s" % r["schema"])
+if r["offered"]["frames"] != 20000: e.append("offered %s != 20000" % r["offered"]["frames"])
+s = a["rx_queued"] + a["rx_filtered"] + a["rx_disabled"] + a["rx_overrun"] + a["rx_bad_size"]
+if s != a["offered"] or not a["balanced"]:
+    e.append("dispositions sum %d != offered %d" % (s, a["offered"]))
+i0, i1 = r["interfaces"]
+if not (r["interrupts"]["eth0"] > 0 and r["interrupts"]["eth1"] > 0):
+    e.append("interrupts %s" % r["interrupts"])
+if i0["stats64"]["rx_packets"] != i0["nic"]["GPRC"]:
+    e.append("eth0 rx_packets != GPRC")
+if i0["stats64"]["rx_missed_errors"] != i0["nic"]["MPC"]:
+    e.append("eth0 rx_missed_errors != MPC")
+if not a["forwarded"] or a["forwarded"] != i1["wire_tx_frames"]:
+    e.append("forwarded %s != eth1 wire_tx_frames %s" % (a["forwarded"], i1["wire_tx_frames"]))
+print("; ".join(e))
+sys.exit(1 if e else 0)
+EOF
+  ); then
+    ok "run-backend-qemu (two runs, identical JSON; offered = dispositions, interrupts > 0, rx = GPRC, forwarded = eth1 wire)"
+  else
+    [ $rb_ok = 1 ] && diff "$W/rb1.json" "$W/rb2.json" | head -n 20
+    bad "run-backend-qemu" "$why"
+  fi
+  # bad input: exit 2 and one line; a hang (here: a 1 s limit): exit 1
+  rbi=1
+  rb_bad() {  # WANT-RC WANT-TEXT ARGS...
+    local want_rc=$1 want=$2 out rc; shift 2
+    out=$(timeout 120 "$E1KLAB" run "$@" 2>&1 </dev/null); rc=$?
+    if [ $rc -eq "$want_rc" ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -qF -- "$want"; then
+      return 0
+    fi
+    echo "  $* -> exit $rc: $out"; return 1
+  }
+  rb_bad 2 "--set traffic.pps=abc: [traffic] pps: 'abc' is not a number" --backend qemu "$scen" --set traffic.pps=abc || rbi=0
+  E1KLAB_QEMU=/nonexistent rb_bad 2 "/nonexistent: missing: run scripts/build-qemu.sh" --backend qemu "$scen" || rbi=0
+  rb_bad 2 "--csv is not available with --backend qemu" --backend qemu "$scen" --csv "$W/x.csv" || rbi=0
+  rb_bad 2 "--backend 'kvm'" --backend kvm "$scen" || rbi=0
+  TMPDIR=$W rb_bad 1 "qemu: no result within 1 s" --backend qemu "$scen" --set traffic.count=20000 --timeout 1 --json "$W/to.json" || rbi=0
+  [ -e "$W/to.json" ] && { echo "  timeout left $W/to.json"; rbi=0; }
+  if [ $rbi = 1 ]; then ok "run-backend-qemu-bad-input (bad --set, missing QEMU, --csv, bad backend: exit 2; timeout: exit 1)"; else bad "run-backend-qemu-bad-input"; fi
+else
+  bad "run-backend-qemu" "$E1KLAB missing (build the main project in build/)"
+  bad "run-backend-qemu-bad-input" "$E1KLAB missing"
 fi
 
 # ------------------------------------------------------------ migration
