@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of `e1klab run --backend qemu` without QEMU: the guest's
+ * result block parsers (testbench/qemu_guest.c), the scenario -> QEMU
+ * command line and plan (qemu_cmdline.c) and TbResults from a made-up
+ * guest run (qemu_results.c).  Expected values come from the formats of
+ * /proc (Linux), the wire rule ((L+4+20) x 8 bit times at 1 Gb/s: 672 ns
+ * for a 64-byte frame) and docs/full-system.md's mapping.
+ */
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "../testbench/backend_qemu.h"
+#include "../testbench/qemu_guest.h"
+#include "../testbench/scenario_load.h"
+
+/* A console as QEMU prints it: firmware escapes before the begin
+ * marker, CRLF line ends, a shared interrupt line. */
+static const char console[] =
+    "SeaBIOS\r\n\x1b[2J\x1b[0;0H===E1KLAB-BEGIN===\r\n"
+    "@@ meta\r\nkernel=6.1.0-57-amd64\r\nmode=forward\r\n"
+    "@@ dmesg\r\n[    1.0] e1000 0000:00:04.0 eth0: NIC Link is Up 1000 Mbps\r\n"
+    "[    9.0] NETDEV WATCHDOG: eth1 (e1000): transmit queue 0 timed out\r\n"
+    "@@ snmp\r\n"
+    "Ip: Forwarding DefaultTTL InReceives InHdrErrors InAddrErrors "
+    "ForwDatagrams InUnknownProtos InDiscards InDelivers OutRequests "
+    "OutDiscards OutNoRoutes\r\n"
+    "Ip: 1 64 5604 2 0 5600 0 0 7 0 0 1\r\n"
+    "Udp: InDatagrams NoPorts InErrors OutDatagrams\r\n"
+    "Udp: 0 3 0 0\r\n"
+    "@@ stat_start\r\ncpu  1 0 226 213 0 0 2 0 0 0\r\ncpu0 1 0 226 213 0 0 2 0 0 0\r\n"
+    "@@ stat\r\ncpu  2 0 230 735 0 1 4 0 0 0\r\n"
+    "@@ softirqs_start\r\n      CPU0\r\n  NET_RX:   9\r\n"
+    "@@ softirqs\r\n      CPU0\r\n  NET_TX:  11\r\n  NET_RX:   107\r\n"
+    "@@ interrupts\r\n           CPU0\r\n"
+    "  0:        137   IO-APIC   2-edge      timer\r\n"
+    " 10:         96   IO-APIC  10-fasteoi   eth1\r\n"
+    " 11:          9   IO-APIC  11-fasteoi   eth0, eth2\r\n"
+    "NMI:          0   Non-maskable interrupts\r\n"
+    "@@ softnet_stat\r\n"
+    "000015e4 00000003 00000001 00000000 00000000 00000000 00000000 "
+    "00000000 00000000 00000000 00000000\r\n"
+    "@@ stats eth0\r\nrx_packets=5604\r\nrx_missed_errors=14396\r\n"
+    "rx_bytes=336240\r\n"
+    "@@ stats eth1\r\ntx_packets=5604\r\n"
+    "===E1KLAB-END===\r\n";
+
+static void test_block(void)
+{
+    TbGuestBlock *b = tb_guest_block_parse(console, sizeof(console) - 1);
+    GPtrArray *l;
+    uint32_t irq = 0;
+    uint64_t n = 0, d = 0, sq = 0;
+    TbGuestCpu c;
+
+    g_assert_nonnull(b);
+    g_assert_cmpuint(b->names->len, ==, 11);
+    l = tb_guest_section(b, "meta");
+    g_assert_cmpuint(l->len, ==, 2);
+    g_assert_cmpstr(g_ptr_array_index(l, 0), ==, "kernel=6.1.0-57-amd64");
+    g_assert_null(tb_guest_section(b, "neigh"));
+
+    /* a shared line counts for each of its names */
+    l = tb_guest_section(b, "interrupts");
+    g_assert_cmpint(tb_guest_interrupts(l, "eth0", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 11);
+    g_assert_cmpuint(n, ==, 9);
+    g_assert_cmpint(tb_guest_interrupts(l, "eth2", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 11);
+    g_assert_cmpint(tb_guest_interrupts(l, "eth1", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 10);
+    g_assert_cmpuint(n, ==, 96);
+    g_assert_cmpint(tb_guest_interrupts(l, "eth3", &irq, &n), ==, -1);
+    g_assert_cmpint(tb_guest_interrupts(l, "interrupts", &irq, &n), ==, -1);
+
+    /* softnet_stat is hex: 0x15e4 processed, 3 dropped, 1 squeezed */
+    tb_guest_softnet(tb_guest_section(b, "softnet_stat"), &d, &sq);
+    g_assert_cmpuint(d, ==, 3);
+    g_assert_cmpuint(sq, ==, 1);
+
+    l = tb_guest_section(b, "snmp");
+    g_assert_cmpint(tb_guest_snmp(l, "Ip", "ForwDatagrams", &n), ==, 0);
+    g_assert_cmpuint(n, ==, 5600);
+    g_assert_cmpint(tb_guest_snmp(l, "Udp", "NoPorts", &n), ==, 0);
+    g_assert_cmpuint(n, ==, 3);
+    g_assert_cmpint(tb_guest_snmp(l, "Ip", "Nonsense", &n), ==, -1);
+
+    /* /proc/stat in USER_HZ (10 ms) ticks */
+    g_assert_cmpint(tb_guest_stat(tb_guest_section(b, "stat"), &c), ==, 0);
+    g_assert_cmpuint(c.process, ==, UINT64_C(232) * 10000000u);
+    g_assert_cmpuint(c.idle, ==, UINT64_C(735) * 10000000u);
+    g_assert_cmpuint(c.hardirq, ==, 10000000u);
+    g_assert_cmpuint(c.softirq, ==, 40000000u);
+
+    g_assert_cmpint(tb_guest_softirqs(tb_guest_section(b, "softirqs"),
+                                      "NET_RX", &n), ==, 0);
+    g_assert_cmpuint(n, ==, 107);
+    tb_guest_block_free(b);
+
+    /* no end marker at the start of a line: no block */
+    {
+        const char *a = "===E1KLAB-BEGIN===\n@@ meta\nx";
+        const char *e = "===E1KLAB-BEGIN===\n@@ meta\nx ===E1KLAB-END===\n";
+        g_assert_null(tb_guest_block_parse(a, strlen(a)));
+        g_assert_null(tb_guest_block_parse(e, strlen(e)));
+    }
+}
+
+static const char scen_text[] =
+    "[host]\ncpu_mhz = 933\nnetdev_budget = 300\n"
+    "[driver]\nRxIntDelay = 1\nInterruptThrottleRate = 0\ncopybreak = 0\n"
+    "[nic.eth0]\nchip = 82545EM\nmac = 00:07:e9:00:00:10\n"
+    "ip = 10.0.0.1/24\npeer_mac = 02:00:00:00:00:10\n"
+    "[nic.eth1]\nchip = 82545EM\nmac = 00:07:e9:00:00:11\n"
+    "ip = 10.1.0.1/24\npeer_mac = 02:00:00:00:00:11\n"
+    "[route.sink]\ndst = 10.2.0.0/16\nvia = 10.1.0.2\ndev = eth1\n"
+    "[traffic]\nnic = eth0\npace = pps\npps = 970000\ncount = 1000\n"
+    "src_ip = 10.0.0.2\ndst_ip = 10.2.0.1\n"
+    "[run]\ndrain = 20ms\n";
+
+static int has_arg(char **argv, const char *s)
+{
+    for (; *argv; argv++) {
+        if (!strcmp(*argv, s)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void load(TbScenario *sc, const char *text, const char *const *sets)
+{
+    char *err = NULL;
+    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, sc, &err);
+    if (r < 0) {
+        g_printerr("%s\n", err);
+    }
+    g_assert_cmpint(r, ==, 0);
+}
+
+static void test_plan_argv(void)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    TbQemuPlan p;
+    TbQemuPaths paths = {(char *)"/q", (char *)"/k", (char *)"/i"};
+    char *err = NULL, **argv, *dev;
+    const char *app = NULL;
+
+    load(sc, scen_text, NULL);
+    g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+    /* 933 MHz: 1.07 ns per instruction -> 2^0 */
+    g_assert_cmpuint(p.shift, ==, 0);
+    g_assert_cmpuint(p.count[0], ==, 1000);
+    /* a 64-byte frame's last bit arrives 672 ns after it starts; frame i
+     * starts at i x 1e9/970000 ns */
+    g_assert_cmpuint(p.first_ns[0], ==, 672);
+    g_assert_cmpuint(p.last_ns[0] - p.first_ns[0], >=, 999u * 1030u);
+    g_assert_cmpuint(p.last_ns[0] - p.first_ns[0], <=, 999u * 1031u);
+    /* ceil(3 s + 1.03 ms + 20 ms) + 1 */
+    g_assert_cmpuint(p.wait_s, ==, 5);
+
+    argv = tb_qemu_argv(sc, &p, &paths, "/w", 0);
+    g_assert_cmpstr(argv[0], ==, "/q");
+    g_assert_true(has_arg(argv, "shift=0,sleep=off"));
+    g_assert_true(has_arg(argv, "clock=vm,base=2020-01-01"));
+    for (int i = 0; argv[i + 1]; i++) {
+        if (!strcmp(argv[i], "-append")) {
+            app = argv[i + 1];
+        }
+    }
+    g_assert_nonnull(app);
+    g_assert_nonnull(strstr(app, " e1klab.mode=forward"));
+    g_assert_null(strstr(app, "e1klab.ifnames"));
+    g_assert_nonnull(strstr(app, ":RxIntDelay=1,1:"));
+    g_assert_nonnull(strstr(app, ":InterruptThrottleRate=0,0:"));
+    g_assert_nonnull(strstr(app, ":copybreak=0"));
+    g_assert_nonnull(strstr(app, " e1klab.sysctl=net.core.netdev_budget=300"));
+    g_assert_nonnull(strstr(app, " e1klab.addr=eth0,10.0.0.1/24"));
+    /* only the gateway route: the on-link ones come with the addresses */
+    g_assert_nonnull(strstr(app, " e1klab.route=10.2.0.0/16,10.1.0.2,eth1"));
+    g_assert_null(strstr(app, "e1klab.route=10.0.0.0"));
+    g_assert_nonnull(strstr(app,
+                            " e1klab.neigh=10.1.0.2,02:00:00:00:00:11,eth1"));
+    g_assert_nonnull(strstr(app, " e1klab.wait=5"));
+    dev = g_strjoinv(" ", argv);
+    g_assert_nonnull(strstr(dev, "-device e1klab-82545em,addr=04.0,"
+                                 "mac=00:07:e9:00:00:10,bus-timing=pci64-66,"
+                                 "link-mbps=1000,stats=/w/eth0.stats,"
+                                 "replay-start-ns=3000000000,replay=gen,"
+                                 "replay-size=64,replay-flows=1,"
+                                 "replay-src-ip=10.0.0.2,"
+                                 "replay-dst-ip=10.2.0.1,"
+                                 "replay-src-mac=02:00:00:00:00:10,"
+                                 "replay-dst-mac=00:07:e9:00:00:10,"));
+    g_assert_nonnull(strstr(dev, ",replay-pace=pps,replay-pps=970000,"
+                                 "replay-count=1000 "));
+    /* eth1 gets no replay and, without --pcap-out, no capture */
+    g_assert_nonnull(strstr(dev, "-device e1klab-82545em,addr=05.0,"
+                                 "mac=00:07:e9:00:00:11,bus-timing=pci64-66,"
+                                 "link-mbps=1000,stats=/w/eth1.stats"));
+    g_assert_null(strstr(dev, "capture="));
+    g_free(dev);
+    g_strfreev(argv);
+
+    /* what the guest cannot express */
+    {
+        const char *pps[] = {"traffic.pps=1000.5", NULL};
+        load(sc, scen_text, pps);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_nonnull(strstr(err, "t.ini: [traffic] pps: the qemu backend "
+                                     "takes a whole number"));
+        g_clear_pointer(&err, g_free);
+    }
+    g_free(sc);
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char *p = g_build_filename(dir, name, NULL);
+    g_assert_true(g_file_set_contents(p, text, -1, NULL));
+    g_free(p);
+}
+
+static void test_results(void)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    TbResults *r = g_new0(TbResults, 1);
+    TbQemuPlan p;
+    char *err = NULL, *kernel = NULL;
+    uint64_t lines, up;
+    char *w = g_dir_make_tmp("e1klab-qb-test-XXXXXX", NULL);
+
+    load(sc, scen_text, NULL);
+    g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+    /* no stats files yet: an error naming the NIC */
+    g_assert_cmpint(tb_qemu_results(sc, &p, console, sizeof(console) - 1, w,
+                                    r, &kernel, &lines, &up, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "eth0"));
+    g_clear_pointer(&err, g_free);
+    put(w, "eth0.stats",
+        "model.gprc=5604\nmodel.tpr=20000\nmodel.mpc=14396\n"
+        "model.rnbc=17227\nmodel.irq_assertions=9\n"
+        "replay.offered=20000\nreplay.offered_bytes=1280000\n"
+        "replay.padded=0\nreplay.truncated=0\nreplay.loops=0\n"
+        "replay.start_ns=9917451968\nreplay.last_ns=9938070165\n");
+    put(w, "eth1.stats", "model.gptc=5604\nmodel.tpt=5604\n"
+                         "model.tot=358656\nmodel.gotc=358656\n");
+    g_assert_cmpint(tb_qemu_results(sc, &p, console, sizeof(console) - 1, w,
+                                    r, &kernel, &lines, &up, &err), ==, 0);
+    g_assert_cmpstr(kernel, ==, "6.1.0-57-amd64");
+    g_assert_cmpuint(lines, ==, 2);
+    g_assert_cmpuint(up, ==, 1);
+    g_assert_cmpuint(r->offered, ==, 20000);
+    g_assert_cmpuint(r->offered_bytes, ==, 1280000);
+    g_assert_cmpuint(r->init_ns, ==, 9917451968u);
+    g_assert_cmpuint(r->first_offer_ns, ==, 9917451968u + 672u);
+    g_assert_cmpuint(r->last_offer_ns, ==, 9938070165u);
+    g_assert_cmpuint(r->sim_ns, ==, 9938070165u + 20000000u);
+    g_assert_cmpuint(r->rx_queued, ==, 5604);
+    g_assert_cmpuint(r->rx_overrun, ==, 14396);
+    g_assert_cmpuint(r->rx_queued + r->rx_overrun, ==, r->offered);
+    g_assert_cmpuint(r->forwarded, ==, 5600);
+    g_assert_cmpuint(r->local_delivered, ==, 4);          /* 7 - NoPorts */
+    g_assert_cmpuint(r->ip_dropped, ==, 2 + 3);     /* InHdrErrors + NoPorts */
+    g_assert_cmpuint(r->no_route, ==, 1);
+    g_assert_cmpuint(r->backlog_drops, ==, 3);
+    g_assert_cmpuint(r->time_squeeze, ==, 1);
+    g_assert_cmpuint(r->softirq_runs, ==, 98);
+    g_assert_cmpuint(r->cpu.softirq, ==, 20000000u);
+    g_assert_cmpuint(r->cpu.hardirq, ==, 10000000u);
+    g_assert_cmpuint(r->cpu.process, ==, 50000000u);
+    /* idle = (sim_ns - init_ns) - busy, at least 0 */
+    g_assert_cmpuint(r->cpu.idle, ==, 0);
+    g_assert_cmpuint(r->niface, ==, 2);
+    g_assert_cmpstr(r->iface[0].name, ==, "eth0");
+    g_assert_cmpuint(r->iface[0].irq, ==, 11);
+    g_assert_cmpuint(r->iface[0].interrupts, ==, 9);
+    g_assert_cmpuint(r->iface[0].stats.rx_packets, ==, 5604);
+    g_assert_cmpuint(r->iface[0].stats.rx_missed_errors, ==, 14396);
+    g_assert_cmpuint(r->iface[0].nic.rnbc, ==, 17227);
+    g_assert_cmpuint(r->iface[1].interrupts, ==, 96);
+    g_assert_cmpuint(r->iface[1].wire_tx_frames, ==, 5604);
+    g_assert_cmpuint(r->iface[1].wire_tx_bytes, ==, 358656);
+    g_assert_cmpuint(r->iface[1].tx_timeouts, ==, 1);
+    g_assert_cmpuint(r->iface[0].tx_timeouts, ==, 0);
+    g_assert_cmpuint(r->source[0].offered, ==, 20000);
+    g_free(kernel);
+
+    /* a console without a block */
+    g_assert_cmpint(tb_qemu_results(sc, &p, "Kernel panic\n", 13, w, r,
+                                    &kernel, &lines, &up, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "no complete result block"));
+    g_free(err);
+    {
+        char *a = g_build_filename(w, "eth0.stats", NULL);
+        char *b = g_build_filename(w, "eth1.stats", NULL);
+        g_unlink(a);
+        g_unlink(b);
+        g_free(a);
+        g_free(b);
+    }
+    g_rmdir(w);
+    g_free(w);
+    g_free(r);
+    g_free(sc);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/qemu-backend/block", test_block);
+    g_test_add_func("/qemu-backend/plan-argv", test_plan_argv);
+    g_test_add_func("/qemu-backend/results", test_results);
+    return g_test_run();
+}
