@@ -33,7 +33,11 @@ fi
 if [ -d scripts/tests.d ]; then
   for t in scripts/tests.d/*.sh; do
     [ -e "$t" ] || continue
-    out=$(bash "$t" 2>&1 | tee /dev/stderr | tail -n 1)
+    log=$(mktemp)
+    bash "$t" >"$log" 2>&1
+    cat "$log"
+    out=$(tail -n 1 "$log")
+    rm -f "$log"
     if [[ "$out" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
       add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[4]:-0}"
     else
