@@ -269,7 +269,11 @@ int tb_qemu_cmd_run(const TbScenario *sc, const TbQemuRunArgs *a,
             goto out;
         }
     }
-    keep = 0;
+    /* E1KLAB_QEMU_KEEP=1 keeps the console, stats files and captures */
+    keep = g_getenv("E1KLAB_QEMU_KEEP") != NULL;
+    if (keep) {
+        fprintf(stderr, "e1klab: QEMU run kept in %s\n", work);
+    }
     if (oj.path) {
         json = tb_report_json(sc, res);
         fputs(json, oj.f);

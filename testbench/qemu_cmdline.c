@@ -214,7 +214,12 @@ int tb_qemu_find(TbQemuPaths *paths, char **err)
     paths->initrd = find_file("E1KLAB_GUEST", "qemu-build/guest",
                               "initrd.gz");
     for (int i = 0; i < 3; i++) {
-        const char *path = *f[i];
+        char **fp = (char **)f[i];
+        char *abs = g_canonicalize_filename(*fp, NULL);
+        const char *path;
+        g_free(*fp);
+        *fp = abs;
+        path = abs;
         if (access(path, i == 0 ? X_OK : R_OK) != 0) {
             *err = g_strdup_printf("%s: missing: run scripts/build-qemu.sh "
                                    "and guest-images/build.sh (or set "
@@ -286,7 +291,10 @@ static void replay_props(GString *g, const TbScenario *sc,
         g_string_append_printf(g, ",replay-sport=%u,replay-dport=%u",
                                t->udp_src_port, t->udp_dst_port);
     } else {
-        char *e = qesc(t->pcap);
+        /* QEMU runs in its own directory: an absolute path */
+        char *abs = g_canonicalize_filename(t->pcap, NULL);
+        char *e = qesc(abs);
+        g_free(abs);
         g_string_append_printf(g, ",replay=%s,replay-loop=%u", e,
                                t->loop ? t->loop : 1);
         g_free(e);

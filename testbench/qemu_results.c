@@ -178,11 +178,13 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
     r->local_delivered = sub0(snmp(sn, "Ip", "InDelivers"),
                               snmp(sn, "Udp", "NoPorts") +
                               snmp(sn, "Udp", "InErrors"));
-    r->no_route = snmp(sn, "Ip", "OutNoRoutes");
-    r->ip_dropped = snmp(sn, "Ip", "InHdrErrors") +
-                    snmp(sn, "Ip", "InAddrErrors") +
-                    snmp(sn, "Ip", "InUnknownProtos") +
-                    snmp(sn, "Ip", "InDiscards") +
+    /* IPv4 input that was neither forwarded nor delivered: header and
+     * address errors, no route (IpExt InNoRoutes), reverse-path and
+     * martian drops ...; plus datagrams UDP had no socket for.  A route
+     * failure is not told apart from the rest: no_route stays 0. */
+    r->no_route = 0;
+    r->ip_dropped = sub0(snmp(sn, "Ip", "InReceives"),
+                         r->forwarded + snmp(sn, "Ip", "InDelivers")) +
                     snmp(sn, "Udp", "NoPorts") + snmp(sn, "Udp", "InErrors");
     tb_guest_softnet(sect(b, "softnet_stat"), &r->backlog_drops,
                      &r->time_squeeze);
