@@ -312,9 +312,11 @@ static void replay_props(GString *g, const TbScenario *sc,
         g_string_append_printf(g, ",replay-multiplier=%s",
                                g_ascii_dtostr(m, sizeof(m), t->multiplier));
     }
-    /* the planned count: also cuts the replay where [run] duration ends */
-    g_string_append_printf(g, ",replay-count=%" PRIu64,
-                           p->count[i]);
+    /* the planned count: also cuts the replay where [run] duration ends
+     * (a whole capture is left uncut, so its end counts the pass) */
+    if (t->kind == TB_TRAFFIC_PKTGEN || t->count || sc->run.duration_ns) {
+        g_string_append_printf(g, ",replay-count=%" PRIu64, p->count[i]);
+    }
 }
 
 char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
