@@ -221,6 +221,13 @@ static int read_record(E1kReplay *r, uint64_t *ts_ns, char *err,
     return 1;
 }
 
+/* A rate in 1/1000 units, rounded, at least 1 (as testbench/traffic.c) */
+static uint64_t milli(double rate)
+{
+    double m = rate * 1000.0 + 0.5;
+    return m >= 1.0 ? (uint64_t)m : 1;
+}
+
 /*
  * Prepare the frame following the ones already counted in r->cur: fill
  * r->frame and r->cur.next_ns.  Returns 0 (next_ns = E1KR_NONE when
@@ -250,7 +257,10 @@ static int prepare(E1kReplay *r, char *err, size_t errlen)
             }
             c->pass++;
             c->pass_pos = 0;
-            c->pass_base_ns = c->prev_end_ns;
+            /* as the testbench (traffic_pcap.c): a pass starts where the
+             * previous one's last frame was scheduled */
+            c->pass_base_ns = c->last_sched_ns;
+            c->last_rel_ns = 0;
             if (open_capture(r, err, errlen) < 0) {
                 return -1;
             }
@@ -269,18 +279,30 @@ static int prepare(E1kReplay *r, char *err, size_t errlen)
 
     switch (r->cfg.pace) {
     case E1KR_PACE_PPS:
+        /* exact integer arithmetic, as testbench/traffic.c */
         start = c->start_ns +
-                (uint64_t)((double)c->emitted * 1e9 / r->cfg.pps);
+                (uint64_t)((unsigned __int128)c->emitted *
+                           UINT64_C(1000000000000) / milli(r->cfg.pps));
         break;
     case E1KR_PACE_MBPS:
-        start = c->start_ns + (uint64_t)((double)c->sent_bits * 1e3 /
-                                         r->cfg.mbps);
+        start = c->start_ns + (uint64_t)((unsigned __int128)c->sent_bits *
+                                         UINT64_C(1000000) /
+                                         milli(r->cfg.mbps));
         break;
     case E1KR_PACE_CAPTURED:
         if (r->pc) {
+            /* capture time since the pass's first record, never going
+             * back (as testbench/traffic_pcap.c) */
             uint64_t gap = ts >= c->first_ts_ns ? ts - c->first_ts_ns : 0;
-            start = c->pass_base_ns +
-                    (uint64_t)((double)gap / r->cfg.multiplier);
+            if (gap < c->last_rel_ns) {
+                gap = c->last_rel_ns;
+            }
+            c->last_rel_ns = gap;
+            if (r->cfg.multiplier != 1.0) {
+                gap = (uint64_t)((double)gap / r->cfg.multiplier);
+            }
+            start = c->pass_base_ns + gap;
+            c->last_sched_ns = start;
             break;
         }
         start = c->prev_end_ns; /* the generator has no capture timing */

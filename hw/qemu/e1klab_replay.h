@@ -94,6 +94,12 @@ typedef struct E1krCursor {
     uint64_t first_ts_ns;   /**< capture timestamp of the pass's 1st record */
     uint64_t sent_bits;     /**< bits incl. FCS of frames before the pending
                                  one (pace MBPS) */
+    uint64_t last_sched_ns; /**< pace captured: scheduled start (before the
+                                 wire) of the last frame; the next pass
+                                 starts here (as the testbench) */
+    uint64_t last_rel_ns;   /**< pace captured: capture time of the last
+                                 record since the pass's first, ns (clamps
+                                 timestamps that go back) */
     uint32_t pass;          /**< capture pass, 0-based */
     uint32_t started;       /**< 1 once e1kr_start() ran */
     E1krStats st;           /**< counters up to (excluding) the pending frame */
