@@ -165,7 +165,8 @@ static void test_captured(void)
 {
     static const char *const files[] = {"tls_ciphers.pcap", "afs.pcap",
                                         "AoE_Linux.pcap",
-                                        "of13_ericsson.pcapng"};
+                                        "of13_ericsson.pcapng",
+                                        "pim-packet-assortment.pcap"};
     char path[1024];
     TbTrafficCfg t;
     E1krCfg c;
@@ -181,6 +182,10 @@ static void test_captured(void)
         t.pace = TB_PACE_PPS;
         c.pace = E1KR_PACE_PPS;
         t.pps = c.pps = 50000;
+        compare(&t, &c, 1000000, 1);
+        /* destination MAC rewritten to the NIC's, every frame (incl.
+         * the multicast and broadcast of AoE and pim) */
+        t.rewrite_dst_mac = c.rewrite_dst_mac = 1;
         compare(&t, &c, 1000000, 1);
     }
 }

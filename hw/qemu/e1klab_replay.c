@@ -213,7 +213,7 @@ static int read_record(E1kReplay *r, uint64_t *ts_ns, char *err,
         len = E1KR_MIN_FRAME;
         r->cur.st.padded++;
     }
-    if (r->cfg.rewrite_dst_mac && len >= 6 && !(r->frame[0] & 1)) {
+    if (r->cfg.rewrite_dst_mac && len >= 6) {
         memcpy(r->frame, r->cfg.nic_mac, 6);
     }
     r->frame_len = len;

@@ -65,7 +65,9 @@ typedef struct E1krCfg {
     uint16_t udp_src_port;   /**< first source port (flows add 0..flows-1) */
     uint16_t udp_dst_port;
     /* capture */
-    int rewrite_dst_mac;     /**< 1: unicast frames get DA = nic_mac */
+    int rewrite_dst_mac;     /**< 1: every frame gets DA = nic_mac (as the
+                                  testbench's rewrite_dst_mac, tcpreplay
+                                  --enet-dmac) */
 } E1krCfg;
 
 /** Fill *cfg with defaults: generator, top speed, 64-byte frames, one
