@@ -132,6 +132,12 @@ struct TbCpu {
     TbTimer *timers[TB_MAX_TIMERS];
     uint32_t ntimers;
     uint64_t timer_softirq_ready;  /**< earliest pending expiry (jiffies) */
+    /* the charge whose events are running (tb_cpu_charge): its end time
+     * (ns) and context.  ctx_ns already holds the whole charge, so an
+     * event that reads the CPU times mid-charge (the CSV sampler) takes
+     * charge_end - now off ctx_ns[charge_ctx] (tb_cpu_times_at_now) */
+    uint64_t charge_end;
+    TbCtx charge_ctx;
 };
 
 /**
@@ -185,12 +191,29 @@ static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
     uint64_t t = e->now + ns;
     c->ctx_ns[c->ctx] += ns;
     if (tb_engine_maybe_due(e, t)) {
+        c->charge_end = t;
+        c->charge_ctx = c->ctx;
         tb_engine_run_until(e, t);
     } else {
         e->now = t;
     }
     if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
         tb_cpu_do_irq(c);
+    }
+}
+
+/**
+ * CPU time per context (ns) up to the current instant, also from inside an
+ * engine event that runs in the middle of a charge (the part of the charge
+ * after now is not counted).  Reads only.  @out: TB_CTX_COUNT entries.
+ */
+static inline void tb_cpu_times_at_now(const TbCpu *c, uint64_t *out)
+{
+    for (int i = 0; i < TB_CTX_COUNT; i++) {
+        out[i] = c->ctx_ns[i];
+    }
+    if (c->charge_end > c->eng->now) {
+        out[c->charge_ctx] -= c->charge_end - c->eng->now;
     }
 }
 

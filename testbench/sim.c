@@ -61,6 +61,8 @@ struct TbSim {
     bool ran;
     uint64_t epoch;           /* host ready: traffic time 0, ns */
     bool ended;               /* the run is over: arrivals are ignored */
+    uint64_t sample_ns;       /* CSV sample interval, ns */
+    uint64_t sample_end;      /* no sample after this time (TB_NEVER) */
 };
 
 /* ---- device port ---- */
@@ -449,10 +451,12 @@ static void fill_results(TbSim *sim)
     r->ksoftirqd_wakeups = c->ksoftirqd_wakeups;
     r->softirq_runs = c->softirq_runs;
     r->skb_alloc_failed = k->arena.alloc_fail;
-    r->cpu.hardirq = c->ctx_ns[TB_CTX_HARDIRQ];
-    r->cpu.softirq = c->ctx_ns[TB_CTX_SOFTIRQ];
-    r->cpu.process = c->ctx_ns[TB_CTX_PROCESS];
-    r->cpu.idle = c->ctx_ns[TB_CTX_IDLE];
+    uint64_t ct[TB_CTX_COUNT];
+    tb_cpu_times_at_now(c, ct);   /* exact also inside a charge */
+    r->cpu.hardirq = ct[TB_CTX_HARDIRQ];
+    r->cpu.softirq = ct[TB_CTX_SOFTIRQ];
+    r->cpu.process = ct[TB_CTX_PROCESS];
+    r->cpu.idle = ct[TB_CTX_IDLE];
     r->niface = sim->nnics;
     r->forwarded = 0;
     for (uint32_t i = 0; i < sim->nnics; i++) {
@@ -480,13 +484,33 @@ static void fill_results(TbSim *sim)
     }
 }
 
+/* The CSV sampler: an engine event at every interval boundary
+ * (epoch + k * sample_ns), so each sample is taken at exactly its
+ * boundary, also in the middle of a long charge (softirq run, process
+ * step).  It only reads cumulative counters and schedules its successor:
+ * the other events keep their relative order (sequence numbers stay
+ * increasing), so results are the same with and without sampling. */
+static void sample_event(void *ctx, uint64_t arg)
+{
+    (void)arg;
+    TbSim *sim = ctx;
+    uint64_t now = sim->eng->now;
+    if (sim->ended || now > sim->sample_end) {
+        return;
+    }
+    /* the final statistics are left alone: fill a copy */
+    TbResults keep = sim->res;
+    fill_results(sim);
+    TbResults snap = sim->res;
+    sim->res = keep;
+    sim->sample_fn(sim->sample_ctx, &snap);
+    tb_engine_schedule(sim->eng, now + sim->sample_ns, sample_event, sim, 0);
+}
+
 int tb_sim_run(TbSim *sim, char **err)
 {
     TbEngine *e = sim->eng;
     const TbRunCfg *run = &sim->sc.run;
-    uint64_t sample_ns = run->sample_ns ? run->sample_ns : 1000000;
-    uint64_t next_sample = sim->sample_fn ? sim->epoch + sample_ns
-                                          : TB_NEVER;
     uint64_t end = run->duration_ns ? sim->epoch + run->duration_ns
                                     : TB_NEVER;
     uint64_t next_prog = 0;
@@ -496,10 +520,17 @@ int tb_sim_run(TbSim *sim, char **err)
         return -1;
     }
     sim->ran = true;
+    sim->sample_ns = run->sample_ns ? run->sample_ns : 1000000;
+    sim->sample_end = end;
+    if (sim->sample_fn) {
+        /* the first call, at host ready, is the baseline */
+        tb_engine_schedule(e, sim->epoch, sample_event, sim, 0);
+    }
     for (;;) {
         if (end == TB_NEVER && sim->nsrc_live == 0) {
             uint64_t last = sim->have_offer ? sim->res.last_offer_ns : e->now;
             end = (last > e->now ? last : e->now) + run->drain_ns;
+            sim->sample_end = end;
         }
         if (e->now >= end) {
             break;
@@ -508,23 +539,12 @@ int tb_sim_run(TbSim *sim, char **err)
         if (chunk > end) {
             chunk = end;
         }
-        if (chunk > next_sample) {
-            chunk = next_sample;
-        }
         tb_cpu_run(sim->cpu, chunk);
         if (sim->src_err) {
             *err = sim->src_err;
             sim->src_err = NULL;
             fill_results(sim);
             return -1;
-        }
-        if (e->now >= next_sample) {
-            /* one sample even if a long step overran several intervals */
-            fill_results(sim);
-            sim->sample_fn(sim->sample_ctx, &sim->res);
-            while (next_sample <= e->now) {
-                next_sample += sample_ns;
-            }
         }
         if (sim->prog_fn && e->now >= next_prog) {
             sim->prog_fn(sim->prog_ctx, e->now, end == TB_NEVER ? 0 : end);

@@ -74,9 +74,11 @@ typedef struct TbSim TbSim;
 
 /** Called every scenario run.sample_ns of simulated time from host ready
  *  (TbResults.init_ns) on, with the cumulative results so far (for CSV
- *  time series).  r->sim_ns is when the sample was taken: normally the
- *  interval boundary, later if a step overran it (then one sample covers
- *  the missed boundaries). */
+ *  time series): first at init_ns (the baseline), then exactly once per
+ *  interval, r->sim_ns = init_ns + k * sample_ns (an engine event; CPU times exclude the part of a charge in
+ *  progress that lies after the boundary).  Driver statistics
+ *  (r->iface[].stats) are those of the last watchdog update; the device
+ *  model totals (r->iface[].nic) and wire counters are current. */
 typedef void (*TbSampleFn)(void *ctx, const TbResults *r);
 /** Called for every frame that leaves a NIC's wire (for --pcap-out). */
 typedef void (*TbTxHookFn)(void *ctx, int nic, uint64_t t_ns,

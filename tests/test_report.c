@@ -281,18 +281,26 @@ static void test_csv(void)
     c = tb_csv_new(&sc, f);
     memset(&r1, 0, sizeof(r1));
     r1.niface = 2;
-    r1.sim_ns = 1000000;                 /* 1 ms */
-    r1.iface[0].interrupts = 3;
-    r1.iface[0].stats.rx_packets = 970;
-    r1.iface[1].stats.tx_packets = 300;
+    r1.init_ns = 500000;                 /* host ready: the baseline */
+    r1.sim_ns = 500000;
+    r1.iface[0].interrupts = 2;          /* during driver init */
+    r1.iface[0].nic.gprc = 1;
+    tb_csv_sample(c, &r1);               /* no row */
+    r1.sim_ns = 1500000;                 /* 1 ms later */
+    r1.iface[0].interrupts = 5;
+    /* rates from the NIC's GPRC/GPTC, not the driver's stats64 (those
+     * move only with the 2 s watchdog) */
+    r1.iface[0].stats.rx_packets = 12345;
+    r1.iface[0].nic.gprc = 971;
+    r1.iface[1].nic.gptc = 300;
     r1.forwarded = 300;
     r1.offered = 970;
     r1.cpu.softirq = 250000;
     r1.cpu.idle = 750000;
     tb_csv_sample(c, &r1);
-    r1.sim_ns = 2000000;                 /* next ms: deltas */
-    r1.iface[0].interrupts = 4;
-    r1.iface[0].stats.rx_packets = 1940;
+    r1.sim_ns = 2500000;                 /* next ms: deltas */
+    r1.iface[0].interrupts = 6;
+    r1.iface[0].nic.gprc = 1941;
     r1.cpu.softirq = 1250000;
     tb_csv_sample(c, &r1);
     tb_csv_free(c);
@@ -301,8 +309,8 @@ static void test_csv(void)
         "time_ns,eth0_irqs,eth0_rx_pps,eth0_tx_pps,eth1_irqs,eth1_rx_pps,"
         "eth1_tx_pps,hardirq_pct,softirq_pct,process_pct,idle_pct,"
         "forwarded_pps,offered_pps\n"
-        "1000000,3,970000,0,0,0,300000,0.00,25.00,0.00,75.00,300000,970000\n"
-        "2000000,1,970000,0,0,0,0,0.00,100.00,0.00,0.00,0,0\n");
+        "1500000,3,970000,0,0,0,300000,0.00,25.00,0.00,75.00,300000,970000\n"
+        "2500000,1,970000,0,0,0,0,0.00,100.00,0.00,0.00,0,0\n");
     free(buf);
 }
 
