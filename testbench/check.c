@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "check.h"
+#include "cli_out.h"
 #include "expect.h"
 #include "report.h"
 #include "report_path.h"
@@ -58,16 +59,10 @@ static char *suite_name(JsonNode *root, const char *expect_path)
     return base;
 }
 
+/* All-or-nothing, mode 0666 & ~umask, removed on SIGINT (cli_out.h). */
 static int write_file(const char *path, const char *text, char **err)
 {
-    GError *ge = NULL;
-
-    if (!g_file_set_contents(path, text, -1, &ge)) {
-        *err = g_strdup_printf("%s: %s", path, ge->message);
-        g_error_free(ge);
-        return -1;
-    }
-    return 0;
+    return tb_out_write_file(path, text, strlen(text), err);
 }
 
 int tb_cmd_check(int argc, char **argv)

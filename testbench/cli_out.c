@@ -1,13 +1,98 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* All-or-nothing output files (cli_out.h). */
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
 
 #include "cli_out.h"
+
+/* ---- temporary files removed on SIGINT / SIGTERM / SIGHUP ---- */
+
+#define TB_OUT_MAX_TMP 64
+
+/* Temporary names being written; a slot is cleared before its string is
+ * freed, so the handler only ever sees complete strings. */
+static const char *volatile tmp_reg[TB_OUT_MAX_TMP];
+static const int tmp_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static mode_t file_mode = 0644;   /* 0666 & ~umask, read before main() */
+
+/* Read the umask once, while the process is still single-threaded (a
+ * umask() pair is a read-modify-write of process state). */
+__attribute__((constructor)) static void read_umask(void)
+{
+    mode_t m = umask(022);
+    umask(m);
+    file_mode = 0666 & ~m;
+}
+
+/* Async-signal-safe: unlink() every registered name, then die of the
+ * same signal with its default action. */
+static void on_fatal_signal(int sig)
+{
+    for (int i = 0; i < TB_OUT_MAX_TMP; i++) {
+        const char *p = tmp_reg[i];
+        if (p) {
+            unlink(p);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_handlers(void)
+{
+    static int done;
+    if (done) {
+        return;
+    }
+    done = 1;
+    for (unsigned i = 0; i < G_N_ELEMENTS(tmp_signals); i++) {
+        struct sigaction sa, old;
+        if (sigaction(tmp_signals[i], NULL, &old) == 0
+            && old.sa_handler == SIG_IGN) {
+            continue;   /* e.g. nohup: keep ignoring */
+        }
+        memset(&sa, 0, sizeof(sa));
+        sa.sa_handler = on_fatal_signal;
+        sigemptyset(&sa.sa_mask);
+        for (unsigned j = 0; j < G_N_ELEMENTS(tmp_signals); j++) {
+            sigaddset(&sa.sa_mask, tmp_signals[j]);
+        }
+        sigaction(tmp_signals[i], &sa, NULL);
+    }
+}
+
+static void tmp_register(const char *p)
+{
+    install_handlers();
+    for (int i = 0; i < TB_OUT_MAX_TMP; i++) {
+        if (!tmp_reg[i]) {
+            tmp_reg[i] = p;
+            return;
+        }
+    }
+    /* more than TB_OUT_MAX_TMP at once: still removed on errors, only a
+     * signal would leave it */
+}
+
+static void tmp_unregister(const char *p)
+{
+    for (int i = 0; p && i < TB_OUT_MAX_TMP; i++) {
+        if (tmp_reg[i] == p) {
+            tmp_reg[i] = NULL;
+        }
+    }
+}
+
+mode_t tb_out_file_mode(void)
+{
+    return file_mode;
+}
 
 int tb_out_open(TbOut *o, const char *path, char **err)
 {
@@ -31,11 +116,24 @@ int tb_out_open(TbOut *o, const char *path, char **err)
         g_clear_pointer(&o->path, g_free);
         return -1;
     }
+    tmp_register(o->tmp);
+    /* mkstemp creates 0600; the final file gets what open() would give */
+    if (fchmod(fd, file_mode) != 0) {
+        *err = g_strdup_printf("%s: cannot set mode: %s", path,
+                               g_strerror(errno));
+        close(fd);
+        tmp_unregister(o->tmp);
+        g_unlink(o->tmp);
+        g_clear_pointer(&o->tmp, g_free);
+        g_clear_pointer(&o->path, g_free);
+        return -1;
+    }
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         *err = g_strdup_printf("%s: cannot open: %s", path,
                                g_strerror(errno));
         close(fd);
+        tmp_unregister(o->tmp);
         g_unlink(o->tmp);
         g_clear_pointer(&o->tmp, g_free);
         g_clear_pointer(&o->path, g_free);
@@ -75,6 +173,7 @@ int tb_out_commit(TbOut *o, char **err)
             r = -1;
         }
     }
+    tmp_unregister(o->tmp);
     g_clear_pointer(&o->tmp, g_free);
     g_clear_pointer(&o->path, g_free);
     return r;
@@ -91,7 +190,24 @@ void tb_out_abort(TbOut *o)
         }
         g_unlink(o->tmp);
     }
+    tmp_unregister(o->tmp);
     o->f = NULL;
     g_clear_pointer(&o->tmp, g_free);
     g_clear_pointer(&o->path, g_free);
+}
+
+int tb_out_write_file(const char *path, const char *text, size_t len,
+                      char **err)
+{
+    TbOut o;
+    if (tb_out_open(&o, path, err) < 0) {
+        return -1;
+    }
+    if (len && fwrite(text, 1, len, o.f) != len) {
+        *err = g_strdup_printf("%s: write error: %s", path,
+                               g_strerror(errno));
+        tb_out_abort(&o);
+        return -1;
+    }
+    return tb_out_commit(&o, err);
 }

@@ -5,11 +5,16 @@
  * FILE only when the whole run succeeded; on error the temporary file is
  * removed, so no partial output is ever left.  "-" means stdout (written
  * directly, at commit time for text produced at the end).
+ * The final file gets mode 0666 & ~umask (umask read once, before main),
+ * as a file created by open(2) would.  A SIGINT, SIGTERM or SIGHUP while
+ * temporary files exist removes them (async-signal-safe unlink) and then
+ * ends the process by the same signal.
  */
 #ifndef TB_CLI_OUT_H
 #define TB_CLI_OUT_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct TbOut {
     char *path;      /**< final name (NULL: unused) */
@@ -27,5 +32,13 @@ int tb_out_commit(TbOut *o, char **err);
 
 /** Close and remove the temporary file (on any error).  Unused accepted. */
 void tb_out_abort(TbOut *o);
+
+/** Write @len bytes of @text to @path ("-": stdout) all-or-nothing, as
+ *  tb_out_open + tb_out_commit.  0, or -1 with *err set (one line). */
+int tb_out_write_file(const char *path, const char *text, size_t len,
+                      char **err);
+
+/** Mode given to output files: 0666 & ~umask. */
+mode_t tb_out_file_mode(void);
 
 #endif /* TB_CLI_OUT_H */

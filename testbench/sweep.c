@@ -19,6 +19,7 @@
 #include "report_path.h"
 #include "scenario_load.h"
 #include "sweep.h"
+#include "cli_out.h"
 #include "sweep_grid.h"
 #include "sweep_plot.h"
 
@@ -489,13 +490,8 @@ static int combine(const Sweep *s, TbPlotPoint *pts, GPtrArray *groups,
         json_node_unref(root);
     }
     csv = g_build_filename(s->dir, "sweep.csv", NULL);
-    {
-        GError *ge = NULL;
-        if (!g_file_set_contents(csv, o->str, (gssize)o->len, &ge)) {
-            *err = g_strdup_printf("%s: %s", csv, ge->message);
-            g_error_free(ge);
-            goto out;
-        }
+    if (tb_out_write_file(csv, o->str, o->len, err) < 0) {
+        goto out;
     }
     r = 0;
 out:

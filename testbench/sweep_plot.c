@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "sweep_plot.h"
+#include "cli_out.h"
 
 const char *const tb_sweep_plot_files[] = {
     "forwarded.png", "forwarded.svg", "interrupts.png", "interrupts.svg",
@@ -172,14 +173,7 @@ static int put(const char *dir, const char *name, const char *text,
                char **err)
 {
     char *p = g_build_filename(dir, name, NULL);
-    GError *ge = NULL;
-    int r = 0;
-
-    if (!g_file_set_contents(p, text, -1, &ge)) {
-        *err = g_strdup_printf("%s: %s", p, ge->message);
-        g_error_free(ge);
-        r = -1;
-    }
+    int r = tb_out_write_file(p, text, strlen(text), err);
     g_free(p);
     return r;
 }

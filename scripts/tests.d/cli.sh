@@ -149,6 +149,35 @@ PY
 done
 rm -f "$tmp/r.json"
 
+# --- output files: mode 0666 & ~umask; SIGINT/SIGTERM leave no temp file ---
+mkdir -p "$tmp/mode"
+(umask 002; "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=100 --quiet \
+   --json "$tmp/mode/r.json" --csv "$tmp/mode/r.csv" --pcap-out "$tmp/mode/r.pcap" 2>/dev/null)
+(umask 027; "$E1KLAB" check $S/forward-970kpps-napi.ini testbench/expect/forward-970kpps-napi.ini \
+   --set traffic.count=100 --json "$tmp/mode/c.json" --junit "$tmp/mode/c.xml" >/dev/null 2>&1)
+m=$(stat -c '%a' "$tmp/mode/r.json" "$tmp/mode/r.csv" "$tmp/mode/r.pcap" \
+    "$tmp/mode/c.json" "$tmp/mode/c.xml" 2>&1 | tr '\n' ' ')
+if [ "$m" = "664 664 664 640 640 " ]; then ok "output files get 0666 & ~umask"
+else nok "output file modes: $m (want 664 x3, 640 x2)"; fi
+if python3 - "$E1KLAB" "$S/forward-10M-twist.ini" "$tmp/sig" <<'PY'
+import glob, os, signal, subprocess, sys, time
+exe, scen, d = sys.argv[1:4]
+os.makedirs(d)
+for sig in (signal.SIGINT, signal.SIGTERM):
+    p = subprocess.Popen([exe, "run", scen, "--quiet", "--json", d + "/a.json",
+                          "--csv", d + "/b.csv", "--pcap-out", d + "/c.pcap"])
+    t0 = time.time()
+    while len(glob.glob(d + "/*.tmp-*")) < 3 and time.time() - t0 < 20:
+        time.sleep(0.02)
+    assert len(glob.glob(d + "/*.tmp-*")) == 3, os.listdir(d)
+    p.send_signal(sig)
+    rc = p.wait()
+    assert rc == -sig, (sig, rc)            # died of the signal
+    assert os.listdir(d) == [], os.listdir(d)
+PY
+then ok "SIGINT/SIGTERM during run remove the temporary outputs"
+else nok "temporary outputs left after a signal"; fi
+
 # --- bad input: one line on stderr, exit 2, no output file left ---
 mkdir -p "$tmp/out"
 expect_bad() {   # description, then e1klab arguments
