@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "scenario_load.h"
+#include "profile.h"
 
 /* ---- small parsers ---- */
 
@@ -423,7 +424,7 @@ static int check_keys(Ld *ld, const char *grp, const char *const *known,
 static const char *const scenario_keys[] = {"name", "description", NULL};
 
 static const char *const host_keys[] = {
-    "profile", "cpus", "cpu_mhz", "hz", "netdev_budget",
+    "profile", "profile_path", "cpus", "cpu_mhz", "hz", "netdev_budget",
     "netdev_budget_usecs", "netdev_max_backlog", "dev_weight",
     "max_softirq_restart", "max_softirq_time_us", "ip_forward",
     "netif_rx_throttle",
@@ -478,6 +479,34 @@ static int load_host(Ld *ld)
         } else if (get_str(ld, g, "profile", h->profile,
                            sizeof(h->profile)) < 0) {
             return -1;
+        } else if (!has(ld, g, "profile_path")) {
+            /* a name must resolve now, so the error points at the key */
+            char *found = tb_profile_find(h->profile, ld->sc->file);
+            if (!found) {
+                return fail(ld, g, "profile", "no profile '%s' (looked for "
+                            "profiles/%s.ini; set E1KLAB_PROFILE_DIR or "
+                            "[host] profile_path)", h->profile, h->profile);
+            }
+            g_free(found);
+        }
+    }
+    if (has(ld, g, "profile_path")) {
+        /* an explicit profile file, relative to the scenario file */
+        if (get_path(ld, g, "profile_path", h->profile_path,
+                     sizeof(h->profile_path)) < 0) {
+            return -1;
+        }
+        if (!g_file_test(h->profile_path, G_FILE_TEST_IS_REGULAR)) {
+            return fail(ld, g, "profile_path", "%s: no such file",
+                        h->profile_path);
+        }
+        if (!has(ld, g, "profile")) {
+            char *base = g_path_get_basename(h->profile_path);
+            if (g_str_has_suffix(base, ".ini")) {
+                base[strlen(base) - 4] = 0;
+            }
+            g_strlcpy(h->profile, base, sizeof(h->profile));
+            g_free(base);
         }
     }
     if (get_u32(ld, g, "cpus", &h->cpus, 1, 1) < 0 ||

@@ -212,6 +212,14 @@ expect_bad "unknown key in a file" "$tmp/unknown.ini"
 expect_bad "bad value in a file" "$tmp/badval.ini"
 expect_bad "unknown key via --set" $S/forward-970kpps-napi.ini --set traffic.bogus=1
 expect_bad "bad value via --set" $S/forward-970kpps-napi.ini --set traffic.pps=abc
+printf '[host]\nprofile = bogus\n[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n' > "$tmp/badprof.ini"
+expect_bad "unknown profile name" "$tmp/badprof.ini"
+grep -q "badprof.ini:2: \[host\] profile: no profile 'bogus'" <("$E1KLAB" run "$tmp/badprof.ini" 2>&1) \
+  && ok "unknown profile message names file:line and key" || nok "unknown profile message"
+mkdir -p "$tmp/pp"; cp testbench/profiles/piii-933.ini "$tmp/pp/mine.ini"
+printf '[host]\nprofile_path = mine.ini\n[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n' > "$tmp/pp/s.ini"
+(e=$(realpath "$E1KLAB"); cd / && "$e" run "$tmp/pp/s.ini" --quiet --json - 2>/dev/null) | grep -q '"profile" : "mine"' \
+  && ok "[host] profile_path relative to the scenario" || nok "[host] profile_path"
 expect_bad "unknown nic reference" $S/forward-970kpps-napi.ini --set traffic.nic=eth9
 rm -f "$tmp/out/"*
 "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=10 --csv "$tmp/out/r.csv" \
