@@ -115,6 +115,13 @@ int tb_cmd_check(int argc, char **argv)
                        "--report");
         goto out;
     }
+    {
+        const char *outs[] = {json_path, junit_path};
+        const char *names[] = {"--json", "--junit"};
+        if (tb_out_conflict(outs, names, 2, &err) < 0) {
+            goto out;
+        }
+    }
     expect_path = argv[argc - 1];
     ef = tb_expect_load(expect_path, &err);
     if (!ef) {

@@ -211,3 +211,42 @@ int tb_out_write_file(const char *path, const char *text, size_t len,
     }
     return tb_out_commit(&o, err);
 }
+
+static int same_file(const char *a, const char *b)
+{
+    char *ca = g_canonicalize_filename(a, NULL);
+    char *cb = g_canonicalize_filename(b, NULL);
+    int same = strcmp(ca, cb) == 0;
+    GStatBuf sa, sb;
+    if (!same && g_stat(ca, &sa) == 0 && g_stat(cb, &sb) == 0) {
+        same = sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    }
+    g_free(ca);
+    g_free(cb);
+    return same;
+}
+
+int tb_out_conflict(const char *const *paths, const char *const *opts,
+                    int n, char **err)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+            const char *a = paths[i], *b = paths[j];
+            if (!a || !b) {
+                continue;
+            }
+            int sa = strcmp(a, "-") == 0, sb = strcmp(b, "-") == 0;
+            if (sa && sb) {
+                *err = g_strdup_printf("%s - and %s -: only one output can "
+                                       "go to stdout", opts[i], opts[j]);
+                return -1;
+            }
+            if (!sa && !sb && same_file(a, b)) {
+                *err = g_strdup_printf("%s and %s both write %s", opts[i],
+                                       opts[j], a);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -38,6 +38,16 @@ void tb_out_abort(TbOut *o);
 int tb_out_write_file(const char *path, const char *text, size_t len,
                       char **err);
 
+/**
+ * Reject two outputs to the same place: the same file (compared after
+ * making the paths absolute and canonical, and by device/inode when both
+ * exist) or more than one "-" (stdout).  @paths[i] (NULL = unused) is the
+ * value of option @opts[i].  Returns 0, or -1 with *err set, e.g.
+ * "--json and --csv both write a.out".
+ */
+int tb_out_conflict(const char *const *paths, const char *const *opts,
+                    int n, char **err);
+
 /** Mode given to output files: 0666 & ~umask. */
 mode_t tb_out_file_mode(void);
 

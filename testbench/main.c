@@ -198,6 +198,13 @@ static int cmd_run(int argc, char **argv)
         err = g_strdup("run: --pcap-out needs a file name");
         goto out;
     }
+    {
+        const char *outs[] = {json_path, csv_path, pcap_path};
+        const char *names[] = {"--json", "--csv", "--pcap-out"};
+        if (tb_out_conflict(outs, names, 3, &err)) {
+            goto out;
+        }
+    }
     if (backend && strcmp(backend, "testbench") && strcmp(backend, "qemu")) {
         err = g_strdup_printf("run: --backend '%s' (testbench or qemu)",
                               backend);
@@ -430,6 +437,9 @@ int main(int argc, char **argv)
             if (!strcmp(argv[2], "bench")) {
                 return cmd_bench(2, sub);
             }
+            fprintf(stderr, "e1klab: help: unknown command '%s' (run, "
+                    "sweep, check, bench)\n", argv[2]);
+            return EXIT_BAD_INPUT;
         }
         fputs(usage_text, stdout);
         return 0;

@@ -220,6 +220,22 @@ mkdir -p "$tmp/pp"; cp testbench/profiles/piii-933.ini "$tmp/pp/mine.ini"
 printf '[host]\nprofile_path = mine.ini\n[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n' > "$tmp/pp/s.ini"
 (e=$(realpath "$E1KLAB"); cd / && "$e" run "$tmp/pp/s.ini" --quiet --json - 2>/dev/null) | grep -q '"profile" : "mine"' \
   && ok "[host] profile_path relative to the scenario" || nok "[host] profile_path"
+for a in "--json $tmp/same.out --csv $tmp/same.out" "--json - --csv -" \
+         "--csv $tmp/same.out --pcap-out $tmp/./same.out"; do
+  # shellcheck disable=SC2086
+  "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=10 $a \
+    >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ ! -e "$tmp/same.out" ] \
+     && [ ! -s "$tmp/stdout" ]; then ok "output conflict ($a): $(cat "$tmp/stderr")"
+  else nok "output conflict ($a): rc=$rc"; fi
+done
+"$E1KLAB" check $S/forward-970kpps-napi.ini testbench/expect/forward-970kpps-napi.ini \
+  --json "$tmp/same.out" --junit "$tmp/same.out" >/dev/null 2>"$tmp/stderr"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ ! -e "$tmp/same.out" ]; then
+  ok "check --json X --junit X rejected"; else nok "check output conflict: rc=$rc"; fi
+"$E1KLAB" help frob >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ ! -s "$tmp/stdout" ]; then
+  ok "help of an unknown command: $(cat "$tmp/stderr")"; else nok "help frob: rc=$rc"; fi
 expect_bad "unknown nic reference" $S/forward-970kpps-napi.ini --set traffic.nic=eth9
 rm -f "$tmp/out/"*
 "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=10 --csv "$tmp/out/r.csv" \
