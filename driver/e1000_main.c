@@ -5,6 +5,7 @@
  * e1000_close/e1000_down, e1000_watchdog, e1000_tx_timeout/e1000_reset_task;
  * facts A.3-A.7, A.11-A.12, B.4).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,25 @@ static bool valid_ether_addr(const uint8_t *m)
 {
     static const uint8_t zero[6];
     return !(m[0] & 1u) && memcmp(m, zero, 6) != 0;
+}
+
+/* The probe line's bus description, "(PCI:66MHz:64-bit)" style, from
+ * the STATUS register as the Linux driver's bus info: PCIX_MODE (b13)
+ * selects PCI-X with its speed in PCIX_SPEED (b15:14: 00 66, 01 100,
+ * 10 133 MHz), else PCI66 (b11) 66 or 33 MHz; BUS64 (b12) the width
+ * (SDM 13.4.2; facts: STATUS bits). */
+static void e1k_bus_desc(uint32_t status, char *buf, size_t size)
+{
+    static const char *const pcix_mhz[4] = {"66", "100", "133", "133"};
+    const char *mhz;
+    int pcix = (status & E1K_STATUS_PCIX_MODE) != 0;
+    if (pcix) {
+        mhz = pcix_mhz[(status >> 14) & 3u];
+    } else {
+        mhz = (status & E1K_STATUS_PCI66) ? "66" : "33";
+    }
+    snprintf(buf, size, "(PCI%s:%sMHz:%s-bit)", pcix ? "-X" : "", mhz,
+             (status & E1K_STATUS_BUS64) ? "64" : "32");
 }
 
 struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
@@ -68,9 +88,13 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
     }
     e1k_itr_init(a);
     e1k_os_netif_carrier(a->os, false);
-    e1k_os_log(a->os, 2, "(PCI:66MHz:64-bit) %02x:%02x:%02x:%02x:%02x:%02x",
-               a->mac[0], a->mac[1], a->mac[2], a->mac[3], a->mac[4],
-               a->mac[5]);
+    {
+        char bus[32];
+        e1k_bus_desc(er32(a, E1K_STATUS), bus, sizeof(bus));
+        e1k_os_log(a->os, 2, "%s %02x:%02x:%02x:%02x:%02x:%02x", bus,
+                   a->mac[0], a->mac[1], a->mac[2], a->mac[3], a->mac[4],
+                   a->mac[5]);
+    }
     e1k_os_log(a->os, 2, "Intel(R) PRO/1000 Network Connection");
     return a;
 

@@ -12,9 +12,13 @@ void tb_klogv(TbKernel *k, int level, const char *fmt, va_list ap)
     vsnprintf(msg, sizeof(msg), fmt, ap);
     uint64_t now = k->cpu->eng->now;
     char *line = k->log[k->log_count % TB_LOG_LINES];
+    /* the Linux syslog priority: KERN_ERR 3, KERN_WARNING 4, KERN_INFO 6,
+     * KERN_DEBUG 7 (osdep levels 0..3) */
+    static const int prio[4] = {3, 4, 6, 7};
     snprintf(line, TB_LOG_LEN, "[%5llu.%06llu] <%d> %s",
              (unsigned long long)(now / 1000000000u),
-             (unsigned long long)(now / 1000u % 1000000u), level, msg);
+             (unsigned long long)(now / 1000u % 1000000u),
+             prio[level < 0 ? 0 : level > 3 ? 3 : level], msg);
     k->log_count++;
     if (strstr(msg, "transmit timed out")) {
         k->log_tx_timeout++;

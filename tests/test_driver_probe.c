@@ -235,10 +235,35 @@ static void test_probe_bad_params(void)
     fos_free(f);
 }
 
+/* The probe line names the bus as Linux does, from STATUS PCI66, BUS64,
+ * PCIX_MODE and PCIX_SPEED (SDM 13.4.2), for each bus the model offers. */
+static void test_probe_bus_line(void)
+{
+    static const struct { E1kBusKind kind; const char *desc; } bus[] = {
+        { E1K_BUS_PCI_32_33, "(PCI:33MHz:32-bit) 02:11:22:33:44:55" },
+        { E1K_BUS_PCI_64_66, "(PCI:66MHz:64-bit) 02:11:22:33:44:55" },
+        { E1K_BUS_PCIX_133, "(PCI-X:133MHz:64-bit) 02:11:22:33:44:55" },
+    };
+    static const uint8_t mac[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
+    for (unsigned i = 0; i < G_N_ELEMENTS(bus); i++) {
+        E1kConfig cfg;
+        struct e1k_drv_params p;
+        e1k_config_default(&cfg);
+        memcpy(cfg.mac, mac, 6);
+        g_assert_cmpint(e1k_bus_preset(bus[i].kind, &cfg.bus), ==, 0);
+        FakeOs *f = fos_new(MEM, &cfg);
+        e1k_drv_params_default(&p);
+        g_assert_nonnull(fos_probe(f, &p));
+        g_assert_true(fos_log_has(f, bus[i].desc));
+        fos_free(f);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/driver/probe/mac", test_probe_mac);
+    g_test_add_func("/driver/probe/bus-line", test_probe_bus_line);
     g_test_add_func("/driver/probe/bad-checksum", test_probe_bad_checksum);
     g_test_add_func("/driver/probe/bad-params", test_probe_bad_params);
     g_test_add_func("/driver/open/registers", test_open_registers);
