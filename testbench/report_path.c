@@ -203,7 +203,13 @@ JsonNode *tb_report_load(const char *path, char **err)
     JsonNode *root;
 
     if (!g_file_get_contents(path, &text, NULL, &ge)) {
-        *err = g_strdup_printf("%s: %s", path, ge->message);
+        /* GLib's message repeats the path in typographic quotes: name
+         * the file once, with the plain system error. */
+        int code = ge->domain == G_FILE_ERROR ? ge->code : -1;
+        *err = code == G_FILE_ERROR_NOENT
+                   ? g_strdup_printf("%s: no such file", path)
+                   : g_strdup_printf("%s: cannot read: %s", path,
+                                     ge->message);
         g_error_free(ge);
         return NULL;
     }

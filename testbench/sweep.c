@@ -673,7 +673,8 @@ int tb_cmd_sweep(int argc, char **argv)
     }
     pts = g_new0(TbPlotPoint, s.grid->npoints);
     if (combine(&s, pts, groups, &rx_iface, &err) < 0) {
-        status = 1;
+        /* with --collect a missing or bad point file is bad input */
+        status = collect ? 2 : 1;
         fprintf(stderr, "e1klab: sweep: %s\n", err);
         g_free(err);
         err = NULL;

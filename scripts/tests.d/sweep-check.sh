@@ -103,6 +103,17 @@ else
   nok "job list + --collect (exit $rc): $(head -c 300 "$tmp/err")"
 fi
 
+# --collect over a directory without the point reports: bad input.
+mkdir -p "$tmp/empty"
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --collect --no-plot \
+  --out "$tmp/empty" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'no such file' "$tmp/err" \
+   && [ ! -e "$tmp/empty/sweep.csv" ]; then
+  ok "--collect without point reports: exit 2, one line"
+else
+  nok "--collect without point reports (exit $rc): $(head -c 300 "$tmp/err")"
+fi
+
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \
   --out "$tmp/bad1" 2>"$tmp/err"; rc=$?
