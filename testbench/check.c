@@ -128,6 +128,12 @@ int tb_cmd_check(int argc, char **argv)
         goto out;
     }
     if (report_path) {
+        if (ef->sets->len > 1) {
+            /* the report was produced elsewhere: the file's "set" lines
+             * cannot apply to it */
+            fprintf(stderr, "e1klab: check: %s: %u \"set\" line(s) ignored "
+                    "with --report\n", expect_path, ef->sets->len - 1);
+        }
         root = tb_report_load(report_path, &err);
     } else {
         all_sets = g_ptr_array_new();

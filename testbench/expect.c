@@ -629,9 +629,16 @@ char *tb_expect_junit(const TbExpectFile *f, const TbExpectResult *res,
             xml_attr(s, "message", res[i].detail);
             g_string_append(s, "/>\n");
         }
-        out = g_markup_escape_text(res[i].detail, -1);
-        g_string_append_printf(s, "      <system-out>%s %s: %s</system-out>\n",
-                               res[i].pass ? "PASS" : "FAIL", e->field, out);
+        /* the same line the console prints (label, then the detail) */
+        {
+            char *line = g_strdup_printf("%s %s: %s",
+                                         res[i].pass ? "PASS" : "FAIL",
+                                         e->name, res[i].detail);
+            out = g_markup_escape_text(line, -1);
+            g_free(line);
+        }
+        g_string_append_printf(s, "      <system-out>%s</system-out>\n",
+                               out);
         g_string_append(s, "    </testcase>\n");
         g_free(out);
         g_free(cls);

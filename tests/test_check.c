@@ -323,6 +323,9 @@ static void test_junit(void)
                                  "300)\""));
     /* the failure belongs to the second testcase */
     g_assert_true(fail > strstr(xml, "name=\"tight\""));
+    /* <system-out> is the console line: label, then the detail */
+    g_assert_nonnull(strstr(xml, "<system-out>FAIL tight: measured 312 "
+                                 "(expect &lt; 300)</system-out>"));
     g_free(xml);
     for (guint i = 0; i < 2; i++) {
         g_free(r[i].detail);
