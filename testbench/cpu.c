@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One modelled CPU: contexts, interrupts, softirqs, processes, jiffies. */
 #include "cpu.h"
+#include "smp.h"
 
 #include <glib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ static void tick_event(void *ctx, uint64_t arg)
 {
     TbCpu *c = ctx;
     c->irq_pending |= 1u << TB_IRQ_TIMER;
+    tb_cpu_kick(c);
     tb_engine_schedule(c->eng, (arg + 1) * c->tick_ns, tick_event, c,
                        arg + 1);
 }
@@ -152,6 +154,7 @@ static void delivery_event(void *ctx, uint64_t arg)
     if ((c->irq_asserted & (1u << line)) && c->line[line].gen == arg >> 8
         && !c->line[line].disabled) {
         c->irq_pending |= 1u << line;
+        tb_cpu_kick(c);
     }
 }
 
@@ -162,6 +165,7 @@ static void deliver(TbCpu *c, int line)
     uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
     if (lat == 0) {
         c->irq_pending |= 1u << line;
+        tb_cpu_kick(c);
         return;
     }
     tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,
@@ -314,6 +318,23 @@ void tb_cpu_wake(TbCpu *c, TbProc *p)
     if (!p->runnable) {
         p->runnable = true;
         p->wakeups++;
+        tb_cpu_kick(c);
+    }
+}
+
+void tb_cpu_del_proc(TbCpu *c, TbProc *p)
+{
+    for (uint32_t i = 0; i < c->nprocs; i++) {
+        if (c->procs[i] == p) {
+            memmove(&c->procs[i], &c->procs[i + 1],
+                    (c->nprocs - i - 1) * sizeof(c->procs[0]));
+            c->nprocs--;
+            c->rr_next = 0;
+            if (c->current == p) {
+                c->current = NULL;
+            }
+            return;
+        }
     }
 }
 
@@ -365,8 +386,10 @@ static void run_step(TbCpu *c, TbProc *p)
 
 void tb_cpu_sleep(TbCpu *c, uint64_t ns)
 {
-    if (c->ctx >= TB_CTX_SOFTIRQ) {
-        tb_cpu_charge(c, ns);   /* atomic context: busy-wait instead */
+    if (c->ctx >= TB_CTX_SOFTIRQ || (c->smp && c->smp->active)) {
+        /* atomic context, or a CPU of a set (smp.c runs their idle
+         * loops; a msleep there is rare: it busy-waits) */
+        tb_cpu_charge(c, ns);
         return;
     }
     TbCtx prev = c->ctx;
@@ -408,4 +431,19 @@ void tb_cpu_run(TbCpu *c, uint64_t end_ns)
         c->ctx_ns[TB_CTX_IDLE] += t - e->now;
         tb_engine_run_until(e, t);
     }
+}
+
+bool tb_cpu_work_once(TbCpu *c)
+{
+    if (c->irq_pending && !c->irq_off) {
+        c->ctx = TB_CTX_IDLE;
+        tb_cpu_do_irq(c);
+        return true;
+    }
+    TbProc *p = pick(c);
+    if (p) {
+        run_step(c, p);
+        return true;
+    }
+    return false;
 }

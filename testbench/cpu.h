@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Modelled host CPU (one CPU, as the seeds' uniprocessor hosts).
+ * Modelled host CPU (one CPU, as the seeds' uniprocessor hosts; several
+ * run in lock-step through smp.h).
  *
  * Kernel and driver C code runs synchronously and "charges" CPU time at
  * operation points (tb_cpu_charge).  A charge advances the virtual clock,
@@ -25,6 +26,7 @@
 #define TB_CPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine.h"
@@ -53,6 +55,7 @@ enum {
 #define TB_IRQ_TIMER 0
 
 typedef struct TbCpu TbCpu;
+typedef struct TbSmp TbSmp;
 
 /** Hardirq handler; returns 1 (IRQ_HANDLED) or 0 (IRQ_NONE). */
 typedef int (*TbIrqFn)(TbCpu *cpu, void *ctx);
@@ -138,7 +141,39 @@ struct TbCpu {
      * charge_end - now off ctx_ns[charge_ctx] (tb_cpu_times_at_now) */
     uint64_t charge_end;
     TbCtx charge_ctx;
+    /* SMP (smp.h; all zero with one CPU, whose paths never look at them) */
+    uint32_t id;                   /**< CPU number (0..) */
+    TbSmp *smp;                    /**< the CPU set, NULL with one CPU */
+    uint64_t clock;                /**< local clock while switched out, ns
+                                        (the running CPU's is eng->now) */
+    bool waiting;                  /**< idle, blocked until kicked */
 };
+
+/** A modelled spinlock (e.g. netif_tx_lock): a CPU that finds it held
+ *  by another CPU spins, charging TB_SPIN_QUANTUM_NS at a time (so the
+ *  holder, scheduled by the lock-step of smp.c, runs and releases it).
+ *  With one CPU it is never contended and charges nothing. */
+typedef struct TbSpin {
+    TbCpu *owner;                  /**< holder, NULL when free */
+    uint64_t contended;            /**< acquisitions that had to spin */
+    uint64_t spin_ns;              /**< time spent spinning, ns */
+} TbSpin;
+
+/** Spin granularity of tb_spin_lock, ns. */
+#define TB_SPIN_QUANTUM_NS 20u
+
+/** SMP hooks (smp.c): the slow path of a charge on a CPU of a set, and
+ *  the wake-up of a blocked idle CPU. */
+void tb_smp_charge(TbCpu *c, uint64_t t);
+void tb_smp_kick(TbCpu *c);
+
+/** Make a blocked idle CPU runnable (new interrupt or process work). */
+static inline void tb_cpu_kick(TbCpu *c)
+{
+    if (c->smp && c->waiting) {
+        tb_smp_kick(c);
+    }
+}
 
 /**
  * New CPU on engine @eng with costs from @prof, kernel HZ @hz (>= 1),
@@ -193,7 +228,11 @@ static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
     if (tb_engine_maybe_due(e, t)) {
         c->charge_end = t;
         c->charge_ctx = c->ctx;
-        tb_engine_run_until(e, t);
+        if (c->smp) {
+            tb_smp_charge(c, t);
+        } else {
+            tb_engine_run_until(e, t);
+        }
     } else {
         e->now = t;
     }
@@ -217,6 +256,26 @@ static inline void tb_cpu_times_at_now(const TbCpu *c, uint64_t *out)
     }
 }
 
+/**
+ * CPU time per context (ns) of a CPU of a set at global time @now (<= its
+ * clock when runnable): a blocked idle CPU's idle time runs up to @now,
+ * a runnable CPU's charge in progress past @now is not counted.
+ */
+static inline void tb_cpu_times_at(const TbCpu *c, uint64_t now,
+                                   uint64_t *out)
+{
+    for (int i = 0; i < TB_CTX_COUNT; i++) {
+        out[i] = c->ctx_ns[i];
+    }
+    if (c->waiting) {
+        if (now > c->clock) {
+            out[TB_CTX_IDLE] += now - c->clock;
+        }
+    } else if (c->clock > now) {
+        out[c->charge_ctx] -= c->clock - now;
+    }
+}
+
 /** Charge @n times profile cost @id. */
 static inline void tb_cpu_cost(TbCpu *c, TbCostId id, uint32_t n)
 {
@@ -228,6 +287,31 @@ static inline void tb_cpu_cost_bytes(TbCpu *c, TbCostId id, uint32_t bytes)
 {
     tb_cpu_charge(c, (c->cost_ps[id] * bytes + 500) / 1000);
 }
+
+/** spin_lock / spin_unlock on CPU @c (see TbSpin). */
+static inline void tb_spin_lock(TbCpu *c, TbSpin *l)
+{
+    if (l->owner && l->owner != c) {
+        l->contended++;
+        while (l->owner && l->owner != c) {
+            l->spin_ns += TB_SPIN_QUANTUM_NS;
+            tb_cpu_charge(c, TB_SPIN_QUANTUM_NS);
+        }
+    }
+    l->owner = c;
+}
+
+static inline void tb_spin_unlock(TbSpin *l)
+{
+    l->owner = NULL;
+}
+
+/** One unit of work of CPU @c (pending interrupts, or one step of the
+ *  next process); false if it has nothing to do (idle).  smp.c's loop. */
+bool tb_cpu_work_once(TbCpu *c);
+
+/** Remove process @p from CPU @c (to pin it to another CPU). */
+void tb_cpu_del_proc(TbCpu *c, TbProc *p);
 
 /** local_irq_disable / local_irq_enable (nesting counted). */
 void tb_cpu_irq_disable(TbCpu *c);

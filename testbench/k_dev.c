@@ -24,6 +24,7 @@ void tb_kfree_skb(TbKernel *k, TbSkb *skb)
 static void dev_watchdog(TbCpu *cpu, void *ctx)
 {
     TbNetdev *dev = ctx;
+    tb_spin_lock(cpu, &dev->tx_lock);   /* netif_tx_lock */
     if (dev->carrier && dev->queue_stopped
         && cpu->jiffies > dev->trans_start + dev->watchdog_timeo) {
         tb_klog(dev->k, 1, "NETDEV WATCHDOG: %s: transmit timed out",
@@ -34,6 +35,7 @@ static void dev_watchdog(TbCpu *cpu, void *ctx)
             dev->tx_timeout(dev);
         }
     }
+    tb_spin_unlock(&dev->tx_lock);
     tb_cpu_mod_timer(cpu, &dev->watchdog, cpu->jiffies + dev->watchdog_timeo);
 }
 
@@ -70,12 +72,13 @@ void tb_netif_schedule(TbNetdev *dev)
     }
     dev->tx_scheduled = true;
     dev->next_sched = NULL;
-    if (k->tx_sched_tail) {
-        k->tx_sched_tail->next_sched = dev;
+    TbSoftnet *sd = k->sd;
+    if (sd->tx_sched_tail) {
+        sd->tx_sched_tail->next_sched = dev;
     } else {
-        k->tx_sched_head = dev;
+        sd->tx_sched_head = dev;
     }
-    k->tx_sched_tail = dev;
+    sd->tx_sched_tail = dev;
     tb_cpu_raise_softirq(k->cpu, TB_SOFTIRQ_NET_TX);
 }
 
@@ -110,7 +113,13 @@ static void qdisc_run(TbNetdev *dev)
         dev->qlen--;
         skb->next = NULL;
         tb_cpu_cost(k->cpu, TB_COST_QDISC_DEQUEUE, 1);
-        if (dev->xmit(dev, skb) != 0) {
+        /* HARD_TX_LOCK: the driver's xmit path against dev_watchdog's
+         * tx_timeout on another CPU */
+        TbCpu *me = k->cpu;
+        tb_spin_lock(me, &dev->tx_lock);
+        int rc = dev->xmit(dev, skb);
+        tb_spin_unlock(&dev->tx_lock);
+        if (rc != 0) {
             /* NETDEV_TX_BUSY: requeue at the head and retry later */
             skb->next = dev->q_head;
             dev->q_head = skb;
@@ -158,8 +167,9 @@ void tb_net_tx_action(TbCpu *cpu, void *ctx)
 {
     (void)cpu;
     TbKernel *k = ctx;
-    TbNetdev *dev = k->tx_sched_head;
-    k->tx_sched_head = k->tx_sched_tail = NULL;
+    TbSoftnet *sd = k->sd;
+    TbNetdev *dev = sd->tx_sched_head;
+    sd->tx_sched_head = sd->tx_sched_tail = NULL;
     while (dev) {
         TbNetdev *next = dev->next_sched;
         dev->tx_scheduled = false;

@@ -17,7 +17,7 @@
 
 static void list_add_tail(TbKernel *k, TbNapi *n)
 {
-    TbNapi *h = &k->poll_list;
+    TbNapi *h = &k->sd->poll_list;
     n->prev = h->prev;
     n->next = h;
     h->prev->next = n;
@@ -76,13 +76,14 @@ bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work)
 static void net_rx_action(TbCpu *cpu, void *ctx)
 {
     TbKernel *k = ctx;
-    TbNapi *h = &k->poll_list;
+    TbSoftnet *sd = k->sd;
+    TbNapi *h = &sd->poll_list;
     uint64_t start = cpu->eng->now;
     int budget = (int)k->netdev_budget;
 
     while (h->next != h) {
         if (budget <= 0 || cpu->eng->now - start > k->budget_ns) {
-            k->time_squeeze++;
+            sd->time_squeeze++;
             tb_cpu_raise_softirq(cpu, TB_SOFTIRQ_NET_RX);
             return;
         }
@@ -114,7 +115,7 @@ static void net_rx_action(TbCpu *cpu, void *ctx)
         } else if (!n->completed && n->on_list) {
             /* the driver did less than its weight but did not complete:
              * Linux leaves such a NAPI stuck; count it and do the same */
-            k->napi_bugs++;
+            sd->napi_bugs++;
             list_del(n);
         }
     }
@@ -123,10 +124,11 @@ static void net_rx_action(TbCpu *cpu, void *ctx)
 /* process_backlog: the backlog as a NAPI of dev_weight frames. */
 static int process_backlog(TbNapi *n, int quota)
 {
-    TbKernel *k = n->owner;
+    TbSoftnet *sd = n->owner;
+    TbKernel *k = sd->sd_k;
     int work = 0;
     while (work < quota) {
-        TbSkb *skb = k->bl_head;
+        TbSkb *skb = sd->bl_head;
         if (!skb) {
             n->completed = true;
             n->sched = false;
@@ -136,12 +138,12 @@ static int process_backlog(TbNapi *n, int quota)
             }
             return work;
         }
-        k->bl_head = skb->next;
-        if (!k->bl_head) {
-            k->bl_tail = NULL;
+        sd->bl_head = skb->next;
+        if (!sd->bl_head) {
+            sd->bl_tail = NULL;
         }
         skb->next = NULL;
-        k->bl_len--;
+        sd->bl_len--;
         tb_netif_receive_skb(k, skb);
         work++;
     }
@@ -151,71 +153,93 @@ static int process_backlog(TbNapi *n, int quota)
 int tb_netif_rx(TbKernel *k, TbSkb *skb)
 {
     tb_cpu_cost(k->cpu, TB_COST_NETIF_RX, 1);
-    if (k->bl_len > k->max_backlog) {
+    TbSoftnet *sd = k->sd;
+    if (sd->bl_len > k->max_backlog) {
         /* Linux 2.4/2.5 netif_rx: an overflow throttles the backlog */
-        if (k->netif_rx_throttle && !k->throttle_on) {
-            k->throttle_on = true;
-            k->throttled++;
+        if (k->netif_rx_throttle && !sd->throttle_on) {
+            sd->throttle_on = true;
+            sd->throttled++;
         }
-        k->backlog_drops++;
+        sd->backlog_drops++;
         tb_kfree_skb(k, skb);
         return -1;
     }
-    if (k->throttle_on) {
+    if (sd->throttle_on) {
         /* throttled: drop until process_backlog has emptied the queue,
          * then accept again (2.4 net/core/dev.c netif_rx) */
-        if (k->bl_len) {
-            k->backlog_drops++;
+        if (sd->bl_len) {
+            sd->backlog_drops++;
             tb_kfree_skb(k, skb);
             return -1;
         }
-        k->throttle_on = false;
+        sd->throttle_on = false;
     }
-    if (k->bl_len == 0 && !k->backlog.sched) {
-        tb_napi_schedule(k, &k->backlog);
+    if (sd->bl_len == 0 && !sd->backlog.sched) {
+        tb_napi_schedule(k, &sd->backlog);
     }
     skb->next = NULL;
-    if (k->bl_tail) {
-        k->bl_tail->next = skb;
+    if (sd->bl_tail) {
+        sd->bl_tail->next = skb;
     } else {
-        k->bl_head = skb;
+        sd->bl_head = skb;
     }
-    k->bl_tail = skb;
-    k->bl_len++;
+    sd->bl_tail = skb;
+    sd->bl_len++;
     return 0;
 }
 
 void tb_netif_receive_skb(TbKernel *k, TbSkb *skb)
 {
     tb_cpu_cost(k->cpu, TB_COST_NETIF_RECEIVE_SKB, 1);
-    k->processed++;
+    k->sd->processed++;
     if (skb->in_dev >= 0 && (uint32_t)skb->in_dev < k->ndev) {
         k->dev[skb->in_dev]->rx_stack++;
     }
     tb_ip_rcv(k, skb);
 }
 
+/* Initialise the softnet data @sd of @cpu. */
+static void softnet_init(TbKernel *k, TbSoftnet *sd, TbCpu *cpu,
+                         int weight)
+{
+    sd->sd_k = k;
+    sd->sd_cpu = cpu;
+    sd->poll_list.next = sd->poll_list.prev = &sd->poll_list;
+    sd->backlog.poll = process_backlog;
+    sd->backlog.owner = sd;
+    sd->backlog.weight = weight;
+    sd->backlog.charge_poll = true;
+    k->sdv[cpu->id] = sd;
+    tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_RX, net_rx_action, k);
+    tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_TX, tb_net_tx_action, k);
+}
+
 TbKernel *tb_kernel_new(TbCpu *cpu, const TbKernelCfg *cfg)
 {
     TbKernel *k = g_new0(TbKernel, 1);
     k->cpu = cpu;
-    k->poll_list.next = k->poll_list.prev = &k->poll_list;
     k->netdev_budget = cfg->netdev_budget ? cfg->netdev_budget : 300;
     k->budget_ns = cfg->netdev_budget_usecs
                    ? (uint64_t)cfg->netdev_budget_usecs * 1000u
                    : 2 * cpu->tick_ns;
     k->max_backlog = cfg->netdev_max_backlog ? cfg->netdev_max_backlog
                                              : 1000;
-    k->backlog.poll = process_backlog;
-    k->backlog.owner = k;
-    k->backlog.weight = cfg->dev_weight ? (int)cfg->dev_weight : 64;
-    k->backlog.charge_poll = true;
     k->ip_forward = cfg->ip_forward;
     k->netif_rx_throttle = cfg->netif_rx_throttle != 0;
-    tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_RX, net_rx_action, k);
-    tb_cpu_open_softirq(cpu, TB_SOFTIRQ_NET_TX, tb_net_tx_action, k);
+    k->sd = &k->sd0;
+    softnet_init(k, &k->sd0, cpu,
+                 cfg->dev_weight ? (int)cfg->dev_weight : 64);
     tb_sink_init(k, cfg->sink_port, cfg->sink_rcvbuf, cfg->sink_read_size);
     return k;
+}
+
+int tb_kernel_add_cpu(TbKernel *k, TbCpu *cpu)
+{
+    if (cpu->id == 0 || cpu->id >= TB_KMAX_CPUS) {
+        return -1;
+    }
+    softnet_init(k, &k->softnet_x[cpu->id - 1], cpu, k->sd0.backlog.weight);
+    return 0;
 }
 
 void tb_kernel_free(TbKernel *k)

@@ -42,9 +42,20 @@ void tb_sink_init(TbKernel *k, uint32_t port, uint32_t rcvbuf,
     s->reader.name = "udp-sink";
     s->reader.step = reader_step;
     s->reader.ctx = k;
+    s->cpu = k->cpu;
     if (port) {
         tb_cpu_add_proc(k->cpu, &s->reader);
     }
+}
+
+void tb_sink_pin(TbKernel *k, TbCpu *cpu)
+{
+    TbSink *s = &k->sink;
+    if (s->port && cpu != s->cpu) {
+        tb_cpu_del_proc(s->cpu, &s->reader);
+        tb_cpu_add_proc(cpu, &s->reader);
+    }
+    s->cpu = cpu;
 }
 
 void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload)
@@ -71,5 +82,5 @@ void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload)
     s->tail = skb;
     s->qlen++;
     s->rmem += TB_SKB_TRUESIZE;
-    tb_cpu_wake(k->cpu, &s->reader);
+    tb_cpu_wake(s->cpu, &s->reader);
 }

@@ -143,6 +143,7 @@ struct TbNetdev {
     uint64_t qdisc_requeues;
     uint64_t xmit_ok;
     /* dev_watchdog */
+    TbSpin tx_lock;          /**< netif_tx_lock (xmit, tx timeout) */
     TbTimer watchdog;
     uint64_t watchdog_timeo; /**< jiffies (5 s) */
     uint64_t tx_timeouts;
@@ -166,6 +167,7 @@ typedef struct TbSink {
     TbSkb *head, *tail;
     uint32_t qlen;
     TbProc reader;
+    TbCpu *cpu;              /**< CPU the reader is pinned to */
     uint64_t datagrams, bytes, drops;
 } TbSink;
 
@@ -185,28 +187,51 @@ typedef struct TbKernelCfg {
     uint32_t sink_port, sink_rcvbuf, sink_read_size;
 } TbKernelCfg;
 
+/** Per-CPU softnet_data fields (Linux struct softnet_data): the poll
+ *  list, the netif_rx backlog and its NAPI, the NET_TX output queue and
+ *  the softnet counters.  A macro so that CPU 0's copy keeps its
+ *  historic names directly in TbKernel (k->backlog, k->time_squeeze). */
+#define TB_SOFTNET_FIELDS                                                  \
+    TbNapi poll_list;       /* sentinel of the poll list */              \
+    TbNapi backlog;         /* process_backlog NAPI (owner: softnet) */  \
+    TbSkb *bl_head, *bl_tail;                                            \
+    uint32_t bl_len;        /* backlog frames */                         \
+    uint64_t time_squeeze;  /* budget or time ran out */                 \
+    uint64_t backlog_drops; /* softnet "dropped" */                      \
+    bool throttle_on;       /* netif_rx throttle in force */             \
+    uint64_t throttled;     /* times the throttle engaged */             \
+    uint64_t processed;     /* frames into netif_receive_skb */          \
+    uint64_t napi_bugs;     /* poll returned < weight, no complete */    \
+    TbNetdev *tx_sched_head, *tx_sched_tail;                             \
+    TbKernel *sd_k;         /* owning kernel */                          \
+    TbCpu *sd_cpu;          /* its CPU */
+
+typedef struct TbSoftnet {
+    TB_SOFTNET_FIELDS
+} TbSoftnet;
+
+/** Most CPUs the kernel has softnet data for (smp.h TB_MAX_CPUS). */
+#define TB_KMAX_CPUS 8
+
 struct TbKernel {
-    TbCpu *cpu;
+    TbCpu *cpu;                   /**< the running CPU (smp.c switches
+                                       it; CPU 0 with one CPU) */
     TbArena arena;
     TbNetdev *dev[TB_KMAX_DEVS];
     uint32_t ndev;
-    /* softnet_data */
-    TbNapi poll_list;             /**< sentinel of the poll list */
-    TbNapi backlog;               /**< process_backlog NAPI */
-    TbSkb *bl_head, *bl_tail;
-    uint32_t bl_len;
+    /* softnet_data of CPU 0 (the fields of TbSoftnet, also reachable
+     * as k->sd0); other CPUs' in softnet_x */
+    union {
+        TbSoftnet sd0;
+        struct { TB_SOFTNET_FIELDS };
+    };
+    TbSoftnet softnet_x[TB_KMAX_CPUS - 1];
+    TbSoftnet *sd;                /**< the running CPU's softnet */
+    TbSoftnet *sdv[TB_KMAX_CPUS]; /**< softnet of CPU i (NULL: none) */
     uint32_t netdev_budget;
     uint64_t budget_ns;
     uint32_t max_backlog;
-    uint64_t time_squeeze;
-    uint64_t backlog_drops;       /**< softnet "dropped" */
-    bool throttle_on;             /**< netif_rx throttle in force */
     bool netif_rx_throttle;       /**< the throttle is modelled */
-    uint64_t throttled;           /**< softnet "throttled": times the
-                                       throttle engaged */
-    uint64_t processed;           /**< frames into netif_receive_skb */
-    uint64_t napi_bugs;           /**< poll returned < weight, no complete */
-    TbNetdev *tx_sched_head, *tx_sched_tail;
     /* IPv4 */
     uint32_t ip_forward;
     TbRoute route[TB_KMAX_ROUTES];
@@ -228,6 +253,16 @@ struct TbKernel {
  *  tb_arena_init on k->arena afterwards.  Installs NET_RX/NET_TX. */
 TbKernel *tb_kernel_new(TbCpu *cpu, const TbKernelCfg *cfg);
 void tb_kernel_free(TbKernel *k);
+
+/** Give CPU @cpu (id @cpu->id, 1..TB_KMAX_CPUS-1) its softnet data and
+ *  NET_RX/NET_TX softirqs.  0, or -1 if the id is out of range. */
+int tb_kernel_add_cpu(TbKernel *k, TbCpu *cpu);
+/** Make @cpu the running CPU (k->cpu, k->sd). */
+static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
+{
+    k->cpu = cpu;
+    k->sd = k->sdv[cpu->id];
+}
 
 /** Register a netdev (register_netdev); its index is set.  -1 if full. */
 int tb_netdev_register(TbKernel *k, TbNetdev *dev);
@@ -268,6 +303,8 @@ void tb_kfree_skb(TbKernel *k, TbSkb *skb);
 /* UDP sink (k_udp.c) */
 void tb_sink_init(TbKernel *k, uint32_t port, uint32_t rcvbuf,
                   uint32_t read_size);
+/** Pin the reader process to @cpu (host.sink_cpu). */
+void tb_sink_pin(TbKernel *k, TbCpu *cpu);
 /** udp_rcv for a datagram to @dport with @payload bytes (consumes). */
 void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload);
 

@@ -206,6 +206,28 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
     ku(b, "idle_ppm", d.idle_ppm);
     json_builder_end_object(b);
 
+    if (r->ncpus > 1) {
+        /* SMP only (one-CPU reports are unchanged): per CPU shares */
+        json_builder_set_member_name(b, "cpus");
+        json_builder_begin_array(b);
+        for (uint32_t c = 0; c < r->ncpus && c < TB_RES_MAX_CPUS; c++) {
+            const TbCpuTime *t = &r->cpus[c];
+            uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
+            json_builder_begin_object(b);
+            ku(b, "cpu", c);
+            ku(b, "hardirq_ns", t->hardirq);
+            ku(b, "softirq_ns", t->softirq);
+            ku(b, "process_ns", t->process);
+            ku(b, "idle_ns", t->idle);
+            ku(b, "hardirq_ppm", tb_ppm(t->hardirq, tot));
+            ku(b, "softirq_ppm", tb_ppm(t->softirq, tot));
+            ku(b, "process_ppm", tb_ppm(t->process, tot));
+            ku(b, "idle_ppm", tb_ppm(t->idle, tot));
+            json_builder_end_object(b);
+        }
+        json_builder_end_array(b);
+    }
+
     obj(b, "interrupts");
     for (uint32_t i = 0; i < n; i++) {
         ku(b, r->iface[i].name, r->iface[i].interrupts);
@@ -227,6 +249,9 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
         ks(b, "mode", c ? e1k_drv_mode_name(c->drv.mode) : "");
         ku(b, "irq", f->irq);
         ku(b, "interrupts", f->interrupts);
+        if (r->ncpus > 1) {
+            ku(b, "irq_cpu", f->cpu);
+        }
         ku(b, "rx_pps", tb_rate(f->stats.rx_packets, d.window_ns));
         ku(b, "tx_pps", tb_rate(f->stats.tx_packets, d.window_ns));
         stats64(b, &f->stats);

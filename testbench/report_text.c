@@ -110,6 +110,21 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
     pct(out, "softirq", d.softirq_ppm);
     pct(out, "process", d.process_ppm);
     pct(out, "idle", d.idle_ppm);
+    if (r->ncpus > 1) {
+        fprintf(out, "  per CPU      hardirq  softirq  process     idle\n");
+        for (uint32_t c = 0; c < r->ncpus && c < TB_RES_MAX_CPUS; c++) {
+            const TbCpuTime *t = &r->cpus[c];
+            uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
+            fprintf(out, "  CPU%-7u", c);
+            const uint64_t v[4] = { t->hardirq, t->softirq, t->process,
+                                    t->idle };
+            for (int j = 0; j < 4; j++) {
+                uint64_t ppm = tb_ppm(v[j], tot);
+                fprintf(out, " %7.2f%%", (double)ppm / 10000.0);
+            }
+            fprintf(out, "\n");
+        }
+    }
     fprintf(out, "\n");
 
     fprintf(out, "Kernel Interface table\n");
@@ -126,10 +141,22 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
                 row.tx_drp, row.tx_ovr, "BMRU");
     }
     fprintf(out, "\n/proc/interrupts\n");
-    fprintf(out, "%5s %12s\n", "", "CPU0");
+    uint32_t ncol = r->ncpus > 1 && r->ncpus <= TB_RES_MAX_CPUS
+                    ? r->ncpus : 1;
+    fprintf(out, "%5s", "");
+    for (uint32_t c = 0; c < ncol; c++) {
+        char h[16];
+        snprintf(h, sizeof(h), "CPU%u", c);
+        fprintf(out, " %12s", h);
+    }
+    fprintf(out, "\n");
     for (uint32_t i = 0; i < n; i++) {
-        fprintf(out, "%4u: %12" PRIu64 "   IO-APIC-level  %s\n",
-                r->iface[i].irq, r->iface[i].interrupts, r->iface[i].name);
+        fprintf(out, "%4u:", r->iface[i].irq);
+        for (uint32_t c = 0; c < ncol; c++) {
+            fprintf(out, " %12" PRIu64, ncol == 1 || r->iface[i].cpu == c
+                                        ? r->iface[i].interrupts : 0);
+        }
+        fprintf(out, "   IO-APIC-level  %s\n", r->iface[i].name);
     }
     fprintf(out, "\n");
 

@@ -23,7 +23,9 @@
 typedef struct TbHostCfg {
     char profile[TB_NAME_LEN];   /**< cost profile name (profiles/NAME.ini) */
     char profile_path[TB_PATH_LEN]; /**< explicit profile file, or "" */
-    uint32_t cpus;               /**< number of CPUs (1 supported) */
+    uint32_t cpus;               /**< number of CPUs (1..8) */
+    uint32_t sink_cpu;           /**< CPU the UDP sink reader is pinned to
+                                      (0..cpus-1, default 0) */
     uint32_t cpu_mhz;            /**< CPU clock in MHz; 0 = profile's */
     uint32_t hz;                 /**< kernel HZ (jiffy = 1e9/hz ns) */
     uint32_t netdev_budget;      /**< frames per NET_RX softirq run (300) */
@@ -55,6 +57,9 @@ typedef struct TbNicCfg {
                                       (static neighbour entry) */
     uint32_t txqueuelen;         /**< qdisc limit, frames (1000) */
     uint32_t irq;                /**< IRQ number shown in /proc/interrupts */
+    uint32_t cpu_plus1;          /**< 1 + the CPU its IRQ is delivered to
+                                      (key nic.NAME.cpu); 0: default, NIC
+                                      index modulo host.cpus */
     struct e1k_drv_params drv;   /**< driver parameters for this port */
 } TbNicCfg;
 

@@ -428,7 +428,7 @@ static const char *const host_keys[] = {
     "netdev_budget_usecs", "netdev_max_backlog", "dev_weight",
     "max_softirq_restart", "max_softirq_time_us", "ip_forward",
     "netif_rx_throttle",
-    "sink_udp_port", "sink_rcvbuf", "sink_read_size", NULL};
+    "sink_udp_port", "sink_rcvbuf", "sink_read_size", "sink_cpu", NULL};
 
 static const char *const driver_keys[] = {
     "mode", "RxDescriptors", "TxDescriptors", "RxIntDelay", "RxAbsIntDelay",
@@ -437,7 +437,7 @@ static const char *const driver_keys[] = {
 
 static const char *const nic_keys[] = {
     "chip", "mac", "ip", "peer_mac", "bus", "link_mbps", "txqueuelen", "irq",
-    NULL};
+    "cpu", NULL};
 
 static const char *const route_keys[] = {"dst", "dev", "via", NULL};
 
@@ -509,7 +509,8 @@ static int load_host(Ld *ld)
             g_free(base);
         }
     }
-    if (get_u32(ld, g, "cpus", &h->cpus, 1, 1) < 0 ||
+    if (get_u32(ld, g, "cpus", &h->cpus, 1, 8) < 0 ||
+        get_u32(ld, g, "sink_cpu", &h->sink_cpu, 0, 7) < 0 ||
         get_u32(ld, g, "cpu_mhz", &h->cpu_mhz, 0, 100000) < 0 ||
         get_u32(ld, g, "hz", &h->hz, 10, 10000) < 0 ||
         get_u32(ld, g, "netdev_budget", &h->netdev_budget, 1, 1000000) < 0 ||
@@ -671,6 +672,13 @@ static int load_nic(Ld *ld, const char *g, const struct e1k_drv_params *base)
         get_u32(ld, g, "txqueuelen", &n->txqueuelen, 1, 1000000) < 0 ||
         get_u32(ld, g, "irq", &n->irq, 0, 255) < 0) {
         return -1;
+    }
+    if (has(ld, g, "cpu")) {
+        uint32_t cpu = 0;
+        if (get_u32(ld, g, "cpu", &cpu, 0, 7) < 0) {
+            return -1;
+        }
+        n->cpu_plus1 = cpu + 1;
     }
     if (n->link_mbps != 10 && n->link_mbps != 100 && n->link_mbps != 1000) {
         return fail(ld, g, "link_mbps", "%u is not a link speed (10, 100, "

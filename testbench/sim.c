@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "kernel.h"
 #include "profile.h"
+#include "smp.h"
 #include "tb_host.h"
 #include "e1000_regs.h"
 
@@ -39,7 +40,13 @@ struct TbSim {
     TbScenario sc;
     TbProfile prof;
     TbEngine *eng;
-    TbCpu *cpu;
+    TbCpu *cpu;               /* CPU 0, the boot CPU */
+    TbCpu *cpus[TB_MAX_CPUS];
+    uint32_t ncpus;
+    TbSmp *smp;               /* NULL with one CPU */
+    bool frozen;              /* SMP end: CPU times fixed at frozen_ns */
+    uint64_t frozen_ns;
+    uint64_t frozen_ct[TB_MAX_CPUS][TB_CTX_COUNT];
     TbKernel *k;
     struct e1k_os os[TB_MAX_NICS];
     uint32_t nnics;
@@ -84,7 +91,7 @@ static void port_set_irq(void *opaque, int level)
 {
     struct e1k_os *os = opaque;
     if (os->line > 0) {
-        tb_cpu_set_irq(os->cpu, os->line, level);
+        tb_cpu_set_irq(os->irq_cpu, os->line, level);
     }
 }
 
@@ -132,6 +139,17 @@ static void port_tx_frame(void *opaque, const uint8_t *frame, uint32_t len)
     os->wire_tx_bytes += len + 4u;
     if (sim->tx_fn) {
         sim->tx_fn(sim->tx_ctx, os->nic, os->cpu->eng->now, frame, len);
+    }
+}
+
+/* smp.c: CPU @c runs from now on; the kernel's and every NIC glue's
+ * "current CPU" follow it. */
+static void smp_switch_cb(void *ctx, TbCpu *c)
+{
+    TbSim *sim = ctx;
+    tb_kernel_set_cpu(sim->k, c);
+    for (uint32_t i = 0; i < TB_MAX_NICS; i++) {
+        sim->os[i].cpu = c;
     }
 }
 
@@ -217,10 +235,25 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
     *sc = *scin;
     const TbHostCfg *h = &sc->host;
 
-    if (h->cpus > 1) {
-        *err = g_strdup_printf("host.cpus = %u: only one CPU is modelled",
-                               h->cpus);
+    sim->ncpus = h->cpus ? h->cpus : 1;
+    if (sim->ncpus > TB_MAX_CPUS) {
+        *err = g_strdup_printf("host.cpus = %u: need 1..%d", h->cpus,
+                               TB_MAX_CPUS);
         goto fail;
+    }
+    if (h->sink_cpu >= sim->ncpus) {
+        *err = g_strdup_printf("host.sink_cpu = %u: the host has %u CPU%s",
+                               h->sink_cpu, sim->ncpus,
+                               sim->ncpus > 1 ? "s" : "");
+        goto fail;
+    }
+    for (uint32_t i = 0; i < sc->nnics && i < TB_MAX_NICS; i++) {
+        if (sc->nic[i].cpu_plus1 > sim->ncpus) {
+            *err = g_strdup_printf("nic.%s.cpu = %u: the host has %u CPU%s",
+                                   sc->nic[i].name, sc->nic[i].cpu_plus1 - 1,
+                                   sim->ncpus, sim->ncpus > 1 ? "s" : "");
+            goto fail;
+        }
     }
     if (sc->nnics == 0 || sc->nnics > TB_MAX_NICS) {
         *err = g_strdup_printf("%u NICs: need 1..%d", sc->nnics,
@@ -276,6 +309,29 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
     };
     sim->k = tb_kernel_new(sim->cpu, &kc);
     sim->k->log_stderr = g_getenv("E1KLAB_DMESG") != NULL;
+    sim->cpus[0] = sim->cpu;
+    if (sim->ncpus > 1) {
+        static const char *const kname[TB_MAX_CPUS] = {
+            "ksoftirqd/0", "ksoftirqd/1", "ksoftirqd/2", "ksoftirqd/3",
+            "ksoftirqd/4", "ksoftirqd/5", "ksoftirqd/6", "ksoftirqd/7"};
+        for (uint32_t i = 1; i < sim->ncpus; i++) {
+            sim->cpus[i] = tb_cpu_new(sim->eng, &sim->prof,
+                                      h->hz ? h->hz : 1000,
+                                      h->max_softirq_restart,
+                                      h->max_softirq_time_us);
+            sim->cpus[i]->ksoftirqd.name = kname[i];
+        }
+        sim->smp = tb_smp_new(sim->eng, sim->cpus, sim->ncpus,
+                              smp_switch_cb, sim);
+        if (!sim->smp) {
+            *err = g_strdup("host.cpus: cannot set up the CPUs");
+            goto fail;
+        }
+        for (uint32_t i = 1; i < sim->ncpus; i++) {
+            tb_kernel_add_cpu(sim->k, sim->cpus[i]);
+        }
+        tb_sink_pin(sim->k, sim->cpus[h->sink_cpu]);
+    }
 
     /* arena: rings (twice, for resets) + every place an skb can wait */
     uint64_t nskb = 256, coh = 65536;
@@ -354,12 +410,16 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
             goto fail;
         }
         memcpy(os->nd.mac, e1k_drv_mac(os->ad), 6);
-        os->line = tb_cpu_request_irq(sim->cpu, tb_os_irq, os);
+        /* IRQ affinity: one CPU takes the line (before host ready, only
+         * CPU 0 runs: the others take their pending lines then) */
+        os->irq_cpu = sim->cpus[n->cpu_plus1 ? n->cpu_plus1 - 1
+                                             : i % sim->ncpus];
+        os->line = tb_cpu_request_irq(os->irq_cpu, tb_os_irq, os);
         if (os->line < 0) {
             *err = nic_err(n, "no free interrupt line", NULL);
             goto fail;
         }
-        tb_cpu_set_irq(sim->cpu, os->line, e1k_irq_level(os->hw));
+        tb_cpu_set_irq(os->irq_cpu, os->line, e1k_irq_level(os->hw));
         if (e1k_drv_open(os->ad)) {
             *err = nic_err(n, "driver open failed", sim->k);
             goto fail;
@@ -384,8 +444,17 @@ TbSim *tb_sim_new(const TbScenario *scin, char **err)
     }
     sim->epoch = sim->eng->now;
     sim->res.init_ns = sim->epoch;
+    if (sim->smp) {
+        /* the other CPUs come up: their ticks start, lock-step begins */
+        for (uint32_t i = 1; i < sim->ncpus; i++) {
+            tb_cpu_start(sim->cpus[i]);
+        }
+        tb_smp_start(sim->smp);
+    }
     /* CPU shares describe the run, not the driver's init busy-waits */
-    memset(sim->cpu->ctx_ns, 0, sizeof(sim->cpu->ctx_ns));
+    for (uint32_t i = 0; i < sim->ncpus; i++) {
+        memset(sim->cpus[i]->ctx_ns, 0, sizeof(sim->cpus[i]->ctx_ns));
+    }
 
     /* traffic */
     for (uint32_t i = 0; i < sc->nsources; i++) {
@@ -452,11 +521,46 @@ static void fill_results(TbSim *sim)
     r->softirq_runs = c->softirq_runs;
     r->skb_alloc_failed = k->arena.alloc_fail;
     uint64_t ct[TB_CTX_COUNT];
-    tb_cpu_times_at_now(c, ct);   /* exact also inside a charge */
+    r->ncpus = sim->ncpus;
+    if (!sim->smp) {
+        tb_cpu_times_at_now(c, ct);   /* exact also inside a charge */
+    } else {
+        memset(ct, 0, sizeof(ct));
+        if (sim->frozen) {
+            r->sim_ns = sim->frozen_ns;
+        }
+        for (uint32_t j = 0; j < sim->ncpus; j++) {
+            uint64_t cj[TB_CTX_COUNT];
+            if (sim->frozen) {
+                memcpy(cj, sim->frozen_ct[j], sizeof(cj));
+            } else {
+                tb_cpu_times_at(sim->cpus[j], sim->eng->now, cj);
+            }
+            for (int x = 0; x < TB_CTX_COUNT; x++) {
+                ct[x] += cj[x];
+            }
+            r->cpus[j].hardirq = cj[TB_CTX_HARDIRQ];
+            r->cpus[j].softirq = cj[TB_CTX_SOFTIRQ];
+            r->cpus[j].process = cj[TB_CTX_PROCESS];
+            r->cpus[j].idle = cj[TB_CTX_IDLE];
+        }
+        r->backlog_drops = r->time_squeeze = 0;
+        r->ksoftirqd_wakeups = r->softirq_runs = 0;
+        for (uint32_t j = 0; j < sim->ncpus; j++) {
+            const TbSoftnet *sd = k->sdv[j];
+            r->backlog_drops += sd->backlog_drops;
+            r->time_squeeze += sd->time_squeeze;
+            r->ksoftirqd_wakeups += sim->cpus[j]->ksoftirqd_wakeups;
+            r->softirq_runs += sim->cpus[j]->softirq_runs;
+        }
+    }
     r->cpu.hardirq = ct[TB_CTX_HARDIRQ];
     r->cpu.softirq = ct[TB_CTX_SOFTIRQ];
     r->cpu.process = ct[TB_CTX_PROCESS];
     r->cpu.idle = ct[TB_CTX_IDLE];
+    if (!sim->smp) {
+        r->cpus[0] = r->cpu;
+    }
     r->niface = sim->nnics;
     r->forwarded = 0;
     for (uint32_t i = 0; i < sim->nnics; i++) {
@@ -464,7 +568,9 @@ static void fill_results(TbSim *sim)
         TbIfaceResult *f = &r->iface[i];
         g_strlcpy(f->name, os->nd.name, sizeof(f->name));
         f->irq = os->irq;
-        f->interrupts = os->line > 0 ? c->line[os->line].count : 0;
+        f->interrupts = os->line > 0 ? os->irq_cpu->line[os->line].count
+                                     : 0;
+        f->cpu = os->irq_cpu ? os->irq_cpu->id : 0;
         if (os->ad) {
             e1k_drv_get_stats64(os->ad, &f->stats);
             e1k_drv_get_counters(os->ad, &f->drv);
@@ -539,7 +645,11 @@ int tb_sim_run(TbSim *sim, char **err)
         if (chunk > end) {
             chunk = end;
         }
-        tb_cpu_run(sim->cpu, chunk);
+        if (sim->smp) {
+            tb_smp_run(sim->smp, chunk);
+        } else {
+            tb_cpu_run(sim->cpu, chunk);
+        }
         if (sim->src_err) {
             *err = sim->src_err;
             sim->src_err = NULL;
@@ -555,6 +665,15 @@ int tb_sim_run(TbSim *sim, char **err)
      * watchdog would (process context, CPU time charged; no more traffic
      * or interrupts) */
     sim->ended = true;
+    if (sim->smp) {
+        /* CPU times and sim_ns are those of the end of the run (the
+         * statistics fold below runs outside the lock-step, on CPU 0) */
+        for (uint32_t j = 0; j < sim->ncpus; j++) {
+            tb_cpu_times_at(sim->cpus[j], e->now, sim->frozen_ct[j]);
+        }
+        sim->frozen_ns = e->now;
+        sim->frozen = true;
+    }
     sim->cpu->irq_off++;
     sim->cpu->ctx = TB_CTX_PROCESS;
     for (uint32_t i = 0; i < sim->nnics; i++) {
@@ -622,6 +741,10 @@ void tb_sim_free(TbSim *sim)
         tb_source_free(sim->src[i]);
     }
     tb_kernel_free(sim->k);
+    tb_smp_free(sim->smp);
+    for (uint32_t i = 1; i < TB_MAX_CPUS; i++) {
+        tb_cpu_free(sim->cpus[i]);
+    }
     tb_cpu_free(sim->cpu);
     tb_engine_free(sim->eng);
     g_free(sim->src_err);

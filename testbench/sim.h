@@ -17,12 +17,17 @@ typedef struct TbCpuTime {
     uint64_t hardirq, softirq, process, idle;
 } TbCpuTime;
 
+/** Most CPUs a result describes (host.cpus <= 8). */
+#define TB_RES_MAX_CPUS 8
+
 /** Per-interface results. */
 typedef struct TbIfaceResult {
     char name[TB_NAME_LEN];
     uint32_t irq;                     /**< IRQ number */
     uint64_t interrupts;              /**< /proc/interrupts count (ISR
                                            invocations for this line) */
+    uint32_t cpu;                     /**< CPU the line is delivered to
+                                           (all its interrupts are there) */
     struct e1k_link_stats64 stats;    /**< as the driver reports them */
     struct e1k_drv_counters drv;      /**< driver event counters */
     E1kTotals nic;                    /**< device-model cumulative totals */
@@ -64,6 +69,10 @@ typedef struct TbResults {
     uint64_t softirq_runs;
     TbCpuTime cpu;                    /**< summed over CPUs, from init_ns
                                            on (init busy-waits excluded) */
+    uint32_t ncpus;                   /**< host.cpus */
+    TbCpuTime cpus[TB_RES_MAX_CPUS];  /**< per CPU (ncpus entries), same
+                                           span; each sums to sim_ns -
+                                           init_ns when ncpus > 1 */
     uint32_t niface;
     TbIfaceResult iface[TB_MAX_NICS];
     uint32_t nsources;

@@ -15,7 +15,8 @@
 
 struct e1k_os {
     TbKernel *k;
-    TbCpu *cpu;
+    TbCpu *cpu;                  /**< the running CPU (follows smp.c) */
+    TbCpu *irq_cpu;              /**< CPU its IRQ line is delivered to */
     TbNetdev nd;                 /**< the net_device (embedded) */
     E1kDev *hw;                  /**< device model instance */
     struct e1k_adapter *ad;      /**< driver adapter (NULL until probe) */

@@ -235,6 +235,7 @@ int tb_os_init(struct e1k_os *os, TbKernel *k, const char *name,
 {
     os->k = k;
     os->cpu = k->cpu;
+    os->irq_cpu = k->cpu;
     snprintf(os->nd.name, sizeof(os->nd.name), "%s", name);
     os->nd.priv = os;
     os->nd.xmit = ndo_xmit;

@@ -402,7 +402,7 @@ static void test_errors(void)
     TbScenario sc;
     char *err = NULL;
     scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
-    sc.host.cpus = 2;
+    sc.host.cpus = 9;   /* 1..8 CPUs are modelled */
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "host.cpus"));
     g_clear_pointer(&err, g_free);
