@@ -103,6 +103,21 @@ static void driver(JsonBuilder *b, const struct e1k_drv_counters *c)
     json_builder_end_object(b);
 }
 
+/* The eight CPU-time members of a "cpu" object or a "cpus" entry: ns per
+ * context and each context's share of their sum in parts per million. */
+static void cpu_times(JsonBuilder *b, const TbCpuTime *t)
+{
+    uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
+    ku(b, "hardirq_ns", t->hardirq);
+    ku(b, "softirq_ns", t->softirq);
+    ku(b, "process_ns", t->process);
+    ku(b, "idle_ns", t->idle);
+    ku(b, "hardirq_ppm", tb_ppm(t->hardirq, tot));
+    ku(b, "softirq_ppm", tb_ppm(t->softirq, tot));
+    ku(b, "process_ppm", tb_ppm(t->process, tot));
+    ku(b, "idle_ppm", tb_ppm(t->idle, tot));
+}
+
 static const char *basename_of(const char *p)
 {
     const char *s = strrchr(p, '/');
@@ -196,14 +211,7 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
     json_builder_end_object(b);
 
     obj(b, "cpu");
-    ku(b, "hardirq_ns", r->cpu.hardirq);
-    ku(b, "softirq_ns", r->cpu.softirq);
-    ku(b, "process_ns", r->cpu.process);
-    ku(b, "idle_ns", r->cpu.idle);
-    ku(b, "hardirq_ppm", d.hardirq_ppm);
-    ku(b, "softirq_ppm", d.softirq_ppm);
-    ku(b, "process_ppm", d.process_ppm);
-    ku(b, "idle_ppm", d.idle_ppm);
+    cpu_times(b, &r->cpu);
     json_builder_end_object(b);
 
     if (r->ncpus > 1) {
@@ -211,18 +219,9 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
         json_builder_set_member_name(b, "cpus");
         json_builder_begin_array(b);
         for (uint32_t c = 0; c < r->ncpus && c < TB_RES_MAX_CPUS; c++) {
-            const TbCpuTime *t = &r->cpus[c];
-            uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
             json_builder_begin_object(b);
             ku(b, "cpu", c);
-            ku(b, "hardirq_ns", t->hardirq);
-            ku(b, "softirq_ns", t->softirq);
-            ku(b, "process_ns", t->process);
-            ku(b, "idle_ns", t->idle);
-            ku(b, "hardirq_ppm", tb_ppm(t->hardirq, tot));
-            ku(b, "softirq_ppm", tb_ppm(t->softirq, tot));
-            ku(b, "process_ppm", tb_ppm(t->process, tot));
-            ku(b, "idle_ppm", tb_ppm(t->idle, tot));
+            cpu_times(b, &r->cpus[c]);
             json_builder_end_object(b);
         }
         json_builder_end_array(b);
