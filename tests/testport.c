@@ -4,28 +4,36 @@
 
 #include <string.h>
 
-static int tp_dma_read(void *opaque, uint64_t addr, void *buf, uint32_t len)
+/* Host memory for a DMA of @len bytes at bus address @addr, or NULL
+ * (counted in dma_faults) if any byte lies outside it. */
+static uint8_t *tp_dma_span(TestPort *tp, uint64_t addr, uint32_t len)
 {
-    TestPort *tp = opaque;
     if (addr < TP_MEM_BASE || addr - TP_MEM_BASE > tp->mem_size ||
         len > tp->mem_size - (addr - TP_MEM_BASE)) {
         tp->dma_faults++;
+        return NULL;
+    }
+    return tp->mem + (addr - TP_MEM_BASE);
+}
+
+static int tp_dma_read(void *opaque, uint64_t addr, void *buf, uint32_t len)
+{
+    uint8_t *p = tp_dma_span(opaque, addr, len);
+    if (!p) {
         return -1;
     }
-    memcpy(buf, tp->mem + (addr - TP_MEM_BASE), len);
+    memcpy(buf, p, len);
     return 0;
 }
 
 static int tp_dma_write(void *opaque, uint64_t addr, const void *buf,
                         uint32_t len)
 {
-    TestPort *tp = opaque;
-    if (addr < TP_MEM_BASE || addr - TP_MEM_BASE > tp->mem_size ||
-        len > tp->mem_size - (addr - TP_MEM_BASE)) {
-        tp->dma_faults++;
+    uint8_t *p = tp_dma_span(opaque, addr, len);
+    if (!p) {
         return -1;
     }
-    memcpy(tp->mem + (addr - TP_MEM_BASE), buf, len);
+    memcpy(p, buf, len);
     return 0;
 }
 
