@@ -8,19 +8,7 @@
 # Last line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-top=$(pwd)
-E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
-pass=0; fail=0
-ok()   { pass=$((pass + 1)); echo "ok - $*"; }
-nok()  { fail=$((fail + 1)); echo "FAILED - $*"; }
-
-if [ ! -x "$E1KLAB" ]; then
-  echo "cli.sh: $E1KLAB not built" >&2
-  echo "0 passed, 1 failed"; exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-S=testbench/scenarios
+. scripts/tests.d/cli-lib.bash
 T=tests/data/traces
 
 # --- basics ---
@@ -252,5 +240,4 @@ grep -q "sll.pcap: link type 113" <("$E1KLAB" run $S/replay-pcap.ini --set "traf
 grep -q "cut.pcap: truncated" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" 2>&1) \
   && ok "truncated message names file" || nok "truncated message"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -17,19 +17,7 @@
 # Last line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-top=$(pwd)
-E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
-pass=0; fail=0
-ok()   { pass=$((pass + 1)); echo "ok - $*"; }
-nok()  { fail=$((fail + 1)); echo "FAILED - $*"; }
-
-if [ ! -x "$E1KLAB" ]; then
-  echo "sweep-check.sh: $E1KLAB not built" >&2
-  echo "0 passed, 1 failed"; exit 1
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-S=testbench/scenarios
+. scripts/tests.d/cli-lib.bash
 X=testbench/expect
 
 # ---------------------------------------------------------------- sweep
@@ -220,5 +208,4 @@ else
   nok "check --report: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
