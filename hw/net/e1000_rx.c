@@ -21,6 +21,7 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 /* ---------------- ring geometry (read at the time of use) ---------------- */
@@ -137,15 +138,6 @@ static void rx_drop_head(E1kDev *s)
     s->rx.head_total = 0;
 }
 
-static uint64_t le64(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--) {
-        v = v << 8 | p[i];
-    }
-    return v;
-}
-
 /*
  * Start one descriptor step for the head frame if possible.  Frames whose
  * descriptor cannot be fetched (DMA fault) are dropped and the next one
@@ -184,7 +176,7 @@ static void rx_try_start(E1kDev *s)
             continue;
         }
         rx->step_desc = desc_addr;
-        rx->step_buf = le64(d + E1K_RXD_ADDR);
+        rx->step_buf = e1k_ld_le64(d + E1K_RXD_ADDR);
         rx->step_idx = rdh;
         rx->step_null = rx->step_buf == 0;
         chunk = rx->head_total - rx->head_done;

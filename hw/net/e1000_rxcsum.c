@@ -5,6 +5,7 @@
  * 3.2.3.1-3.2.3.2, facts A.5), the descriptor's 16-bit packet checksum
  * field (RXCSUM.PCSS) and the Ethernet FCS (CRC32, IEEE 802.3 3.2.9).
  */
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 #include "e1000_crc32_tab.h"
 
@@ -35,11 +36,6 @@ uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
     return c ^ 0xFFFFFFFFu;
 }
 
-static uint32_t be16(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 8 | p[1];
-}
-
 #define ETH_P_IPV4 0x0800u
 #define IPPROTO_TCP_ 6u
 #define IPPROTO_UDP_ 17u
@@ -55,14 +51,14 @@ static void l4_check(const uint8_t *ip, uint32_t ihl, uint32_t tot,
     const uint8_t *l4 = ip + ihl;
     uint32_t sum;
 
-    if ((be16(ip + 6) & 0x3FFFu) != 0) {
+    if ((e1k_ld_be16(ip + 6) & 0x3FFFu) != 0) {
         return; /* fragment (MF or offset): no L4 checksum */
     }
     if (proto == IPPROTO_TCP_ && l4len >= 20u) {
         *status |= E1K_RXD_STAT_TCPCS;
     } else if (proto == IPPROTO_UDP_ && l4len >= 8u) {
         *status |= E1K_RXD_STAT_UDPCS;
-        if (be16(l4 + 6) == 0) {
+        if (e1k_ld_be16(l4 + 6) == 0) {
             return; /* UDP sender sent no checksum: nothing to verify */
         }
     } else {
@@ -92,11 +88,11 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
 
     if ((rxcsum & (E1K_RXCSUM_IPOFL | E1K_RXCSUM_TUOFL)) &&
         l3_off >= 14u && len >= l3_off + 20u &&
-        be16(frame + l3_off - 2) == ETH_P_IPV4 &&
+        e1k_ld_be16(frame + l3_off - 2) == ETH_P_IPV4 &&
         (frame[l3_off] >> 4) == 4u) {
         const uint8_t *ip = frame + l3_off;
         uint32_t ihl = (ip[0] & 0xFu) * 4u;
-        uint32_t tot = be16(ip + 2);
+        uint32_t tot = e1k_ld_be16(ip + 2);
         if (ihl >= 20u && tot >= ihl && l3_off + ihl <= len &&
             l3_off + tot <= len) {
             if (rxcsum & E1K_RXCSUM_IPOFL) {

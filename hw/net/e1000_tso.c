@@ -21,32 +21,11 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 #define TCP_FIN 0x01u
 #define TCP_PSH 0x08u
-
-static uint32_t be16(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 8 | p[1];
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-    return be16(p) << 16 | be16(p + 2);
-}
-
-static void put_be16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    put_be16(p, v >> 16);
-    put_be16(p + 2, v & 0xFFFFu);
-}
 
 int e1k_tso_check(const E1kTxState *tx)
 {
@@ -107,20 +86,21 @@ static void tso_emit(E1kDev *s, bool last)
     bool tcp = (c->tucmd & E1K_TXC_TUCMD_TCP) != 0;
 
     if (c->tucmd & E1K_TXC_TUCMD_IP) {
-        put_be16(f + c->ipcss + 2, seglen - c->ipcss);
-        put_be16(f + c->ipcss + 4,
-                 (be16(tx->hdr + c->ipcss + 4) + tx->seg_count) & 0xFFFFu);
+        e1k_st_be16(f + c->ipcss + 2, seglen - c->ipcss);
+        e1k_st_be16(f + c->ipcss + 4,
+                    (e1k_ld_be16(tx->hdr + c->ipcss + 4) + tx->seg_count) &
+                        0xFFFFu);
     } else {
-        put_be16(f + c->ipcss + 4, seglen - c->ipcss - 40u);
+        e1k_st_be16(f + c->ipcss + 4, seglen - c->ipcss - 40u);
     }
     if (tcp) {
-        put_be32(f + c->tucss + 4, be32(tx->hdr + c->tucss + 4) +
-                                   tx->pay_sent);
+        e1k_st_be32(f + c->tucss + 4,
+                    e1k_ld_be32(tx->hdr + c->tucss + 4) + tx->pay_sent);
         if (!last) {
             f[c->tucss + 13] &= (uint8_t)~(TCP_FIN | TCP_PSH);
         }
     } else {
-        put_be16(f + c->tucss + 4, l4len);
+        e1k_st_be16(f + c->tucss + 4, l4len);
     }
     if (tx->popts & E1K_TXD_POPTS_IXSM) {
         e1k_tx_put_csum(f, seglen, c->ipcss, c->ipcso, c->ipcse, 0, 0);

@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 /** Number of descriptors in the ring (TDLEN bits 19:7 / 16). */
@@ -303,8 +304,7 @@ static int tx_fifo_check(const E1kTxState *tx)
     }
     for (uint32_t i = 0; i < tx->fifo_count; i++) {
         const uint8_t *h = tx->fifo + off;
-        uint32_t len = (uint32_t)h[0] | (uint32_t)h[1] << 8 |
-                       (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
+        uint32_t len = e1k_ld_le32(h);
         if (len > E1K_TX_BUF_BYTES) {
             return -1;
         }

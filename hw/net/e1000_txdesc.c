@@ -16,25 +16,11 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 /** Descriptor classes. */
 enum { TXD_LEGACY, TXD_CTX, TXD_DATA, TXD_BAD };
-
-static uint32_t le16(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return le16(p) | le16(p + 2) << 16;
-}
-
-static uint64_t le64(const uint8_t *p)
-{
-    return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
 
 /** Class of the descriptor in tx->desc (DEXT, DTYP). */
 static int txd_class(const uint8_t *d)
@@ -44,7 +30,7 @@ static int txd_class(const uint8_t *d)
     if (!(d[E1K_TXD_CMD] & E1K_TXD_CMD_DEXT)) {
         return TXD_LEGACY;
     }
-    dtyp = (le32(d + 8) & E1K_TXD_DTYP_MASK) >> E1K_TXD_DTYP_SHIFT;
+    dtyp = (e1k_ld_le32(d + 8) & E1K_TXD_DTYP_MASK) >> E1K_TXD_DTYP_SHIFT;
     if (dtyp == E1K_TXD_DTYP_CTX) {
         return TXD_CTX;
     }
@@ -63,11 +49,11 @@ static uint32_t txd_buf_len(const uint8_t *d)
 {
     int c = txd_class(d);
 
-    if ((c != TXD_LEGACY && c != TXD_DATA) || le64(d) == 0) {
+    if ((c != TXD_LEGACY && c != TXD_DATA) || e1k_ld_le64(d) == 0) {
         return 0;
     }
-    return c == TXD_LEGACY ? le16(d + E1K_TXD_LENGTH)
-                           : le32(d + 8) & E1K_TXD_LEN_MASK;
+    return c == TXD_LEGACY ? e1k_ld_le16(d + E1K_TXD_LENGTH)
+                           : e1k_ld_le32(d + 8) & E1K_TXD_LEN_MASK;
 }
 
 /** Forget the frame in progress (not the context). */
@@ -112,14 +98,14 @@ static void txd_load_ctx(E1kTxState *tx)
 
     tx->ctx.ipcss = d[0];
     tx->ctx.ipcso = d[1];
-    tx->ctx.ipcse = le16(d + 2);
+    tx->ctx.ipcse = e1k_ld_le16(d + 2);
     tx->ctx.tucss = d[4];
     tx->ctx.tucso = d[5];
-    tx->ctx.tucse = le16(d + 6);
-    tx->ctx.paylen = le32(d + 8) & E1K_TXD_LEN_MASK;
+    tx->ctx.tucse = e1k_ld_le16(d + 6);
+    tx->ctx.paylen = e1k_ld_le32(d + 8) & E1K_TXD_LEN_MASK;
     tx->ctx.tucmd = d[11];
     tx->ctx.hdrlen = d[13];
-    tx->ctx.mss = le16(d + 14);
+    tx->ctx.mss = e1k_ld_le16(d + 14);
 }
 
 void e1k_txd_begin(E1kDev *s)
@@ -161,7 +147,7 @@ void e1k_txd_begin(E1kDev *s)
         if (c == TXD_DATA) {
             tx->popts = d[13];
             tx->first_cmd = d[E1K_TXD_CMD];
-            tx->first_special = le16(d + E1K_TXD_SPECIAL);
+            tx->first_special = e1k_ld_le16(d + E1K_TXD_SPECIAL);
             tx->tso = (d[E1K_TXD_CMD] & E1K_TXD_CMD_TSE) != 0;
             if (tx->tso && e1k_tso_check(tx) != 0) {
                 e1k_txd_drop(s, 1, 1);
@@ -210,7 +196,7 @@ E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
 void e1k_txd_data(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
-    uint64_t addr = le64(tx->desc) + tx->desc_done;
+    uint64_t addr = e1k_ld_le64(tx->desc) + tx->desc_done;
     uint32_t n = tx->chunk;
     uint32_t dst = tx->tso ? e1k_tso_dest(tx) : tx->frame_len;
 
@@ -310,7 +296,7 @@ static void txd_finish_frame(E1kDev *s)
                             !(tx->ctx.tucmd & E1K_TXC_TUCMD_TCP));
         }
     }
-    e1k_txd_emit(s, len, cmd, le16(d + E1K_TXD_SPECIAL), 0);
+    e1k_txd_emit(s, len, cmd, e1k_ld_le16(d + E1K_TXD_SPECIAL), 0);
 }
 
 void e1k_txd_end(E1kDev *s)

@@ -18,6 +18,7 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 #define FIFO_MASK (E1K_TX_FIFO_BYTES - 1u)
@@ -46,19 +47,6 @@ uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps)
     return (uint64_t)bytes * 8000u / mbps;
 }
 
-static void put_le32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) {
-        p[i] = (uint8_t)(v >> (8 * i));
-    }
-}
-
-static uint32_t get_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
 int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
                     uint32_t flags)
 {
@@ -71,8 +59,8 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
     }
     off = (tx->fifo_head + tx->fifo_used) & FIFO_MASK;
     memset(tx->fifo + off, 0, E1K_TX_FIFO_HDR);
-    put_le32(tx->fifo + off, len);
-    put_le32(tx->fifo + off + 4, flags);
+    e1k_st_le32(tx->fifo + off, len);
+    e1k_st_le32(tx->fifo + off + 4, flags);
     off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
     first = E1K_TX_FIFO_BYTES - off;
     if (first > len) {
@@ -90,8 +78,8 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
 static void fifo_head_info(const E1kTxState *tx, uint32_t *len,
                            uint32_t *flags)
 {
-    *len = get_le32(tx->fifo + tx->fifo_head);
-    *flags = get_le32(tx->fifo + tx->fifo_head + 4);
+    *len = e1k_ld_le32(tx->fifo + tx->fifo_head);
+    *flags = e1k_ld_le32(tx->fifo + tx->fifo_head + 4);
 }
 
 /** Bytes of the head frame on the wire: frame + FCS if appended. */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Byte-order loads and stores of the device model: descriptors and the
+ * TX FIFO's frame headers are little-endian (SDM 3.2.3, 3.3.3), frame
+ * headers on the wire big-endian (network order).  @p points at the
+ * first byte; no alignment needed.  16-bit loads return uint32_t so the
+ * result can be shifted or summed without promotion to int.
+ */
+#ifndef E1K_BYTES_H
+#define E1K_BYTES_H
+
+#include <stdint.h>
+
+/** Little-endian 16-bit value at @p. */
+static inline uint32_t e1k_ld_le16(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+/** Little-endian 32-bit value at @p. */
+static inline uint32_t e1k_ld_le32(const uint8_t *p)
+{
+    return e1k_ld_le16(p) | e1k_ld_le16(p + 2) << 16;
+}
+
+/** Little-endian 64-bit value at @p. */
+static inline uint64_t e1k_ld_le64(const uint8_t *p)
+{
+    return (uint64_t)e1k_ld_le32(p) | (uint64_t)e1k_ld_le32(p + 4) << 32;
+}
+
+/** Store @v little-endian in the 4 bytes at @p. */
+static inline void e1k_st_le32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (uint8_t)(v >> (8 * i));
+    }
+}
+
+/** Big-endian (network order) 16-bit value at @p. */
+static inline uint32_t e1k_ld_be16(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 8 | p[1];
+}
+
+/** Big-endian 32-bit value at @p. */
+static inline uint32_t e1k_ld_be32(const uint8_t *p)
+{
+    return e1k_ld_be16(p) << 16 | e1k_ld_be16(p + 2);
+}
+
+/** Store the low 16 bits of @v big-endian at @p. */
+static inline void e1k_st_be16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+
+/** Store @v big-endian in the 4 bytes at @p. */
+static inline void e1k_st_be32(uint8_t *p, uint32_t v)
+{
+    e1k_st_be16(p, v >> 16);
+    e1k_st_be16(p + 2, v & 0xFFFFu);
+}
+
+#endif
