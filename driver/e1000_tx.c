@@ -44,16 +44,9 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
      * consistent ring. */
     e1k_os_charge(a->os, E1K_COST_XMIT, 1);
 
-    if (!a->up || !t->desc) {
-        e1k_os_free_skb(a->os, skb);
-        a->net_stats.tx_dropped++;
-        return 0;
-    }
     len = e1k_os_skb_len(skb);
-    if (len == 0) {
-        e1k_os_free_skb(a->os, skb);
-        a->net_stats.tx_dropped++;
-        return 0;
+    if (!a->up || !t->desc || len == 0) {
+        goto drop;
     }
     count = (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
     /* count + 2: keep tail from touching head (e1000_xmit_frame). */
@@ -63,9 +56,7 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     }
     dma = e1k_os_skb_dma(a->os, skb);
     if (!dma) {
-        e1k_os_free_skb(a->os, skb);
-        a->net_stats.tx_dropped++;
-        return 0;
+        goto drop;
     }
 
     /* e1000_tx_map + e1000_tx_queue. */
@@ -111,6 +102,12 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     /* Make sure there is room for the next frame (desc_needed). */
     (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);
     ew32(a, E1K_TDT, t->next_to_use);
+    return 0;
+
+drop:
+    /* Frame discarded: freed here, counted in tx_dropped. */
+    e1k_os_free_skb(a->os, skb);
+    a->net_stats.tx_dropped++;
     return 0;
 }
 
