@@ -22,7 +22,6 @@ import importlib.util
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,8 @@ spec = importlib.util.spec_from_file_location(
     "run_scenario", os.path.join(TOP, "guest-images", "run-scenario.py"))
 rs = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(rs)
+sys.path.insert(0, os.path.join(TOP, "tests", "qtest"))
+import qmp as qmp_client  # noqa: E402  (tests/qtest/qmp.py)
 
 results = []
 
@@ -46,29 +47,7 @@ def check(name, cond, detail=""):
 
 
 def qmp(path, *cmds):
-    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    for _ in range(200):
-        try:
-            c.connect(path)
-            break
-        except OSError:
-            time.sleep(0.05)
-    c.settimeout(60)
-    f = c.makefile("rw")
-    json.loads(f.readline())
-    out = None
-    for name, args in (("qmp_capabilities", {}),) + cmds:
-        f.write(json.dumps({"execute": name, "arguments": args}) + "\n")
-        f.flush()
-        while True:
-            m = json.loads(f.readline())
-            if "return" in m or "error" in m:
-                out = m
-                break
-        if "error" in out:
-            raise RuntimeError("QMP %s: %s" % (name, out["error"]))
-    c.close()
-    return out
+    return qmp_client.qmp(path, *cmds, timeout=60, tries=200)
 
 
 def stats(path):

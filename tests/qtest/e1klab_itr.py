@@ -22,6 +22,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import qmp  # noqa: E402  (tests/qtest/qmp.py)
+
 BAR0 = 0xE0000000
 SLOT = 4
 PIRQ_IRQ = 11
@@ -114,31 +117,7 @@ class QTest:
 
     def qmp(self, *commands):
         """Run QMP commands (name, args) in order; return the last reply."""
-        import json
-        import time
-        c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        for _ in range(100):
-            try:
-                c.connect(self.qmp_path)
-                break
-            except OSError:
-                time.sleep(0.05)
-        c.settimeout(30)
-        f = c.makefile("rw")
-        json.loads(f.readline())  # greeting
-        reply = None
-        for name, args in (("qmp_capabilities", {}),) + commands:
-            f.write(json.dumps({"execute": name, "arguments": args}) + "\n")
-            f.flush()
-            while True:
-                msg = json.loads(f.readline())
-                if "return" in msg or "error" in msg:
-                    reply = msg
-                    break
-            if "error" in reply:
-                raise RuntimeError("QMP %s: %s" % (name, reply["error"]))
-        c.close()
-        return reply
+        return qmp.qmp(self.qmp_path, *commands, timeout=30, tries=100)
 
     def close(self):
         try:
