@@ -65,43 +65,16 @@ static void test_status_per_speed(void)
 
 /* Back-to-back 60-byte frames (64 with FCS) at 10 Mb/s: 64 + 8 + 12 =
  * 84 byte times of 800 ns apart = 67200 ns (facts A.13); with IPGT = 20
- * the gap is 20 + 4 = 24 byte times: 96 x 80 ns = 7680 ns at 100 Mb/s. */
-static void run_gap(uint32_t mbps, uint32_t tipg, uint64_t gap)
-{
-    E1kConfig cfg;
-    TestPort *tp;
-
-    e1k_config_default(&cfg);
-    cfg.link_mbps = mbps;
-    tp = txt_new(&cfg, 8, E1K_TCTL_EN | E1K_TCTL_PSP);
-    tp_wr(tp, E1K_TIPG, tipg);
-    txt_put_frame(tp, TXT_BUFS, txt_ucast, 60);
-    for (int i = 0; i < 3; i++) {
-        txt_legacy(tp, i, TXT_BUFS, 60, E1K_TXD_CMD_EOP | E1K_TXD_CMD_IFCS,
-                   0, 0, 0);
-    }
-    tp_wr(tp, E1K_TDT, 3);
-    tp_advance(tp, 1000000);
-    g_assert_cmpuint(tp->tx->len, ==, 3);
-    g_assert_cmpuint(txt_frame(tp, 1)->time_ns - txt_frame(tp, 0)->time_ns,
-                     ==, gap);
-    g_assert_cmpuint(txt_frame(tp, 2)->time_ns - txt_frame(tp, 1)->time_ns,
-                     ==, gap);
-    /* first frame: descriptor + data fetch, then preamble + 64 bytes */
-    g_assert_cmpuint(txt_frame(tp, 0)->time_ns, ==,
-                     txt_bus(tp, 16) + txt_bus(tp, 60) +
-                         (uint64_t)(8 + 64) * 8000 / mbps);
-    tp_free(tp);
-}
-
+ * the gap is 20 + 4 = 24 byte times: 96 x 80 ns = 7680 ns at 100 Mb/s
+ * (txt_check_back_to_back in txtest.h). */
 static void test_wire_10(void)
 {
-    run_gap(10, TXT_TIPG_LINUX, 84u * 800u);
+    txt_check_back_to_back(10, TXT_TIPG_LINUX, 84u * 800u);
 }
 
 static void test_wire_tipg_100(void)
 {
-    run_gap(100, 20, (64u + 8u + 24u) * 80u);
+    txt_check_back_to_back(100, 20, (64u + 8u + 24u) * 80u);
 }
 
 /* Link down at 100 Mb/s then up: TX holds and resumes; the frame left

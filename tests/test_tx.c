@@ -252,50 +252,20 @@ static void test_c09_counters(void)
     tp_free(tp);
 }
 
-/* Two back-to-back minimum frames: (64 + 8 + 12) bytes apart on the
- * wire: 672 ns at 1000 Mb/s, 6720 ns at 100 Mb/s (facts A.13). */
-static void run_back_to_back(uint32_t mbps, uint32_t tipg, uint64_t gap)
-{
-    E1kConfig cfg;
-    TestPort *tp;
-
-    e1k_config_default(&cfg);
-    cfg.link_mbps = mbps;
-    tp = txt_new(&cfg, 8, TCTL_STD);
-    tp_wr(tp, E1K_TIPG, tipg);
-    txt_put_frame(tp, TXT_BUFS, txt_ucast, 60);
-    for (int i = 0; i < 3; i++) {
-        txt_legacy(tp, i, TXT_BUFS, 60, EOP | IFCS, 0, 0, 0);
-    }
-    tp_wr(tp, E1K_TDT, 3);
-    tp_advance(tp, 200000);
-    g_assert_cmpuint(tp->tx->len, ==, 3);
-    g_assert_cmpuint(txt_frame(tp, 1)->time_ns - txt_frame(tp, 0)->time_ns,
-                     ==, gap);
-    g_assert_cmpuint(txt_frame(tp, 2)->time_ns - txt_frame(tp, 1)->time_ns,
-                     ==, gap);
-    /* The first frame needs descriptor and data fetch, then 8 + 64
-     * bytes of serialization. */
-    g_assert_cmpuint(txt_frame(tp, 0)->time_ns, ==,
-                     txt_bus(tp, 16) + txt_bus(tp, 60) +
-                     (uint64_t)(8 + 64) * 8000 / mbps);
-    tp_free(tp);
-}
-
 static void test_wire_timing_1000(void)
 {
-    run_back_to_back(1000, TXT_TIPG_LINUX, 672);
+    txt_check_back_to_back(1000, TXT_TIPG_LINUX, 672);
 }
 
 static void test_wire_timing_100(void)
 {
-    run_back_to_back(100, TXT_TIPG_LINUX, 6720);
+    txt_check_back_to_back(100, TXT_TIPG_LINUX, 6720);
 }
 
 /* IPGT = 20 clocks: gap 20 + 4 = 24 byte times (facts A.7). */
 static void test_wire_timing_tipg(void)
 {
-    run_back_to_back(1000, 20, (64 + 8 + 24) * 8);
+    txt_check_back_to_back(1000, 20, (64 + 8 + 24) * 8);
 }
 
 /* The packet buffer (PBA.TXA) fills: fetching pauses until a frame has

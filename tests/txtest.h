@@ -163,4 +163,38 @@ static inline uint64_t txt_bus(TestPort *tp, uint32_t bytes)
     return e1k_bus_xfer_ns(&e1k_config(tp->dev)->bus, bytes);
 }
 
+/*
+ * Three back-to-back 60-byte frames (64 with FCS) at @mbps with TIPG
+ * @tipg: consecutive frames leave exactly @gap ns apart (frame + FCS +
+ * preamble 8 + gap bytes; facts A.13), and the first leaves after its
+ * descriptor and data fetch plus 8 + 64 bytes of serialization.
+ */
+static inline void txt_check_back_to_back(uint32_t mbps, uint32_t tipg,
+                                          uint64_t gap)
+{
+    E1kConfig cfg;
+    TestPort *tp;
+
+    e1k_config_default(&cfg);
+    cfg.link_mbps = mbps;
+    tp = txt_new(&cfg, 8, E1K_TCTL_EN | E1K_TCTL_PSP);
+    tp_wr(tp, E1K_TIPG, tipg);
+    txt_put_frame(tp, TXT_BUFS, txt_ucast, 60);
+    for (int i = 0; i < 3; i++) {
+        txt_legacy(tp, (uint32_t)i, TXT_BUFS, 60,
+                   E1K_TXD_CMD_EOP | E1K_TXD_CMD_IFCS, 0, 0, 0);
+    }
+    tp_wr(tp, E1K_TDT, 3);
+    tp_advance(tp, 1000000);
+    g_assert_cmpuint(tp->tx->len, ==, 3);
+    g_assert_cmpuint(txt_frame(tp, 1)->time_ns - txt_frame(tp, 0)->time_ns,
+                     ==, gap);
+    g_assert_cmpuint(txt_frame(tp, 2)->time_ns - txt_frame(tp, 1)->time_ns,
+                     ==, gap);
+    g_assert_cmpuint(txt_frame(tp, 0)->time_ns, ==,
+                     txt_bus(tp, 16) + txt_bus(tp, 60) +
+                         (uint64_t)(8 + 64) * 8000 / mbps);
+    tp_free(tp);
+}
+
 #endif /* E1K_TXTEST_H */
