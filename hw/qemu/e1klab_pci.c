@@ -146,6 +146,13 @@ static uint64_t e1klab_port_now_ns(void *opaque)
     return (uint64_t)qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 }
 
+/* Arm @t at absolute virtual time @when_ns (ns), clamped to the timer's
+ * signed range (the model and the replay use uint64_t deadlines). */
+static void e1klab_timer_mod_ns(QEMUTimer *t, uint64_t when_ns)
+{
+    timer_mod(t, when_ns > INT64_MAX ? INT64_MAX : (int64_t)when_ns);
+}
+
 static void e1klab_port_deadline_changed(void *opaque, uint64_t deadline_ns)
 {
     E1klabState *s = opaque;
@@ -156,8 +163,7 @@ static void e1klab_port_deadline_changed(void *opaque, uint64_t deadline_ns)
     if (deadline_ns == E1K_NO_DEADLINE) {
         timer_del(s->model_timer);
     } else {
-        timer_mod(s->model_timer,
-                  deadline_ns > INT64_MAX ? INT64_MAX : (int64_t)deadline_ns);
+        e1klab_timer_mod_ns(s->model_timer, deadline_ns);
     }
 }
 
@@ -206,7 +212,7 @@ static void e1klab_replay_rearm(E1klabState *s)
     if (t == E1KR_NONE) {
         timer_del(s->replay_timer);
     } else {
-        timer_mod(s->replay_timer, t > INT64_MAX ? INT64_MAX : (int64_t)t);
+        e1klab_timer_mod_ns(s->replay_timer, t);
     }
 }
 
@@ -563,8 +569,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
 
     if (s->rp && !s->replay_after_rx_enable) {
         /* Start at the absolute virtual time replay-start-ns. */
-        timer_mod(s->replay_timer, s->replay_start_ns > INT64_MAX ?
-                  INT64_MAX : (int64_t)s->replay_start_ns);
+        e1klab_timer_mod_ns(s->replay_timer, s->replay_start_ns);
     }
     s->exit_notifier.notify = e1klab_exit_notify;
     qemu_add_exit_notifier(&s->exit_notifier);
@@ -682,8 +687,7 @@ static int e1klab_post_load(void *opaque, int version_id)
             e1klab_replay_rearm(s);
         } else if (!s->replay_after_rx_enable) {
             /* not started yet: wait for the absolute start time again */
-            timer_mod(s->replay_timer, s->replay_start_ns > INT64_MAX ?
-                      INT64_MAX : (int64_t)s->replay_start_ns);
+            e1klab_timer_mod_ns(s->replay_timer, s->replay_start_ns);
         } else {
             timer_del(s->replay_timer);
         }
