@@ -3,7 +3,7 @@
  * e1klab e1000 driver core: the interface the OS glue calls.
  *
  * Kernel-style driver for the 82540EM/82545EM over driver/osdep.h.  The
- * same code runs in the testbench (testbench/tb_osdep.c) and, later, in a
+ * same code runs in the testbench (testbench/sim/tb_osdep.c) and, later, in a
  * Linux module.  Module parameters keep the Linux e1000 names and units
  * (facts B.4, LX-PARAM).  Interrupt/poll policies are exactly the variants
  * the seed measurements compare (seed-measurements.md M1, M3).

@@ -4,7 +4,7 @@
  *
  * The driver core (driver/e1000_*.c) is written in kernel style and calls
  * only what this header declares.  Each OS provides one implementation:
- * the testbench (testbench/tb_osdep.c) charges modelled CPU time for every
+ * the testbench (testbench/sim/tb_osdep.c) charges modelled CPU time for every
  * operation; a Linux module would map these to readl/writel, dma_map_*,
  * napi_* and netif_* (as Intel's shared e1000 base code sits on a per-OS
  * osdep layer).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of `e1klab check` expectations (testbench/expect.c) and
- * report field paths (testbench/report_path.c).  The report is built by
+ * Unit tests of `e1klab check` expectations (testbench/cli/expect.c) and
+ * report field paths (testbench/report/report_path.c).  The report is built by
  * the real JSON report builder (tb_report_json) from a shipped scenario
  * and a TbResults with chosen counts, so the aliases are tested against
  * the schema as it is, not against a copy of it.
@@ -10,10 +10,10 @@
 
 #include <glib.h>
 
-#include "../testbench/expect.h"
-#include "../testbench/report.h"
-#include "../testbench/report_path.h"
-#include "../testbench/scenario_load.h"
+#include "cli/expect.h"
+#include "report/report.h"
+#include "report/report_path.h"
+#include "scenario/scenario_load.h"
 
 static JsonNode *report;
 

@@ -9,7 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "sim/cpu.h"
 
 /* A profile with round numbers (ns) so expected times are exact. */
 static void test_profile(TbProfile *p)

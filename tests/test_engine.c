@@ -2,7 +2,7 @@
 /* Event engine: (time, seq) ordering, ties by insertion, lazy cancel. */
 #include <glib.h>
 
-#include "engine.h"
+#include "sim/engine.h"
 
 typedef struct Log {
     uint64_t t[64];

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernel/kernel.h"
 
 #define IP(a, b, c, d) ((uint32_t)(a) << 24 | (b) << 16 | (c) << 8 | (d))
 

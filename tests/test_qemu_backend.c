@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of `e1klab run --backend qemu` without QEMU: the guest's
- * result block parsers (testbench/qemu_guest.c), the scenario -> QEMU
+ * result block parsers (testbench/qemu/qemu_guest.c), the scenario -> QEMU
  * command line and plan (qemu_cmdline.c) and TbResults from a made-up
  * guest run (qemu_results.c).  Expected values come from the formats of
  * /proc (Linux), the wire rule ((L+4+20) x 8 bit times at 1 Gb/s: 672 ns
@@ -12,9 +12,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "../testbench/backend_qemu.h"
-#include "../testbench/qemu_guest.h"
-#include "../testbench/scenario_load.h"
+#include "qemu/backend_qemu.h"
+#include "qemu/qemu_guest.h"
+#include "scenario/scenario_load.h"
 
 /* A console as QEMU prints it: firmware escapes before the begin
  * marker, CRLF line ends, a shared interrupt line. */

@@ -17,7 +17,7 @@
 #include <glib.h>
 
 #include "../hw/qemu/e1klab_replay.h"
-#include "../testbench/traffic.h"
+#include "traffic/traffic.h"
 
 #ifndef TB_TRACES_DIR
 #define TB_TRACES_DIR "tests/data/traces"

@@ -12,8 +12,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "../testbench/report.h"
-#include "../testbench/scenario_load.h"
+#include "report/report.h"
+#include "scenario/scenario_load.h"
 
 static TbScenario sc;
 static TbResults res;

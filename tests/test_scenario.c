@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the scenario loader (testbench/scenario_load.c): the
+ * Unit tests of the scenario loader (testbench/scenario/scenario_load.c): the
  * shipped scenarios load with the values the seeds state, defaults follow
  * docs/scenarios.md (driver defaults are the Linux ones, facts B.4),
  * --set overrides, and every kind of bad input gives one line naming the
@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "../testbench/scenario_load.h"
+#include "scenario/scenario_load.h"
 
 static TbScenario sc;
 

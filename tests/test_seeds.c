@@ -19,8 +19,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "profile.h"
-#include "sim.h"
+#include "sim/profile.h"
+#include "sim/sim.h"
 
 #define IP(a, b, c, d) ((uint32_t)(a) << 24 | (b) << 16 | (c) << 8 | (d))
 

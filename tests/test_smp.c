@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * host.cpus > 1 (testbench/smp.c): determinism, CPU time accounting (each
+ * host.cpus > 1 (testbench/sim/smp.c): determinism, CPU time accounting (each
  * CPU's contexts add up to the simulated time), IRQ affinity, a pinned
  * UDP reader, more forwarding than one CPU when CPU-bound, bad CPU
  * numbers.  Runs the shipped forward-smp2.ini with reduced counts.
@@ -8,8 +8,8 @@
 #include <glib.h>
 #include <string.h>
 
-#include "../testbench/scenario_load.h"
-#include "../testbench/sim.h"
+#include "scenario/scenario_load.h"
+#include "sim/sim.h"
 
 #define SMP2 TB_SCENARIOS_DIR "/forward-smp2.ini"
 

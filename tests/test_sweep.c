@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the `e1klab sweep` grid (testbench/sweep_grid.c): exact
+ * Unit tests of the `e1klab sweep` grid (testbench/cli/sweep_grid.c): exact
  * decimal ranges (no float drift in labels), lists, the cartesian product
  * in nested-loop order (first --param slowest), and every kind of bad
  * --param giving one line that names it.
@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "../testbench/sweep_grid.h"
+#include "cli/sweep_grid.h"
 
 /* Expand a range and compare with the expected labels (comma-joined). */
 static void range_is(const char *a, const char *b, const char *c,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the traffic sources (testbench/traffic*.c) and the wire
- * model (testbench/wire.c): frame bytes, IPv4 header checksum, pacing
+ * model (testbench/traffic/wire.c): frame bytes, IPv4 header checksum, pacing
  * times in ns, IMIX order, wire serialisation (facts A.13), pcap/pcapng
  * replay of every capture in tests/data/traces with counts checked
  * against an independent libpcap reading and the README's frame counts,
@@ -16,8 +16,8 @@
 #include <glib/gstdio.h>
 #include <pcap/pcap.h>
 
-#include "../testbench/traffic_int.h"
-#include "../testbench/wire.h"
+#include "traffic/traffic_int.h"
+#include "traffic/wire.h"
 
 static const uint8_t nic_mac[6] = {0x00, 0x0e, 0x0c, 0x00, 0x00, 0x01};
 

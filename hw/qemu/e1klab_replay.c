@@ -221,7 +221,7 @@ static int read_record(E1kReplay *r, uint64_t *ts_ns, char *err,
     return 1;
 }
 
-/* A rate in 1/1000 units, rounded, at least 1 (as testbench/traffic.c) */
+/* A rate in 1/1000 units, rounded, at least 1 (as testbench/traffic/traffic.c) */
 static uint64_t milli(double rate)
 {
     double m = rate * 1000.0 + 0.5;
@@ -279,7 +279,7 @@ static int prepare(E1kReplay *r, char *err, size_t errlen)
 
     switch (r->cfg.pace) {
     case E1KR_PACE_PPS:
-        /* exact integer arithmetic, as testbench/traffic.c */
+        /* exact integer arithmetic, as testbench/traffic/traffic.c */
         start = c->start_ns +
                 (uint64_t)((unsigned __int128)c->emitted *
                            UINT64_C(1000000000000) / milli(r->cfg.pps));
@@ -292,7 +292,7 @@ static int prepare(E1kReplay *r, char *err, size_t errlen)
     case E1KR_PACE_CAPTURED:
         if (r->pc) {
             /* capture time since the pass's first record, never going
-             * back (as testbench/traffic_pcap.c) */
+             * back (as testbench/traffic/traffic_pcap.c) */
             uint64_t gap = ts >= c->first_ts_ns ? ts - c->first_ts_ns : 0;
             if (gap < c->last_rel_ns) {
                 gap = c->last_rel_ns;

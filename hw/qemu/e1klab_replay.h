@@ -9,7 +9,7 @@
  * reached.  The source is a pure function of its configuration and of the
  * start time, so the offered load never depends on host speed.
  *
- * Timing (same terms as testbench/scenario.h TbPace):
+ * Timing (same terms as testbench/scenario/scenario.h TbPace):
  *   - a frame of L bytes (without FCS, padded to 60) occupies the wire for
  *     (L + 4 FCS + 20 preamble/SFD/IFG) * 8 bit times at link_mbps
  *     (facts A.13); its arrival time is when its last bit reached the NIC;

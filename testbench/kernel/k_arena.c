@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Host memory arena: DMA target, coherent pages, fixed-size skb slab. */
+#include "kernel/kernel.h"
+
+#include <glib.h>
+#include <string.h>
+
+int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err)
+{
+    memset(a, 0, sizeof(*a));
+    a->coh_pages = (uint32_t)((coh_bytes + TB_PAGE - 1) / TB_PAGE);
+    a->skb_off = (size_t)a->coh_pages * TB_PAGE;
+    a->nskb = nskb;
+    a->size = a->skb_off + (size_t)nskb * TB_SKB_SLOT;
+    a->bus_base = TB_ARENA_BUS_BASE;
+    /* calloc of a large block maps zero pages lazily: RSS grows only with
+     * the slots actually used (the LIFO free list reuses hot slots). */
+    a->mem = g_try_malloc0(a->size);
+    a->coh_used = g_try_malloc0(a->coh_pages ? a->coh_pages : 1);
+    a->skbs = g_try_new0(TbSkb, nskb ? nskb : 1);
+    a->free_stack = g_try_new(uint32_t, nskb ? nskb : 1);
+    if (!a->mem || !a->coh_used || !a->skbs || !a->free_stack) {
+        *err = g_strdup_printf("host memory arena of %zu bytes: out of "
+                               "memory", a->size);
+        tb_arena_destroy(a);
+        return -1;
+    }
+    for (uint32_t i = 0; i < nskb; i++) {
+        TbSkb *s = &a->skbs[i];
+        s->idx = i;
+        s->data = a->mem + a->skb_off + (size_t)i * TB_SKB_SLOT
+                  + TB_SKB_HEADROOM;
+        /* slot 0 on top of the stack */
+        a->free_stack[i] = nskb - 1 - i;
+    }
+    a->nfree = nskb;
+    a->min_free = nskb;
+    return 0;
+}
+
+void tb_arena_destroy(TbArena *a)
+{
+    g_free(a->mem);
+    g_free(a->coh_used);
+    g_free(a->skbs);
+    g_free(a->free_stack);
+    memset(a, 0, sizeof(*a));
+}
+
+void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus)
+{
+    uint32_t n = (uint32_t)((size + TB_PAGE - 1) / TB_PAGE);
+    if (n == 0 || size > (size_t)a->coh_pages * TB_PAGE) {
+        a->coh_fail++;
+        return NULL;
+    }
+    for (uint32_t start = 0; start + n <= a->coh_pages; start++) {
+        uint32_t i;
+        for (i = 0; i < n && !a->coh_used[start + i]; i++) {
+        }
+        if (i == n) {
+            memset(a->coh_used + start, 1, n);
+            uint8_t *p = a->mem + (size_t)start * TB_PAGE;
+            memset(p, 0, (size_t)n * TB_PAGE);
+            *bus = a->bus_base + (size_t)start * TB_PAGE;
+            return p;
+        }
+        start += i;   /* skip past the used page */
+    }
+    a->coh_fail++;
+    return NULL;
+}
+
+void tb_arena_coh_free(TbArena *a, void *cpu, size_t size)
+{
+    uint8_t *p = cpu;
+    if (!p || p < a->mem || p >= a->mem + a->skb_off) {
+        return;
+    }
+    uint32_t start = (uint32_t)((p - a->mem) / TB_PAGE);
+    uint32_t n = (uint32_t)((size + TB_PAGE - 1) / TB_PAGE);
+    for (uint32_t i = 0; i < n && start + i < a->coh_pages; i++) {
+        a->coh_used[start + i] = 0;
+    }
+}
+
+TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
+{
+    if (len > TB_SKB_DATA_MAX || a->nfree == 0) {
+        a->alloc_fail++;
+        return NULL;
+    }
+    TbSkb *s = &a->skbs[a->free_stack[--a->nfree]];
+    if (a->nfree < a->min_free) {
+        a->min_free = a->nfree;
+    }
+    s->data = a->mem + a->skb_off + (size_t)s->idx * TB_SKB_SLOT
+              + TB_SKB_HEADROOM;
+    s->len = 0;
+    s->room = TB_SKB_DATA_MAX;
+    s->in_dev = -1;
+    s->csum_ok = 0;
+    s->allocated = 1;
+    s->next = NULL;
+    return s;
+}
+
+void tb_skb_free(TbArena *a, TbSkb *s)
+{
+    if (!s || !s->allocated) {
+        return;   /* double free: ignored (a bug in the caller) */
+    }
+    s->allocated = 0;
+    a->free_stack[a->nfree++] = s->idx;
+}
+
+int tb_arena_dma_read(TbArena *a, uint64_t addr, void *buf, uint32_t len)
+{
+    if (addr < a->bus_base || addr - a->bus_base > a->size
+        || len > a->size - (addr - a->bus_base)) {
+        a->dma_faults++;
+        return -1;
+    }
+    memcpy(buf, a->mem + (addr - a->bus_base), len);
+    return 0;
+}
+
+int tb_arena_dma_write(TbArena *a, uint64_t addr, const void *buf,
+                       uint32_t len)
+{
+    if (addr < a->bus_base || addr - a->bus_base > a->size
+        || len > a->size - (addr - a->bus_base)) {
+        a->dma_faults++;
+        return -1;
+    }
+    memcpy(a->mem + (addr - a->bus_base), buf, len);
+    return 0;
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * IPv4 receive: header checks (ip_rcv), local delivery to the UDP sink,
+ * forwarding (ip_forward: TTL decrement with incremental checksum update
+ * as ip_decrease_ttl does, longest-prefix route lookup over static routes,
+ * neighbour output with the out link's static peer MAC), then
+ * dev_queue_xmit on the out device.
+ */
+#include "kernel/kernel.h"
+
+#include <string.h>
+
+#define ETH_HLEN 14
+#define ETH_P_IP 0x0800
+
+static inline uint16_t rd16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16
+           | (uint32_t)p[2] << 8 | p[3];
+}
+
+uint16_t tb_ip_csum(const uint8_t *p, uint32_t len)
+{
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i + 1 < len; i += 2) {
+        sum += rd16(p + i);
+    }
+    if (len & 1) {
+        sum += (uint32_t)p[len - 1] << 8;
+    }
+    while (sum >> 16) {
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    return (uint16_t)~sum;
+}
+
+int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
+{
+    if (k->nroutes >= TB_KMAX_ROUTES || prefix_len > 32) {
+        return -1;
+    }
+    uint32_t mask = prefix_len ? ~0u << (32 - prefix_len) : 0;
+    /* keep sorted by prefix length, longest first; stable for ties */
+    uint32_t i = k->nroutes;
+    while (i > 0 && k->route[i - 1].prefix_len < prefix_len) {
+        k->route[i] = k->route[i - 1];
+        i--;
+    }
+    k->route[i] = (TbRoute){ prefix & mask, mask, prefix_len, dev };
+    k->nroutes++;
+    return 0;
+}
+
+int tb_route_lookup(const TbKernel *k, uint32_t daddr)
+{
+    for (uint32_t i = 0; i < k->nroutes; i++) {
+        if ((daddr & k->route[i].mask) == k->route[i].prefix) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static bool is_local(const TbKernel *k, uint32_t daddr)
+{
+    for (uint32_t i = 0; i < k->ndev; i++) {
+        if (k->dev[i]->ip && k->dev[i]->ip == daddr) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void drop(TbKernel *k, TbSkb *skb, uint64_t *ctr)
+{
+    (*ctr)++;
+    tb_kfree_skb(k, skb);
+}
+
+void tb_ip_rcv(TbKernel *k, TbSkb *skb)
+{
+    uint8_t *d = skb->data;
+    uint32_t len = skb->len;
+
+    if (len < ETH_HLEN + 20 || rd16(d + 12) != ETH_P_IP) {
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
+    uint8_t *ip = d + ETH_HLEN;
+    uint32_t ihl = (ip[0] & 15u) * 4u;
+    uint32_t tot = rd16(ip + 2);
+    if ((ip[0] >> 4) != 4 || ihl < 20 || tot < ihl || tot > len - ETH_HLEN
+        || tb_ip_csum(ip, ihl) != 0) {
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
+    uint32_t daddr = rd32(ip + 16);
+    if (is_local(k, daddr)) {
+        tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
+        k->local_delivered++;
+        if (ip[9] != 17 || tot < ihl + 8 || (rd16(ip + 6) & 0x3fff)) {
+            /* not UDP, or a fragment (no reassembly modelled) */
+            drop(k, skb, &k->ip_dropped);
+            return;
+        }
+        uint8_t *udp = ip + ihl;
+        uint32_t ulen = rd16(udp + 4);
+        if (ulen < 8 || ulen > tot - ihl) {
+            drop(k, skb, &k->ip_dropped);
+            return;
+        }
+        tb_udp_rcv(k, skb, rd16(udp + 2), ulen - 8);
+        return;
+    }
+    if (!k->ip_forward) {
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
+    tb_cpu_cost(k->cpu, TB_COST_IP_FORWARD, 1);
+    if (ip[8] <= 1) {
+        /* TTL exceeded (the ICMP error is not modelled) */
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
+    int r = tb_route_lookup(k, daddr);
+    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+        drop(k, skb, &k->no_route);
+        return;
+    }
+    /* ip_decrease_ttl: TTL is the high byte of word 4; the checksum goes
+     * up by 0x0100 with end-around carry (RFC 1624) */
+    uint32_t c = rd16(ip + 10) + 0x0100u;
+    c = (c & 0xffff) + (c >> 16);
+    ip[10] = (uint8_t)(c >> 8);
+    ip[11] = (uint8_t)c;
+    ip[8]--;
+    TbNetdev *out = k->dev[k->route[r].dev];
+    memcpy(d, out->peer_mac, 6);
+    memcpy(d + 6, out->mac, 6);
+    k->ip_forwarded++;
+    tb_dev_queue_xmit(out, skb);
+}

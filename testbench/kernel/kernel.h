@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Modelled kernel networking of the testbench host (Linux names):
+ *   k_arena.c   host memory arena: DMA target, coherent rings, skb slab
+ *   k_napi.c    softnet: NAPI poll list, net_rx_action, netif_rx backlog
+ *               (process_backlog), netif_receive_skb
+ *   k_ip.c      IPv4 receive, forwarding (static routes, neighbour), local
+ *               delivery to the UDP sink
+ *   k_dev.c     qdisc pfifo_fast, dev_queue_xmit, qdisc_run, NET_TX,
+ *               netif queue flow control, dev_watchdog (tx timeout)
+ *   k_udp.c     UDP socket sink and its reader process
+ *   k_log.c     printk ring
+ * All code runs on one TbCpu and charges profile costs there.  No
+ * allocation on the per-frame path.
+ */
+#ifndef TB_KERNEL_H
+#define TB_KERNEL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/cpu.h"
+
+/** Bus address of the first arena byte (nonzero so 0 stays invalid). */
+#define TB_ARENA_BUS_BASE 0x10000000ull
+/** skb headroom before the data pointer (NET_SKB_PAD-like), bytes. */
+#define TB_SKB_HEADROOM 64u
+/** Largest data area of an skb, bytes (2048: e1000 rx_buffer_len for a
+ *  1500-byte MTU; jumbo buffers are not modelled). */
+#define TB_SKB_DATA_MAX 2048u
+/** Arena bytes per skb slot. */
+#define TB_SKB_SLOT (TB_SKB_HEADROOM + TB_SKB_DATA_MAX)
+/** Socket memory charged per queued skb (truesize), bytes. */
+#define TB_SKB_TRUESIZE (TB_SKB_SLOT + 256u)
+/** Coherent-memory page size, bytes. */
+#define TB_PAGE 4096u
+
+/** The modelled sk_buff (opaque to the driver, see driver/osdep.h). */
+struct e1k_skb {
+    uint8_t *data;          /**< start of packet data (in the arena) */
+    uint32_t len;           /**< data length, bytes */
+    uint32_t idx;           /**< slab slot */
+    uint32_t room;          /**< allocated data room, bytes */
+    int8_t in_dev;          /**< receiving netdev index, -1 none */
+    uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
+    uint8_t allocated;      /**< 1 while owned (double-free guard) */
+    struct e1k_skb *next;   /**< queue link (backlog, qdisc, socket) */
+};
+typedef struct e1k_skb TbSkb;
+
+/** Host memory: one contiguous arena, [coherent pages | skb slots]. */
+typedef struct TbArena {
+    uint8_t *mem;
+    size_t size;            /**< bytes */
+    uint64_t bus_base;      /**< bus address of mem[0] */
+    uint32_t coh_pages;     /**< pages of coherent memory at offset 0 */
+    uint8_t *coh_used;      /**< 1 byte per page: in use */
+    size_t skb_off;         /**< offset of skb slot 0 */
+    uint32_t nskb;          /**< slots */
+    TbSkb *skbs;            /**< metadata, nskb entries */
+    uint32_t *free_stack;   /**< free slot indices (LIFO) */
+    uint32_t nfree;
+    uint64_t alloc_fail;    /**< skb allocations that failed */
+    uint64_t coh_fail;      /**< coherent allocations that failed */
+    uint64_t dma_faults;    /**< device DMA outside the arena */
+    uint32_t min_free;      /**< low-water mark of free skbs */
+} TbArena;
+
+/** Create the arena: @coh_bytes of coherent memory (rounded to pages)
+ *  and @nskb skb slots.  0 or -1 with *err set. */
+int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err);
+void tb_arena_destroy(TbArena *a);
+/** dma_alloc_coherent: zeroed, 4096-aligned; NULL if exhausted. */
+void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus);
+void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
+/** Allocate an skb with @len bytes of room (<= TB_SKB_DATA_MAX); NULL
+ *  (counted in alloc_fail) if too large or the slab is empty. */
+TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
+void tb_skb_free(TbArena *a, TbSkb *skb);
+/** Bus address of the skb data. */
+static inline uint64_t tb_skb_bus(const TbArena *a, const TbSkb *s)
+{
+    return a->bus_base + (uint64_t)(s->data - a->mem);
+}
+/** Device DMA into/out of the arena: 0, or -1 (counted) if out of range. */
+int tb_arena_dma_read(TbArena *a, uint64_t addr, void *buf, uint32_t len);
+int tb_arena_dma_write(TbArena *a, uint64_t addr, const void *buf,
+                       uint32_t len);
+
+/* ---- NAPI ---- */
+
+typedef struct TbNapi TbNapi;
+/** napi->poll: process up to @budget frames; returns work done. */
+typedef int (*TbNapiPollFn)(TbNapi *n, int budget);
+
+/** struct napi_struct. */
+struct TbNapi {
+    TbNapi *prev, *next;    /**< poll list links when on_list */
+    TbNapiPollFn poll;
+    void *owner;
+    int weight;             /**< frames per poll (quota) */
+    bool sched;             /**< NAPI_STATE_SCHED */
+    bool missed;            /**< NAPI_STATE_MISSED */
+    bool on_list;
+    bool completed;         /**< napi_complete_done called in this poll */
+    bool charge_poll;       /**< k charges napi_poll per call (backlog) */
+    uint64_t polls;         /**< poll calls */
+};
+
+typedef struct TbKernel TbKernel;
+typedef struct TbNetdev TbNetdev;
+
+/** ndo_start_xmit: 0 NETDEV_TX_OK (skb consumed), 1 NETDEV_TX_BUSY. */
+typedef int (*TbXmitFn)(TbNetdev *dev, TbSkb *skb);
+/** ndo_tx_timeout. */
+typedef void (*TbTxTimeoutFn)(TbNetdev *dev);
+
+/** struct net_device (one TX queue). */
+struct TbNetdev {
+    char name[32];
+    int index;
+    TbKernel *k;
+    uint8_t mac[6];          /**< own station address */
+    uint8_t peer_mac[6];     /**< static neighbour on this link */
+    uint32_t ip;             /**< IPv4, host byte order (0 none) */
+    TbXmitFn xmit;
+    TbTxTimeoutFn tx_timeout;
+    void *priv;              /**< driver glue (struct e1k_os) */
+    TbNapi napi;
+    /* TX queue and qdisc (pfifo_fast, one band used) */
+    bool queue_stopped;      /**< __QUEUE_STATE_DRV_XOFF */
+    bool carrier;
+    bool qdisc_running;      /**< __QDISC_STATE_RUNNING */
+    bool tx_scheduled;       /**< on the NET_TX output queue */
+    TbNetdev *next_sched;
+    TbSkb *q_head, *q_tail;
+    uint32_t qlen;
+    uint32_t txqueuelen;     /**< qdisc limit, frames */
+    uint64_t trans_start;    /**< jiffies of the last successful xmit */
+    uint64_t qdisc_drops;
+    uint64_t qdisc_requeues;
+    uint64_t xmit_ok;
+    /* dev_watchdog */
+    TbSpin tx_lock;          /**< netif_tx_lock (xmit, tx timeout) */
+    TbTimer watchdog;
+    uint64_t watchdog_timeo; /**< jiffies (5 s) */
+    uint64_t tx_timeouts;
+    /* stack receive counters */
+    uint64_t rx_stack;       /**< frames handed to the stack */
+};
+
+/** A static route (longest prefix wins). */
+typedef struct TbRoute {
+    uint32_t prefix, mask;   /**< host byte order */
+    uint32_t prefix_len;
+    int dev;                 /**< netdev index */
+} TbRoute;
+
+/** The UDP sink socket and its reader. */
+typedef struct TbSink {
+    uint32_t port;           /**< 0: no socket */
+    uint32_t rcvbuf;         /**< sk_rcvbuf, bytes */
+    uint32_t rmem;           /**< sk_rmem_alloc, bytes */
+    uint32_t read_size;      /**< bytes per recv() */
+    TbSkb *head, *tail;
+    uint32_t qlen;
+    TbProc reader;
+    TbCpu *cpu;              /**< CPU the reader is pinned to */
+    uint64_t datagrams, bytes, drops;
+} TbSink;
+
+#define TB_KMAX_DEVS 8
+#define TB_KMAX_ROUTES 32
+#define TB_LOG_LINES 256
+#define TB_LOG_LEN 160
+
+/** Kernel parameters (Linux sysctl names). */
+typedef struct TbKernelCfg {
+    uint32_t netdev_budget;       /**< 300 */
+    uint32_t netdev_budget_usecs; /**< 0: 2 jiffies */
+    uint32_t netdev_max_backlog;  /**< 1000 */
+    uint32_t dev_weight;          /**< 64 */
+    uint32_t ip_forward;          /**< 1 */
+    uint32_t netif_rx_throttle;   /**< 1: 2.4/2.5-era netif_rx throttle */
+    uint32_t sink_port, sink_rcvbuf, sink_read_size;
+} TbKernelCfg;
+
+/** Per-CPU softnet_data fields (Linux struct softnet_data): the poll
+ *  list, the netif_rx backlog and its NAPI, the NET_TX output queue and
+ *  the softnet counters.  A macro so that CPU 0's copy keeps its
+ *  historic names directly in TbKernel (k->backlog, k->time_squeeze). */
+#define TB_SOFTNET_FIELDS                                                  \
+    TbNapi poll_list;       /* sentinel of the poll list */              \
+    TbNapi backlog;         /* process_backlog NAPI (owner: softnet) */  \
+    TbSkb *bl_head, *bl_tail;                                            \
+    uint32_t bl_len;        /* backlog frames */                         \
+    uint64_t time_squeeze;  /* budget or time ran out */                 \
+    uint64_t backlog_drops; /* softnet "dropped" */                      \
+    bool throttle_on;       /* netif_rx throttle in force */             \
+    uint64_t throttled;     /* times the throttle engaged */             \
+    uint64_t processed;     /* frames into netif_receive_skb */          \
+    uint64_t napi_bugs;     /* poll returned < weight, no complete */    \
+    TbNetdev *tx_sched_head, *tx_sched_tail;                             \
+    TbKernel *sd_k;         /* owning kernel */                          \
+    TbCpu *sd_cpu;          /* its CPU */
+
+typedef struct TbSoftnet {
+    TB_SOFTNET_FIELDS
+} TbSoftnet;
+
+/** Most CPUs the kernel has softnet data for (smp.h TB_MAX_CPUS). */
+#define TB_KMAX_CPUS 8
+
+struct TbKernel {
+    TbCpu *cpu;                   /**< the running CPU (smp.c switches
+                                       it; CPU 0 with one CPU) */
+    TbArena arena;
+    TbNetdev *dev[TB_KMAX_DEVS];
+    uint32_t ndev;
+    /* softnet_data of CPU 0 (the fields of TbSoftnet, also reachable
+     * as k->sd0); other CPUs' in softnet_x */
+    union {
+        TbSoftnet sd0;
+        struct { TB_SOFTNET_FIELDS };
+    };
+    TbSoftnet softnet_x[TB_KMAX_CPUS - 1];
+    TbSoftnet *sd;                /**< the running CPU's softnet */
+    TbSoftnet *sdv[TB_KMAX_CPUS]; /**< softnet of CPU i (NULL: none) */
+    uint32_t netdev_budget;
+    uint64_t budget_ns;
+    uint32_t max_backlog;
+    bool netif_rx_throttle;       /**< the throttle is modelled */
+    /* IPv4 */
+    uint32_t ip_forward;
+    TbRoute route[TB_KMAX_ROUTES];
+    uint32_t nroutes;
+    uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
+    uint64_t no_route;
+    uint64_t ip_dropped;          /**< non-IPv4, bad header, TTL, no port */
+    uint64_t local_delivered;     /**< IPv4 frames for a local address */
+    TbSink sink;
+    /* printk ring */
+    char log[TB_LOG_LINES][TB_LOG_LEN];
+    uint64_t log_count;           /**< lines ever logged */
+    uint64_t log_tx_timeout;      /**< lines with "transmit timed out" */
+    uint64_t log_link_up;         /**< lines with "Link is Up" */
+    bool log_stderr;              /**< also print to stderr */
+};
+
+/** Create the kernel on @cpu; the arena is sized by the caller with
+ *  tb_arena_init on k->arena afterwards.  Installs NET_RX/NET_TX. */
+TbKernel *tb_kernel_new(TbCpu *cpu, const TbKernelCfg *cfg);
+void tb_kernel_free(TbKernel *k);
+
+/** Give CPU @cpu (id @cpu->id, 1..TB_KMAX_CPUS-1) its softnet data and
+ *  NET_RX/NET_TX softirqs.  0, or -1 if the id is out of range. */
+int tb_kernel_add_cpu(TbKernel *k, TbCpu *cpu);
+/** Make @cpu the running CPU (k->cpu, k->sd). */
+static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
+{
+    k->cpu = cpu;
+    k->sd = k->sdv[cpu->id];
+}
+
+/** Register a netdev (register_netdev); its index is set.  -1 if full. */
+int tb_netdev_register(TbKernel *k, TbNetdev *dev);
+/** dev_open: carrier/queue up, arm dev_watchdog (5 s). */
+void tb_netdev_open(TbKernel *k, TbNetdev *dev);
+
+/** Add a route; -1 if the table is full or @prefix_len > 32. */
+int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len,
+                 int dev);
+/** Longest-prefix route for @daddr; index into k->route or -1. */
+int tb_route_lookup(const TbKernel *k, uint32_t daddr);
+
+/* NAPI (k_napi.c) */
+/** napi_schedule: true if this call scheduled it. */
+bool tb_napi_schedule(TbKernel *k, TbNapi *n);
+/** napi_complete_done: true if the driver may re-enable interrupts. */
+bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work);
+/** netif_rx: 0 queued, -1 dropped (backlog full; skb freed). */
+int tb_netif_rx(TbKernel *k, TbSkb *skb);
+/** netif_receive_skb: into the IPv4 stack (consumes the skb). */
+void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
+
+/* IPv4 (k_ip.c) */
+void tb_ip_rcv(TbKernel *k, TbSkb *skb);
+/** Internet checksum of @len bytes (ones' complement of the sum). */
+uint16_t tb_ip_csum(const uint8_t *p, uint32_t len);
+
+/* devices (k_dev.c) */
+/** dev_queue_xmit (consumes the skb). */
+void tb_dev_queue_xmit(TbNetdev *dev, TbSkb *skb);
+void tb_netif_stop_queue(TbNetdev *dev);
+void tb_netif_wake_queue(TbNetdev *dev);
+void tb_netif_schedule(TbNetdev *dev);
+void tb_net_tx_action(TbCpu *cpu, void *ctx);
+/** kfree_skb with its CPU cost. */
+void tb_kfree_skb(TbKernel *k, TbSkb *skb);
+
+/* UDP sink (k_udp.c) */
+void tb_sink_init(TbKernel *k, uint32_t port, uint32_t rcvbuf,
+                  uint32_t read_size);
+/** Pin the reader process to @cpu (host.sink_cpu). */
+void tb_sink_pin(TbKernel *k, TbCpu *cpu);
+/** udp_rcv for a datagram to @dport with @payload bytes (consumes). */
+void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload);
+
+/* printk (k_log.c) */
+void tb_klog(TbKernel *k, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void tb_klogv(TbKernel *k, int level, const char *fmt, va_list ap);
+/** The @i-th most recent line (0 = newest), NULL if none. */
+const char *tb_klog_line(const TbKernel *k, uint32_t i);
+
+#endif /* TB_KERNEL_H */

@@ -1,0 +1,462 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Scenario -> QEMU command line (qemu_cmdline.h; mapping documented in
+ * docs/full-system.md, "e1klab run --backend qemu"). */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim/profile.h"
+#include "qemu/qemu_cmdline.h"
+#include "scenario/scenario_load.h"
+#include "traffic/traffic.h"
+
+#ifndef E1KLAB_SOURCE_ROOT
+#define E1KLAB_SOURCE_ROOT "."
+#endif
+
+/* Frames a plan may iterate per source before giving up (a pcap looped
+ * without end or a generator far beyond what a guest run can take). */
+#define PLAN_MAX_FRAMES UINT64_C(200000000)
+
+static const char *base(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+static void tsec(const TbTrafficCfg *t, char *buf, size_t n)
+{
+    g_snprintf(buf, n, "[traffic%s%s]", t->name[0] ? "." : "", t->name);
+}
+
+static int plan_source(const TbScenario *sc, int i, TbQemuPlan *p,
+                       char **err)
+{
+    const TbTrafficCfg *t = &sc->traffic[i];
+    const TbNicCfg *nic = &sc->nic[t->nic];
+    TbSource *src;
+    uint64_t limit = sc->run.duration_ns ? sc->run.duration_ns : UINT64_MAX;
+    uint64_t ts, n = 0;
+    const uint8_t *fr;
+    uint32_t len;
+    char sec[TB_NAME_LEN + 16];
+    int r;
+
+    tsec(t, sec, sizeof(sec));
+    src = tb_source_new(t, nic->mac, nic->link_mbps, err);
+    if (!src) {
+        return -1;
+    }
+    p->first_ns[i] = p->last_ns[i] = t->start_ns;
+    while ((r = tb_source_next(src, &ts, &fr, &len, err)) == 1) {
+        if (ts > limit) {
+            break;
+        }
+        if (n == 0) {
+            p->first_ns[i] = ts;
+        }
+        p->last_ns[i] = ts;
+        if (++n > PLAN_MAX_FRAMES) {
+            tb_source_free(src);
+            *err = g_strdup_printf("%s: %s: more than %" PRIu64 " frames: "
+                                   "too long for a guest run (set count or "
+                                   "[run] duration)", base(sc->file), sec,
+                                   PLAN_MAX_FRAMES);
+            return -1;
+        }
+    }
+    tb_source_free(src);
+    if (r < 0) {
+        return -1;
+    }
+    p->count[i] = n;
+    return 0;
+}
+
+/* 1 if @r is the on-link route of its NIC's own address (the guest's
+ * kernel adds it with the address) */
+static int connected(const TbScenario *sc, const TbRouteCfg *r)
+{
+    const TbNicCfg *n = &sc->nic[r->nic];
+    uint32_t mask = r->prefix_len ? ~0u << (32 - r->prefix_len) : 0;
+
+    return r->gateway == 0 && n->ip && r->prefix_len == n->prefix_len &&
+           (n->ip & mask) == (r->prefix & mask);
+}
+
+int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
+{
+    const char *f = base(sc->file);
+    uint64_t end_ns = 0;
+    int fed[TB_MAX_NICS] = {0};
+
+    memset(p, 0, sizeof(*p));
+    p->mhz = sc->host.cpu_mhz;
+    if (p->mhz <= 0) {
+        TbProfile prof;
+        const TbHostCfg *h = &sc->host;
+        char *path = h->profile_path[0]
+                         ? g_strdup(h->profile_path)
+                         : tb_profile_find(h->profile[0] ? h->profile
+                                                         : "piii-933",
+                                           sc->file);
+        if (!path) {
+            *err = g_strdup_printf("%s: [host] profile '%s' not found (set "
+                                   "E1KLAB_PROFILE_DIR or host.profile_path)",
+                                   f, h->profile);
+            return -1;
+        }
+        int r = tb_profile_load(&prof, path, 0, err);
+        g_free(path);
+        if (r < 0) {
+            return -1;
+        }
+        p->mhz = prof.mhz;
+    }
+    {
+        double s = round(log2(1000.0 / p->mhz));
+        p->shift = s > 0 ? (uint32_t)s : 0;
+    }
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        const char *n = sc->nic[i].name;
+        size_t l = strlen(n);
+        if (l == 0 || l > 15 || strspn(n, "abcdefghijklmnopqrstuvwxyz"
+                                          "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789_-") != l ||
+            !strncmp(n, "e1kt", 4)) {
+            *err = g_strdup_printf("%s: [nic.%s]: the guest cannot use this "
+                                   "interface name (1-15 of [A-Za-z0-9_-], "
+                                   "not e1kt*)", f, n);
+            return -1;
+        }
+    }
+    for (uint32_t i = 0; i < sc->nroutes; i++) {
+        if (sc->route[i].gateway == 0 && !connected(sc, &sc->route[i])) {
+            *err = g_strdup_printf("%s: [route.*] to %s: the qemu backend "
+                                   "needs a gateway (via)", f,
+                                   sc->nic[sc->route[i].nic].name);
+            return -1;
+        }
+    }
+    for (uint32_t i = 0; i < sc->nsources; i++) {
+        const TbTrafficCfg *t = &sc->traffic[i];
+        char sec[TB_NAME_LEN + 16];
+        tsec(t, sec, sizeof(sec));
+        if (fed[t->nic]) {
+            *err = g_strdup_printf("%s: %s: the qemu backend takes one "
+                                   "traffic source per NIC (%s is fed "
+                                   "twice)", f, sec, sc->nic[t->nic].name);
+            return -1;
+        }
+        fed[t->nic] = 1;
+        if (t->kind == TB_TRAFFIC_PKTGEN && t->imix_n) {
+            *err = g_strdup_printf("%s: %s imix: not available with the "
+                                   "qemu backend (the device's generator "
+                                   "sends one frame size)", f, sec);
+            return -1;
+        }
+        if (t->kind == TB_TRAFFIC_PKTGEN &&
+            (t->frame_size < 64 || t->frame_size > 1518)) {
+            *err = g_strdup_printf("%s: %s frame_size: %u: the qemu "
+                                   "backend's generator takes 64..1518", f,
+                                   sec, t->frame_size);
+            return -1;
+        }
+        if ((t->pace == TB_PACE_PPS &&
+             (t->pps != floor(t->pps) || t->pps > 4294967295.0)) ||
+            (t->pace == TB_PACE_MBPS &&
+             (t->mbps != floor(t->mbps) || t->mbps > 4294967295.0))) {
+            *err = g_strdup_printf("%s: %s %s: the qemu backend takes a "
+                                   "whole number up to 4294967295", f, sec,
+                                   t->pace == TB_PACE_PPS ? "pps" : "mbps");
+            return -1;
+        }
+        if (plan_source(sc, (int)i, p, err) < 0) {
+            return -1;
+        }
+        if (p->last_ns[i] > end_ns) {
+            end_ns = p->last_ns[i];
+        }
+    }
+    /* the guest sleeps this long after its setup (which ends after the
+     * receiver is enabled), then waits until its counters stop moving */
+    p->wait_s = (uint32_t)((TB_QEMU_REPLAY_DELAY_NS + end_ns +
+                            sc->run.drain_ns + 999999999u) / 1000000000u) + 1;
+    return 0;
+}
+
+static char *find_file(const char *env, const char *dflt_dir,
+                       const char *name)
+{
+    const char *e = g_getenv(env);
+    if (e && *e) {
+        return name ? g_build_filename(e, name, NULL) : g_strdup(e);
+    }
+    return g_build_filename(E1KLAB_SOURCE_ROOT, dflt_dir, name, NULL);
+}
+
+int tb_qemu_find(TbQemuPaths *paths, char **err)
+{
+    char *const *f[3] = {&paths->qemu, &paths->kernel, &paths->initrd};
+
+    paths->qemu = find_file("E1KLAB_QEMU", "qemu-build/build",
+                            "qemu-system-x86_64");
+    {
+        /* $E1KLAB_QEMU names the binary itself */
+        const char *e = g_getenv("E1KLAB_QEMU");
+        if (e && *e) {
+            g_free(paths->qemu);
+            paths->qemu = g_strdup(e);
+        }
+    }
+    paths->kernel = find_file("E1KLAB_GUEST", "qemu-build/guest", "vmlinuz");
+    paths->initrd = find_file("E1KLAB_GUEST", "qemu-build/guest",
+                              "initrd.gz");
+    for (int i = 0; i < 3; i++) {
+        char **fp = (char **)f[i];
+        char *abs = g_canonicalize_filename(*fp, NULL);
+        const char *path;
+        g_free(*fp);
+        *fp = abs;
+        path = abs;
+        if (access(path, i == 0 ? X_OK : R_OK) != 0) {
+            *err = g_strdup_printf("%s: missing: run scripts/build-qemu.sh "
+                                   "and guest-images/build.sh (or set "
+                                   "E1KLAB_QEMU / E1KLAB_GUEST)", path);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void tb_qemu_paths_clear(TbQemuPaths *paths)
+{
+    g_free(paths->qemu);
+    g_free(paths->kernel);
+    g_free(paths->initrd);
+    memset(paths, 0, sizeof(*paths));
+}
+
+/* QEMU option values: ',' is written ",," */
+static char *qesc(const char *s)
+{
+    GString *g = g_string_new(NULL);
+    for (; *s; s++) {
+        g_string_append_c(g, *s);
+        if (*s == ',') {
+            g_string_append_c(g, ',');
+        }
+    }
+    return g_string_free(g, FALSE);
+}
+
+static void add_mac(GString *g, const char *prop, const uint8_t mac[6])
+{
+    char m[18];
+    tb_format_mac(mac, m);
+    g_string_append_printf(g, ",%s=%s", prop, m);
+}
+
+static void add_ip(GString *g, const char *prop, uint32_t ip)
+{
+    char a[16];
+    tb_format_ipv4(ip, a);
+    g_string_append_printf(g, ",%s=%s", prop, a);
+}
+
+static const char *const pace_names[] = {"captured", "pps", "mbps",
+                                         "topspeed"};
+
+static void replay_props(GString *g, const TbScenario *sc,
+                         const TbQemuPlan *p, int i)
+{
+    const TbTrafficCfg *t = &sc->traffic[i];
+
+    g_string_append_printf(g, ",replay-start-ns=%" PRIu64,
+                           TB_QEMU_REPLAY_DELAY_NS + t->start_ns);
+    if (t->kind == TB_TRAFFIC_PKTGEN) {
+        g_string_append(g, ",replay=gen");
+        g_string_append_printf(g, ",replay-size=%u,replay-flows=%u",
+                               t->frame_size, t->flows ? t->flows : 1);
+        add_ip(g, "replay-src-ip", t->src_ip);
+        add_ip(g, "replay-dst-ip", t->dst_ip);
+        add_mac(g, "replay-src-mac", t->src_mac);
+        {
+            static const uint8_t zero[6];
+            add_mac(g, "replay-dst-mac",
+                    memcmp(t->dst_mac, zero, 6) ? t->dst_mac
+                                                : sc->nic[t->nic].mac);
+        }
+        g_string_append_printf(g, ",replay-sport=%u,replay-dport=%u",
+                               t->udp_src_port, t->udp_dst_port);
+    } else {
+        /* QEMU runs in its own directory: an absolute path */
+        char *abs = g_canonicalize_filename(t->pcap, NULL);
+        char *e = qesc(abs);
+        g_free(abs);
+        g_string_append_printf(g, ",replay=%s,replay-loop=%u", e,
+                               t->loop ? t->loop : 1);
+        g_free(e);
+        if (t->rewrite_dst_mac) {
+            g_string_append(g, ",replay-rewrite-dst-mac=on");
+        }
+    }
+    g_string_append_printf(g, ",replay-pace=%s", pace_names[t->pace & 3]);
+    if (t->pace == TB_PACE_PPS) {
+        g_string_append_printf(g, ",replay-pps=%.0f", t->pps);
+    } else if (t->pace == TB_PACE_MBPS) {
+        g_string_append_printf(g, ",replay-mbps=%.0f", t->mbps);
+    } else if (t->pace == TB_PACE_CAPTURED) {
+        char m[G_ASCII_DTOSTR_BUF_SIZE];
+        g_string_append_printf(g, ",replay-multiplier=%s",
+                               g_ascii_dtostr(m, sizeof(m), t->multiplier));
+    }
+    /* the planned count: also cuts the replay where [run] duration ends
+     * (a whole capture is left uncut, so its end counts the pass) */
+    if (t->kind == TB_TRAFFIC_PKTGEN || t->count || sc->run.duration_ns) {
+        g_string_append_printf(g, ",replay-count=%" PRIu64, p->count[i]);
+    }
+}
+
+char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
+                    const TbQemuPaths *paths, const char *work, int capture)
+{
+    GPtrArray *a = g_ptr_array_new();
+    GString *app = g_string_new("console=ttyS0 quiet panic=-1 "
+                                "ipv6.disable=1 e1klab.mode=forward");
+    int renamed = 0;
+    const TbNicCfg *n0 = &sc->nic[0];
+
+#define ADD(s) g_ptr_array_add(a, g_strdup(s))
+    ADD(paths->qemu);
+    ADD("-M"); ADD("pc"); ADD("-m"); ADD("256");
+    ADD("-nographic"); ADD("-no-reboot"); ADD("-nodefaults");
+    ADD("-serial"); ADD("stdio"); ADD("-net"); ADD("none");
+    ADD("-L"); ADD("/usr/share/qemu"); ADD("-L"); ADD("/usr/share/seabios");
+    ADD("-icount");
+    g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));
+    ADD("-rtc"); ADD("clock=vm,base=2020-01-01");
+    ADD("-kernel"); ADD(paths->kernel);
+    ADD("-initrd"); ADD(paths->initrd);
+
+    /* interface names: eth0, eth1 ... in PCI order unless renamed */
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        char want[16];
+        g_snprintf(want, sizeof(want), "eth%u", i);
+        renamed |= strcmp(sc->nic[i].name, want) != 0;
+    }
+    if (renamed) {
+        g_string_append(app, " e1klab.ifnames=");
+        for (uint32_t i = 0; i < sc->nnics; i++) {
+            g_string_append_printf(app, "%s%s", i ? "," : "",
+                                   sc->nic[i].name);
+        }
+    }
+    /* driver module parameters: one value per NIC (Linux e1000 arrays);
+     * copybreak is a single value: the first NIC's */
+    g_string_append(app, " e1klab.modparams=");
+#define ARR(field, sep)                                                    \
+    do {                                                                   \
+        g_string_append(app, sep #field "=");                              \
+        for (uint32_t i = 0; i < sc->nnics; i++) {                         \
+            g_string_append_printf(app, "%s%u", i ? "," : "",              \
+                                   sc->nic[i].drv.field);                  \
+        }                                                                  \
+    } while (0)
+    ARR(TxDescriptors, "");
+    ARR(RxDescriptors, ":");
+    ARR(RxIntDelay, ":");
+    ARR(RxAbsIntDelay, ":");
+    ARR(TxIntDelay, ":");
+    ARR(TxAbsIntDelay, ":");
+    ARR(InterruptThrottleRate, ":");
+    ARR(XsumRX, ":");
+    ARR(FlowControl, ":");
+#undef ARR
+    g_string_append_printf(app, ":copybreak=%u", n0->drv.copybreak);
+    /* kernel parameters */
+    g_string_append_printf(app,
+                           " e1klab.sysctl=net.core.netdev_max_backlog=%u"
+                           " e1klab.sysctl=net.core.netdev_budget=%u"
+                           " e1klab.sysctl=net.core.netdev_budget_usecs=%u"
+                           " e1klab.sysctl=net.core.dev_weight=%u"
+                           " e1klab.ip_forward=%u",
+                           sc->host.netdev_max_backlog,
+                           sc->host.netdev_budget,
+                           sc->host.netdev_budget_usecs,
+                           sc->host.dev_weight, sc->host.ip_forward ? 1 : 0);
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        if (sc->nic[i].ip) {
+            char ip[16];
+            tb_format_ipv4(sc->nic[i].ip, ip);
+            g_string_append_printf(app, " e1klab.addr=%s,%s/%u",
+                                   sc->nic[i].name, ip,
+                                   sc->nic[i].prefix_len);
+        }
+    }
+    for (uint32_t i = 0; i < sc->nroutes; i++) {
+        const TbRouteCfg *r = &sc->route[i];
+        char net[16], gw[16], mac[18];
+        int dup = 0;
+        if (connected(sc, r)) {
+            continue;
+        }
+        tb_format_ipv4(r->prefix, net);
+        tb_format_ipv4(r->gateway, gw);
+        if (r->prefix_len == 0) {
+            g_string_append_printf(app, " e1klab.route=default,%s,%s", gw,
+                                   sc->nic[r->nic].name);
+        } else {
+            g_string_append_printf(app, " e1klab.route=%s/%u,%s,%s", net,
+                                   r->prefix_len, gw, sc->nic[r->nic].name);
+        }
+        /* the gateway's MAC: the NIC's peer (permanent ARP entry), once */
+        for (uint32_t j = 0; j < i; j++) {
+            dup |= sc->route[j].gateway == r->gateway &&
+                   sc->route[j].nic == r->nic;
+        }
+        if (!dup) {
+            tb_format_mac(sc->nic[r->nic].peer_mac, mac);
+            g_string_append_printf(app, " e1klab.neigh=%s,%s,%s", gw, mac,
+                                   sc->nic[r->nic].name);
+        }
+    }
+    g_string_append_printf(app, " e1klab.wait=%u", p->wait_s);
+    ADD("-append");
+    g_ptr_array_add(a, g_string_free(app, FALSE));
+
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        const TbNicCfg *n = &sc->nic[i];
+        GString *d = g_string_new(n->chip == E1K_CHIP_82540EM
+                                      ? "e1klab-82540em" : "e1klab-82545em");
+        char *path, *e;
+        g_string_append_printf(d, ",addr=%02x.0", 4 + i);
+        add_mac(d, "mac", n->mac);
+        g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u",
+                               n->bus_name, n->link_mbps);
+        path = g_strdup_printf("%s/%s.stats", work, n->name);
+        e = qesc(path);
+        g_string_append_printf(d, ",stats=%s", e);
+        g_free(e);
+        g_free(path);
+        if (capture) {
+            path = g_strdup_printf("%s/%s-tx.pcap", work, n->name);
+            e = qesc(path);
+            g_string_append_printf(d, ",capture=%s", e);
+            g_free(e);
+            g_free(path);
+        }
+        for (uint32_t s = 0; s < sc->nsources; s++) {
+            /* a source with no frame to offer gets no replay at all */
+            if (sc->traffic[s].nic == (int)i && p->count[s] > 0) {
+                replay_props(d, sc, p, (int)s);
+            }
+        }
+        ADD("-device");
+        g_ptr_array_add(a, g_string_free(d, FALSE));
+    }
+#undef ADD
+    g_ptr_array_add(a, NULL);
+    return (char **)g_ptr_array_free(a, FALSE);
+}

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Parsers of the guest's result block and the device's stats file
+ * (qemu_guest.h; formats in docs/full-system.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "qemu/qemu_guest.h"
+
+#define BEGIN_MARK "===E1KLAB-BEGIN==="
+#define END_MARK "===E1KLAB-END==="
+
+GPtrArray *tb_guest_lines(const char *text)
+{
+    GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+    const char *p = text;
+
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char *l = g_strndup(p, n);
+        char *w = l;
+        for (char *r = l; *r; r++) {       /* drop '\r' */
+            if (*r != '\r') {
+                *w++ = *r;
+            }
+        }
+        *w = 0;
+        if (*l) {
+            g_ptr_array_add(out, l);
+        } else {
+            g_free(l);
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    return out;
+}
+
+TbGuestBlock *tb_guest_block_parse(const char *text, size_t len)
+{
+    /* console output may hold NULs: work on a copy with them replaced */
+    char *t = g_malloc(len + 1);
+    char *begin, *end, *body;
+    TbGuestBlock *b;
+    GPtrArray *all, *cur = NULL;
+
+    for (size_t i = 0; i < len; i++) {
+        t[i] = text[i] ? text[i] : ' ';
+    }
+    t[len] = 0;
+    begin = strstr(t, BEGIN_MARK);
+    if (!begin) {
+        g_free(t);
+        return NULL;
+    }
+    body = strchr(begin, '\n');
+    end = body ? strstr(body, "\n" END_MARK) : NULL;
+    if (!end) {
+        g_free(t);
+        return NULL;
+    }
+    end[1] = 0;
+    b = g_new0(TbGuestBlock, 1);
+    b->names = g_ptr_array_new_with_free_func(g_free);
+    b->lines = g_ptr_array_new_with_free_func(
+        (GDestroyNotify)g_ptr_array_unref);
+    all = tb_guest_lines(body + 1);
+    for (guint i = 0; i < all->len; i++) {
+        const char *l = g_ptr_array_index(all, i);
+        if (!strncmp(l, "@@ ", 3)) {
+            char *name = g_strstrip(g_strdup(l + 3));
+            cur = g_ptr_array_new_with_free_func(g_free);
+            g_ptr_array_add(b->names, name);
+            g_ptr_array_add(b->lines, cur);
+        } else if (cur) {
+            g_ptr_array_add(cur, g_strdup(l));
+        }
+    }
+    g_ptr_array_unref(all);
+    g_free(t);
+    return b;
+}
+
+void tb_guest_block_free(TbGuestBlock *b)
+{
+    if (!b) {
+        return;
+    }
+    g_ptr_array_unref(b->names);
+    g_ptr_array_unref(b->lines);
+    g_free(b);
+}
+
+GPtrArray *tb_guest_section(const TbGuestBlock *b, const char *name)
+{
+    for (guint i = 0; b && i < b->names->len; i++) {
+        if (!strcmp(g_ptr_array_index(b->names, i), name)) {
+            return g_ptr_array_index(b->lines, i);
+        }
+    }
+    return NULL;
+}
+
+/* Parse a decimal or (base 16) hex unsigned number that is the whole of
+ * @s.  0 or -1. */
+static int num(const char *s, int base, uint64_t *v)
+{
+    char *e;
+    if (!s || !*s || *s == '-') {
+        return -1;
+    }
+    *v = g_ascii_strtoull(s, &e, base);
+    return *e ? -1 : 0;
+}
+
+int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
+                        uint32_t *irq, uint64_t *count)
+{
+    for (guint i = 0; lines && i < lines->len; i++) {
+        char **f = g_strsplit_set(g_ptr_array_index(lines, i), " \t", -1);
+        GPtrArray *w = g_ptr_array_new();
+        uint64_t line_no, sum = 0, v;
+        guint k = 1;
+        int hit = 0;
+
+        for (char **p = f; *p; p++) {
+            if (**p) {
+                g_ptr_array_add(w, *p);
+            }
+        }
+        /* "  24:   123  IO-APIC  24-fasteoi   eth0, eth2" */
+        if (w->len >= 3) {
+            char *first = g_ptr_array_index(w, 0);
+            size_t fl = strlen(first);
+            if (fl > 1 && first[fl - 1] == ':') {
+                first[fl - 1] = 0;
+                if (num(first, 10, &line_no) == 0) {
+                    while (k < w->len &&
+                           num(g_ptr_array_index(w, k), 10, &v) == 0) {
+                        sum += v;
+                        k++;
+                    }
+                    /* names follow the trigger column ("24-fasteoi",
+                     * "IO-APIC-level" ...): the last word holding '-'
+                     * before the names; the names never contain '-' */
+                    guint t = k;
+                    for (guint j = k; j < w->len; j++) {
+                        if (strchr(g_ptr_array_index(w, j), '-')) {
+                            t = j + 1;
+                        }
+                    }
+                    for (guint j = t; j < w->len && !hit; j++) {
+                        char *nm = g_ptr_array_index(w, j);
+                        size_t nl = strlen(nm);
+                        if (nl && nm[nl - 1] == ',') {
+                            nm[nl - 1] = 0;
+                        }
+                        hit = !strcmp(nm, ifname);
+                    }
+                }
+            }
+        }
+        g_ptr_array_unref(w);
+        g_strfreev(f);
+        if (hit) {
+            *irq = (uint32_t)line_no;
+            *count = sum;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
+                      uint64_t *time_squeeze)
+{
+    *dropped = 0;
+    *time_squeeze = 0;
+    for (guint i = 0; lines && i < lines->len; i++) {
+        char **f = g_strsplit_set(g_ptr_array_index(lines, i), " \t", -1);
+        uint64_t v[3] = {0, 0, 0};
+        int n = 0;
+        for (char **p = f; *p && n < 3; p++) {
+            if (**p && num(*p, 16, &v[n]) == 0) {
+                n++;
+            }
+        }
+        if (n == 3) {
+            *dropped += v[1];
+            *time_squeeze += v[2];
+        }
+        g_strfreev(f);
+    }
+}
+
+/* Non-empty words of @l. */
+static char **words(const char *l)
+{
+    char **f = g_strsplit_set(l, " \t", -1);
+    char **w = g_new0(char *, g_strv_length(f) + 1);
+    int n = 0;
+    for (char **p = f; *p; p++) {
+        if (**p) {
+            w[n++] = g_strdup(*p);
+        }
+    }
+    g_strfreev(f);
+    return w;
+}
+
+int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
+                  uint64_t *v)
+{
+    char *tag = g_strconcat(proto, ":", NULL);
+    int r = -1;
+
+    /* header line then value line, both starting with "Proto:" */
+    for (guint i = 0; lines && i + 1 < lines->len && r < 0; i++) {
+        char **h = words(g_ptr_array_index(lines, i));
+        char **x = words(g_ptr_array_index(lines, i + 1));
+        if (h[0] && x[0] && !strcmp(h[0], tag) && !strcmp(x[0], tag)) {
+            for (int k = 1; h[k] && x[k]; k++) {
+                if (!strcmp(h[k], field) && num(x[k], 10, v) == 0) {
+                    r = 0;
+                    break;
+                }
+            }
+            i++;
+        }
+        g_strfreev(h);
+        g_strfreev(x);
+    }
+    g_free(tag);
+    return r;
+}
+
+int tb_guest_stat(GPtrArray *lines, TbGuestCpu *c)
+{
+    /* USER_HZ is 100 on x86: one tick is 10 ms */
+    const uint64_t tick_ns = 10000000u;
+
+    for (guint i = 0; lines && i < lines->len; i++) {
+        char **w = words(g_ptr_array_index(lines, i));
+        uint64_t v[8] = {0};
+        int n = 0, r = -1;
+        if (w[0] && !strcmp(w[0], "cpu")) {
+            /* user nice system idle iowait irq softirq steal ... */
+            for (n = 0; n < 8 && w[n + 1] && num(w[n + 1], 10, &v[n]) == 0;
+                 n++) {
+            }
+            if (n >= 7) {
+                c->process = (v[0] + v[1] + v[2]) * tick_ns;
+                c->idle = (v[3] + v[4]) * tick_ns;
+                c->hardirq = v[5] * tick_ns;
+                c->softirq = v[6] * tick_ns;
+                r = 0;
+            }
+        }
+        g_strfreev(w);
+        if (r == 0 || (n > 0 && r < 0)) {
+            return r;
+        }
+    }
+    return -1;
+}
+
+int tb_guest_softirqs(GPtrArray *lines, const char *name, uint64_t *v)
+{
+    char *tag = g_strconcat(name, ":", NULL);
+    int r = -1;
+
+    for (guint i = 0; lines && i < lines->len && r < 0; i++) {
+        char **w = words(g_ptr_array_index(lines, i));
+        if (w[0] && !strcmp(w[0], tag)) {
+            uint64_t x;
+            *v = 0;
+            for (int k = 1; w[k] && num(w[k], 10, &x) == 0; k++) {
+                *v += x;
+            }
+            r = 0;
+        }
+        g_strfreev(w);
+    }
+    g_free(tag);
+    return r;
+}
+
+int tb_guest_kv(GPtrArray *lines, const char *key, uint64_t *v)
+{
+    size_t kl = strlen(key);
+
+    for (guint i = 0; lines && i < lines->len; i++) {
+        const char *l = g_ptr_array_index(lines, i);
+        if (!strncmp(l, key, kl) && l[kl] == '=') {
+            return num(l + kl + 1, 10, v);
+        }
+    }
+    return -1;
+}
+
+void tb_guest_link_stats(GPtrArray *lines, struct e1k_link_stats64 *s)
+{
+    memset(s, 0, sizeof(*s));
+#define F(x) tb_guest_kv(lines, #x, &s->x)
+    F(rx_packets); F(tx_packets); F(rx_bytes); F(tx_bytes);
+    F(rx_errors); F(tx_errors); F(rx_dropped); F(tx_dropped);
+    F(multicast); F(collisions);
+    F(rx_length_errors); F(rx_over_errors); F(rx_crc_errors);
+    F(rx_frame_errors); F(rx_fifo_errors); F(rx_missed_errors);
+    F(tx_aborted_errors); F(tx_carrier_errors); F(tx_fifo_errors);
+    F(tx_heartbeat_errors); F(tx_window_errors);
+    F(rx_compressed); F(tx_compressed); F(rx_nohandler);
+#undef F
+}
+
+void tb_guest_model_totals(GPtrArray *lines, E1kTotals *t)
+{
+    memset(t, 0, sizeof(*t));
+#define F(x) tb_guest_kv(lines, "model." #x, &t->x)
+    F(gprc); F(gptc); F(gorc); F(gotc); F(tpr); F(tpt); F(tor); F(tot);
+    F(bprc); F(mprc); F(bptc); F(mptc); F(mpc); F(rnbc); F(ruc); F(roc);
+    F(crcerrs); F(rx_filtered); F(rx_disabled); F(rx_dma_errors);
+    F(tx_dma_errors); F(tx_bad_desc); F(tx_frames_dropped);
+    F(irq_assertions); F(rx_desc_written); F(tx_desc_written);
+#undef F
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The e1klab guest's result block (guest-images/init, format in
+ * docs/full-system.md "The guest"): the console text between
+ * ===E1KLAB-BEGIN=== and ===E1KLAB-END===, made of sections "@@ NAME"
+ * followed by their lines, and parsers for the sections the QEMU backend
+ * of `e1klab run` reads (/proc/interrupts, /proc/net/softnet_stat,
+ * /proc/net/snmp, /proc/stat, /proc/softirqs, sysfs statistics), plus the
+ * device's stats file ("key=value" lines, hw/qemu/e1klab_pci.c).
+ * Pure text processing: no I/O, no wall clock.
+ */
+#ifndef TB_QEMU_GUEST_H
+#define TB_QEMU_GUEST_H
+
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "e1000_drv.h"
+#include "e1000.h"
+
+/** The parsed block: sections in console order. */
+typedef struct TbGuestBlock {
+    GPtrArray *names;     /**< char *: section names ("interrupts",
+                               "stats eth0", ...) */
+    GPtrArray *lines;     /**< GPtrArray * of char *: each section's lines
+                               (empty lines dropped, '\r' removed) */
+} TbGuestBlock;
+
+/**
+ * Find the block in the console text @text (@len bytes; may hold NULs
+ * and firmware escape codes).  The begin marker may appear anywhere on a
+ * line, the end marker at the start of a line.  Returns NULL when there
+ * is no complete block.  Free with tb_guest_block_free().
+ */
+TbGuestBlock *tb_guest_block_parse(const char *text, size_t len);
+void tb_guest_block_free(TbGuestBlock *b);
+
+/** Lines of section @name (NULL-terminated view, owned by @b), or NULL
+ *  if the block has no such section. */
+GPtrArray *tb_guest_section(const TbGuestBlock *b, const char *name);
+
+/**
+ * /proc/interrupts: the line whose device list (after the chip and
+ * trigger columns, comma separated; a shared line counts for each of its
+ * names) contains @ifname.  *irq gets the line number, *count the sum
+ * of the per-CPU columns.  Returns 0, or -1 if no line names @ifname.
+ */
+int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
+                        uint32_t *irq, uint64_t *count);
+
+/** /proc/net/softnet_stat (hex columns, one row per CPU): sums of
+ *  column 2 (dropped: backlog full) and column 3 (time_squeeze). */
+void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
+                      uint64_t *time_squeeze);
+
+/**
+ * /proc/net/snmp: the value of @field in the @proto table ("Ip",
+ * "ForwDatagrams").  Returns 0 and *v, or -1 if absent.
+ */
+int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
+                  uint64_t *v);
+
+/** CPU time of the first ("cpu ") line of /proc/stat, ns (USER_HZ 100:
+ *  one tick = 10 ms).  busy = user + nice + system. */
+typedef struct TbGuestCpu {
+    uint64_t process, hardirq, softirq, idle; /**< ns; idle incl. iowait */
+} TbGuestCpu;
+
+/** Parse /proc/stat's "cpu" line.  0, or -1 if absent/malformed. */
+int tb_guest_stat(GPtrArray *lines, TbGuestCpu *c);
+
+/** /proc/softirqs: the sum over CPUs of the row @name ("NET_RX").
+ *  0, or -1 if absent. */
+int tb_guest_softirqs(GPtrArray *lines, const char *name, uint64_t *v);
+
+/**
+ * "key=value" lines (sysfs statistics, the device's stats file): the
+ * integer value of @key.  Returns 0, or -1 if absent or not a number.
+ */
+int tb_guest_kv(GPtrArray *lines, const char *key, uint64_t *v);
+
+/** Fill *s from the "@@ stats IF" lines (sysfs statistics names are the
+ *  rtnl_link_stats64 field names); absent fields stay 0. */
+void tb_guest_link_stats(GPtrArray *lines, struct e1k_link_stats64 *s);
+
+/** Fill *t from a device stats file's "model.<field>=N" lines (the
+ *  E1kTotals field names); absent fields stay 0. */
+void tb_guest_model_totals(GPtrArray *lines, E1kTotals *t);
+
+/** Split @text into lines (no empty lines, '\r' removed); g_ptr_array_unref
+ *  the result.  For reading stats files. */
+GPtrArray *tb_guest_lines(const char *text);
+
+#endif /* TB_QEMU_GUEST_H */

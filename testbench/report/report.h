@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reports of a run: text (stdout), JSON (stable schema, docs/report-schema.md)
+ * and a CSV time series.  All numbers come from the TbScenario and
+ * TbResults of the run; nothing reads a wall clock, so the same run gives
+ * byte-identical reports.
+ */
+#ifndef TB_REPORT_H
+#define TB_REPORT_H
+
+#include <stdio.h>
+
+#include "scenario/scenario.h"
+#include "sim/sim.h"
+
+/** Version string of the JSON schema ("e1klab-report/1"). */
+#define TB_REPORT_SCHEMA "e1klab-report/1"
+
+/** netstat -i columns of one interface (net-tools mapping of
+ *  rtnl_link_stats64: RX-OVR = rx_fifo_errors, TX-OVR = tx_fifo_errors). */
+typedef struct TbNetstatRow {
+    uint64_t rx_ok, rx_err, rx_drp, rx_ovr, tx_ok, tx_err, tx_drp, tx_ovr;
+} TbNetstatRow;
+
+/** Quantities derived from the results (rates, shares, accounting). */
+typedef struct TbDerived {
+    uint64_t window_ns;      /**< first offered frame to end of run, ns */
+    uint64_t offered_pps;    /**< (offered-1) / (last_offer-first_offer) */
+    uint64_t offered_bps;    /**< offered_pps x mean frame bits incl. FCS */
+    uint64_t forwarded_pps;  /**< forwarded / window */
+    uint64_t sink_payload_bps; /**< sink_bytes x 8 / window */
+    uint64_t cpu_total_ns;   /**< hardirq + softirq + process + idle */
+    uint64_t hardirq_ppm, softirq_ppm, process_ppm, idle_ppm; /**< shares,
+                                parts per million of cpu_total_ns */
+    uint64_t nic_sum;        /**< queued+filtered+disabled+overrun+bad_size */
+    int nic_balanced;        /**< 1 if nic_sum == offered */
+    uint64_t qdisc_drops;    /**< sum over interfaces */
+    int64_t host_other;      /**< rx_queued - (forwarded + local_delivered +
+                                  backlog_drops + no_route + ip_dropped +
+                                  qdisc_drops):
+                                  frames still in the host at the end (in
+                                  rings, backlog, qdiscs) or dropped
+                                  elsewhere; may be negative if a frame was
+                                  forwarded twice (never expected) */
+} TbDerived;
+
+/** Compute *d from @sc and @r. */
+void tb_report_derive(const TbScenario *sc, const TbResults *r,
+                      TbDerived *d);
+
+/** netstat -i row of interface @i. */
+void tb_report_netstat_row(const TbIfaceResult *ifr, TbNetstatRow *row);
+
+/** Rate in units per second of @count events over @ns ns (0 if ns is 0),
+ *  rounded to the nearest integer. */
+uint64_t tb_rate(uint64_t count, uint64_t ns);
+
+/** Parts per million of @part in @total (0 if total is 0), rounded. */
+uint64_t tb_ppm(uint64_t part, uint64_t total);
+
+/** Write the text report (summary, netstat -i table, /proc/interrupts,
+ *  per-interface details) to @out. */
+void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r);
+
+/** The JSON report (pretty-printed, keys in the documented order, a
+ *  trailing newline).  g_free() the result. */
+char *tb_report_json(const TbScenario *sc, const TbResults *r);
+
+/** CSV time series writer. */
+typedef struct TbCsv TbCsv;
+
+/** Start a CSV on @out (header written now) for scenario @sc. */
+TbCsv *tb_csv_new(const TbScenario *sc, FILE *out);
+/** One row from cumulative results @r (deltas since the previous row). */
+void tb_csv_sample(TbCsv *csv, const TbResults *r);
+/** Free the writer (the FILE stays open). */
+void tb_csv_free(TbCsv *csv);
+
+#endif /* TB_REPORT_H */

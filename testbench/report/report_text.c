@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Text report: a summary (offered and achieved rates, disposition of the
+ * offered frames, host counters, CPU shares), a `netstat -i` table, a
+ * `/proc/interrupts` table, and per interface the rtnl_link_stats64
+ * fields, driver counters and NIC registers of interest.
+ */
+#include <inttypes.h>
+
+#include "report/report.h"
+
+static const char *mode_name(const TbNicCfg *n)
+{
+    return e1k_drv_mode_name(n->drv.mode);
+}
+
+static void pct(FILE *out, const char *label, uint64_t ppm)
+{
+    uint64_t hundredths = (ppm + 50) / 100;   /* 1/100 of a percent */
+    fprintf(out, "  %-8s %3" PRIu64 ".%02" PRIu64 " %%\n", label,
+            hundredths / 100, hundredths % 100);
+}
+
+static void mbps(FILE *out, uint64_t bps)
+{
+    fprintf(out, "%" PRIu64 ".%03" PRIu64 " Mbit/s", bps / 1000000,
+            (bps % 1000000) / 1000);
+}
+
+static void stats64(FILE *out, const struct e1k_link_stats64 *s)
+{
+#define F(x) fprintf(out, "    %-20s %" PRIu64 "\n", #x, (uint64_t)s->x)
+    F(rx_packets); F(rx_bytes); F(rx_errors); F(rx_dropped);
+    F(rx_over_errors); F(rx_fifo_errors); F(rx_missed_errors);
+    F(rx_length_errors); F(rx_crc_errors); F(rx_frame_errors);
+    F(multicast); F(rx_nohandler);
+    F(tx_packets); F(tx_bytes); F(tx_errors); F(tx_dropped);
+    F(tx_aborted_errors); F(tx_carrier_errors); F(tx_fifo_errors);
+    F(tx_heartbeat_errors); F(tx_window_errors); F(collisions);
+#undef F
+}
+
+void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
+{
+    TbDerived d;
+    uint32_t n = r->niface < TB_MAX_NICS ? r->niface : TB_MAX_NICS;
+
+    tb_report_derive(sc, r, &d);
+    fprintf(out, "scenario %s (%s)\n", sc->name, sc->file);
+    fprintf(out, "simulated time %" PRIu64 ".%09" PRIu64 " s (host ready at "
+            "%" PRIu64 ".%09" PRIu64 " s)\n\n",
+            r->sim_ns / UINT64_C(1000000000), r->sim_ns % UINT64_C(1000000000),
+            r->init_ns / UINT64_C(1000000000),
+            r->init_ns % UINT64_C(1000000000));
+
+    fprintf(out, "Offered load\n");
+    for (uint32_t i = 0; i < r->nsources && i < sc->nsources; i++) {
+        const TbTrafficCfg *t = &sc->traffic[i];
+        const TbSourceStats *s = &r->source[i];
+        fprintf(out, "  traffic%s%s (%s -> %s): %" PRIu64 " frames, %" PRIu64
+                " bytes; padded %" PRIu64 ", oversize %" PRIu64
+                ", truncated %" PRIu64 "%s\n",
+                t->name[0] ? "." : "", t->name,
+                t->kind == TB_TRAFFIC_PCAP ? "pcap" : "pktgen",
+                sc->nic[t->nic].name, s->offered, s->offered_bytes,
+                s->padded, s->oversize, s->truncated,
+                t->kind == TB_TRAFFIC_PCAP && s->loops > 1 ? " (looped)" : "");
+    }
+    fprintf(out, "  offered   %" PRIu64 " frames at %" PRIu64 " pps, ",
+            r->offered, d.offered_pps);
+    mbps(out, d.offered_bps);
+    fprintf(out, " (frame bytes incl. FCS)\n");
+    fprintf(out, "  forwarded %" PRIu64 " frames, %" PRIu64 " pps over "
+            "%" PRIu64 " us from the first offered frame to the end\n\n",
+            r->forwarded, d.forwarded_pps, d.window_ns / 1000);
+
+    fprintf(out, "Offered = queued + filtered + disabled + overrun + "
+            "bad_size (at the NICs)\n");
+    fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
+            " + %" PRIu64 " + %" PRIu64 "  %s\n",
+            r->offered, r->rx_queued, r->rx_filtered, r->rx_disabled,
+            r->rx_overrun, r->rx_bad_size,
+            d.nic_balanced ? "(adds up)" : "(DOES NOT ADD UP)");
+    fprintf(out, "Queued = forwarded + local_delivered + backlog_drops + "
+            "no_route + ip_dropped + qdisc_drops + other (in flight)\n");
+    fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
+            " + %" PRIu64 " + %" PRIu64 " + %" PRIu64 " + %" PRId64 "\n\n",
+            r->rx_queued, r->forwarded, r->local_delivered,
+            r->backlog_drops, r->no_route, r->ip_dropped, d.qdisc_drops,
+            d.host_other);
+
+    fprintf(out, "Host\n");
+    fprintf(out, "  softirq runs %" PRIu64 ", time_squeeze %" PRIu64
+            ", ksoftirqd wakeups %" PRIu64 "\n",
+            r->softirq_runs, r->time_squeeze, r->ksoftirqd_wakeups);
+    if (r->skb_alloc_failed) {
+        fprintf(out, "  skb allocations failed %" PRIu64 "\n",
+                r->skb_alloc_failed);
+    }
+    if (sc->host.sink_udp_port) {
+        fprintf(out, "  UDP sink :%u: %" PRIu64 " datagrams, %" PRIu64
+                " bytes, %" PRIu64 " socket drops, ",
+                sc->host.sink_udp_port, r->sink_datagrams, r->sink_bytes,
+                r->sink_drops);
+        mbps(out, d.sink_payload_bps);
+        fprintf(out, " of payload\n");
+    }
+    fprintf(out, "CPU share of simulated time\n");
+    pct(out, "hardirq", d.hardirq_ppm);
+    pct(out, "softirq", d.softirq_ppm);
+    pct(out, "process", d.process_ppm);
+    pct(out, "idle", d.idle_ppm);
+    if (r->ncpus > 1) {
+        fprintf(out, "  per CPU      hardirq  softirq  process     idle\n");
+        for (uint32_t c = 0; c < r->ncpus && c < TB_RES_MAX_CPUS; c++) {
+            const TbCpuTime *t = &r->cpus[c];
+            uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
+            fprintf(out, "  CPU%-7u", c);
+            const uint64_t v[4] = { t->hardirq, t->softirq, t->process,
+                                    t->idle };
+            for (int j = 0; j < 4; j++) {
+                uint64_t ppm = tb_ppm(v[j], tot);
+                fprintf(out, " %7.2f%%", (double)ppm / 10000.0);
+            }
+            fprintf(out, "\n");
+        }
+    }
+    fprintf(out, "\n");
+
+    fprintf(out, "Kernel Interface table\n");
+    fprintf(out, "%-10s %5s %10s %10s %10s %10s %10s %10s %10s %10s %s\n",
+            "Iface", "MTU", "RX-OK", "RX-ERR", "RX-DRP", "RX-OVR", "TX-OK",
+            "TX-ERR", "TX-DRP", "TX-OVR", "Flg");
+    for (uint32_t i = 0; i < n; i++) {
+        TbNetstatRow row;
+        tb_report_netstat_row(&r->iface[i], &row);
+        fprintf(out, "%-10s %5d %10" PRIu64 " %10" PRIu64 " %10" PRIu64
+                " %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10" PRIu64
+                " %10" PRIu64 " %s\n", r->iface[i].name, 1500, row.rx_ok,
+                row.rx_err, row.rx_drp, row.rx_ovr, row.tx_ok, row.tx_err,
+                row.tx_drp, row.tx_ovr, "BMRU");
+    }
+    fprintf(out, "\n/proc/interrupts\n");
+    uint32_t ncol = r->ncpus > 1 && r->ncpus <= TB_RES_MAX_CPUS
+                    ? r->ncpus : 1;
+    fprintf(out, "%5s", "");
+    for (uint32_t c = 0; c < ncol; c++) {
+        char h[16];
+        snprintf(h, sizeof(h), "CPU%u", c);
+        fprintf(out, " %12s", h);
+    }
+    fprintf(out, "\n");
+    for (uint32_t i = 0; i < n; i++) {
+        fprintf(out, "%4u:", r->iface[i].irq);
+        for (uint32_t c = 0; c < ncol; c++) {
+            fprintf(out, " %12" PRIu64, ncol == 1 || r->iface[i].cpu == c
+                                        ? r->iface[i].interrupts : 0);
+        }
+        fprintf(out, "   IO-APIC-level  %s\n", r->iface[i].name);
+    }
+    fprintf(out, "\n");
+
+    for (uint32_t i = 0; i < n; i++) {
+        const TbIfaceResult *f = &r->iface[i];
+        const TbNicCfg *c = i < sc->nnics ? &sc->nic[i] : NULL;
+        fprintf(out, "Interface %s", f->name);
+        if (c) {
+            fprintf(out, " (%s, %s, %u Mbit/s, irq %u, driver %s)",
+                    c->chip == E1K_CHIP_82540EM ? "82540EM" : "82545EM",
+                    c->bus_name, c->link_mbps, f->irq, mode_name(c));
+        }
+        fprintf(out, "\n  rtnl_link_stats64\n");
+        stats64(out, &f->stats);
+        fprintf(out, "  rates over the window: RX %" PRIu64 " pps, TX %"
+                PRIu64 " pps\n", tb_rate(f->stats.rx_packets, d.window_ns),
+                tb_rate(f->stats.tx_packets, d.window_ns));
+        fprintf(out, "  driver: interrupts %" PRIu64 " (+%" PRIu64
+                " with ICR 0), polls %" PRIu64 " (emptied the ring %" PRIu64
+                ", used the whole quota %" PRIu64 ")\n",
+                f->drv.interrupts, f->drv.interrupts_none, f->drv.polls,
+                f->drv.polls_complete, f->drv.polls_budget);
+        fprintf(out, "          rx_cleaned %" PRIu64 ", tx_cleaned %" PRIu64
+                ", tx_busy %" PRIu64 ", resets %" PRIu64 ", itr_changes %"
+                PRIu64 ", itr %u ints/s\n", f->drv.rx_cleaned,
+                f->drv.tx_cleaned, f->drv.tx_busy, f->drv.resets,
+                f->drv.itr_changes, f->drv.itr_current);
+        fprintf(out, "  NIC: MPC %" PRIu64 " RNBC %" PRIu64 " GPRC %" PRIu64
+                " GPTC %" PRIu64 " GORC %" PRIu64 " GOTC %" PRIu64 " RUC %"
+                PRIu64 " ROC %" PRIu64 " filtered %" PRIu64 "\n",
+                f->nic.mpc, f->nic.rnbc, f->nic.gprc, f->nic.gptc,
+                f->nic.gorc, f->nic.gotc, f->nic.ruc, f->nic.roc,
+                f->nic.rx_filtered);
+        fprintf(out, "  qdisc drops %" PRIu64 ", tx timeouts %" PRIu64
+                ", on the wire out %" PRIu64 " frames %" PRIu64 " bytes\n\n",
+                f->qdisc_drops, f->tx_timeouts, f->wire_tx_frames,
+                f->wire_tx_bytes);
+    }
+}

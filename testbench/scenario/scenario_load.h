@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Scenario files: INI (GKeyFile) -> TbScenario.  Every section and key is
+ * documented in docs/scenarios.md with its unit and default.
+ *
+ * Errors are one line naming the file, the line and the key, e.g.
+ *   forward.ini:12: [traffic] pps: 'abc' is not a number
+ * or, for a value given on the command line,
+ *   --set traffic.pps=abc: [traffic] pps: 'abc' is not a number
+ * Unknown sections and keys, bad values, missing required keys and bad
+ * references (a NIC name that no [nic.NAME] defines) are errors.
+ */
+#ifndef TB_SCENARIO_LOAD_H
+#define TB_SCENARIO_LOAD_H
+
+#include <stddef.h>
+
+#include "scenario/scenario.h"
+
+/**
+ * Load the scenario file @path into *sc, then apply the overrides @sets
+ * (NULL-terminated array of "section.key=value" strings, or NULL; the
+ * key is the text after the last '.' before '=', e.g.
+ * "nic.eth0.RxIntDelay=1" sets RxIntDelay in [nic.eth0]).  Relative
+ * capture paths in the file are taken from the file's directory, those
+ * given with --set from the current directory.
+ * Returns 0, or -1 with *err set to a g_malloc'd one-line message.
+ */
+int tb_scenario_load(const char *path, const char *const *sets,
+                     TbScenario *sc, char **err);
+
+/**
+ * As tb_scenario_load() for the INI text @data (@len bytes, or -1 if
+ * NUL-terminated); @name is used in messages and sc->file, @dir resolves
+ * relative paths (NULL: current directory).
+ */
+int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
+                          const char *dir, const char *const *sets,
+                          TbScenario *sc, char **err);
+
+/**
+ * Parse a time with a unit ("10ms", "2s", "1.5us", "250ns"; "0" alone
+ * without unit) into *ns.  Returns 0, or -1 if malformed, negative or
+ * over 1e6 s.
+ */
+int tb_parse_time_ns(const char *s, uint64_t *ns);
+
+/** Parse "aa:bb:cc:dd:ee:ff" (hex).  0 or -1. */
+int tb_parse_mac(const char *s, uint8_t mac[6]);
+
+/** Parse dotted-quad IPv4 "a.b.c.d" into host byte order.  0 or -1. */
+int tb_parse_ipv4(const char *s, uint32_t *ip);
+
+/** Format a MAC address into @buf (18 bytes). */
+void tb_format_mac(const uint8_t mac[6], char buf[18]);
+
+/** Format an IPv4 address (host byte order) into @buf (16 bytes). */
+void tb_format_ipv4(uint32_t ip, char buf[16]);
+
+#endif /* TB_SCENARIO_LOAD_H */

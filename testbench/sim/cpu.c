@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One modelled CPU: contexts, interrupts, softirqs, processes, jiffies. */
+#include "sim/cpu.h"
+#include "sim/smp.h"
+
+#include <glib.h>
+#include <string.h>
+
+static void tick_event(void *ctx, uint64_t arg);
+static bool ksoftirqd_step(TbCpu *c, void *ctx);
+
+TbCpu *tb_cpu_new(TbEngine *eng, const TbProfile *prof, uint32_t hz,
+                  uint32_t max_restart, uint32_t max_softirq_us)
+{
+    TbCpu *c = g_new0(TbCpu, 1);
+    c->eng = eng;
+    c->ctx = TB_CTX_IDLE;
+    for (int i = 0; i < TB_COST_COUNT; i++) {
+        c->cost_ps[i] = prof->ps[i];
+        c->cost_ns[i] = tb_profile_ns(prof, i);
+    }
+    /* every loop of the CPU model advances time: a profile of zeros must
+     * not make interrupt, softirq or tick loops spin at one instant */
+    static const TbCostId progress[] = { TB_COST_IRQ_ENTRY,
+        TB_COST_SOFTIRQ_ENTRY, TB_COST_TIMER_TICK };
+    for (unsigned i = 0; i < G_N_ELEMENTS(progress); i++) {
+        if (c->cost_ns[progress[i]] == 0) {
+            c->cost_ns[progress[i]] = 1;
+        }
+    }
+    c->hz = hz ? hz : 1000;
+    c->tick_ns = 1000000000ull / c->hz;
+    c->max_restart = max_restart ? max_restart : 10;
+    c->max_softirq_ns = (uint64_t)(max_softirq_us ? max_softirq_us : 2000)
+                        * 1000u;
+    c->timeslice_jiffies = 1;
+    c->nlines = 1;   /* line 0: timer */
+    c->timer_softirq_ready = UINT64_MAX;
+    c->ksoftirqd.name = "ksoftirqd/0";
+    c->ksoftirqd.step = ksoftirqd_step;
+    c->ksoftirqd.ctx = c;
+    tb_cpu_add_proc(c, &c->ksoftirqd);
+    return c;
+}
+
+void tb_cpu_free(TbCpu *c)
+{
+    g_free(c);
+}
+
+/* ---- timer tick (line 0) ---- */
+
+static void tick_event(void *ctx, uint64_t arg)
+{
+    TbCpu *c = ctx;
+    c->irq_pending |= 1u << TB_IRQ_TIMER;
+    tb_cpu_kick(c);
+    tb_engine_schedule(c->eng, (arg + 1) * c->tick_ns, tick_event, c,
+                       arg + 1);
+}
+
+static int timer_irq(TbCpu *c, void *ctx)
+{
+    (void)ctx;
+    c->irq_pending &= ~(1u << TB_IRQ_TIMER);
+    c->jiffies++;
+    tb_cpu_cost(c, TB_COST_TIMER_TICK, 1);
+    /* scheduler_tick: round-robin slice expiry */
+    if (c->current && c->jiffies - c->slice_start_jiffies
+                      >= c->timeslice_jiffies) {
+        for (uint32_t i = 0; i < c->nprocs; i++) {
+            if (c->procs[i] != c->current && c->procs[i]->runnable) {
+                c->need_resched = true;
+                break;
+            }
+        }
+    }
+    if (c->timer_softirq_ready <= c->jiffies) {
+        c->softirq_pending |= 1u << TB_SOFTIRQ_TIMER;
+    }
+    return 1;
+}
+
+static void run_timers(TbCpu *c, void *ctx)
+{
+    (void)ctx;
+    uint64_t next = UINT64_MAX;
+    for (uint32_t i = 0; i < c->ntimers; i++) {
+        TbTimer *t = c->timers[i];
+        if (t->pending && t->expires <= c->jiffies) {
+            t->pending = false;
+            t->fn(c, t->ctx);
+        }
+    }
+    for (uint32_t i = 0; i < c->ntimers; i++) {
+        if (c->timers[i]->pending && c->timers[i]->expires < next) {
+            next = c->timers[i]->expires;
+        }
+    }
+    c->timer_softirq_ready = next;
+}
+
+void tb_cpu_start(TbCpu *c)
+{
+    c->line[TB_IRQ_TIMER].fn = timer_irq;
+    tb_cpu_open_softirq(c, TB_SOFTIRQ_TIMER, run_timers, NULL);
+    uint64_t j = c->eng->now / c->tick_ns + 1;
+    c->jiffies = j - 1;
+    tb_engine_schedule(c->eng, j * c->tick_ns, tick_event, c, j);
+}
+
+void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires)
+{
+    uint32_t i;
+    for (i = 0; i < c->ntimers && c->timers[i] != t; i++) {
+    }
+    if (i == c->ntimers) {
+        g_assert(c->ntimers < TB_MAX_TIMERS);
+        c->timers[c->ntimers++] = t;
+    }
+    t->expires = expires;
+    t->pending = true;
+    if (expires < c->timer_softirq_ready) {
+        c->timer_softirq_ready = expires;
+    }
+}
+
+void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
+{
+    (void)c;
+    t->pending = false;
+}
+
+/* ---- interrupts ---- */
+
+int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
+{
+    if (c->nlines >= TB_MAX_IRQ_LINES) {
+        return -1;
+    }
+    int l = c->nlines++;
+    c->line[l].fn = fn;
+    c->line[l].ctx = ctx;
+    return l;
+}
+
+/* The IO-APIC message for an asserted line reaches the CPU
+ * irq_delivery_ns later (facts C: 2-3 us over the APIC bus, independent of
+ * the CPU clock); it is latency, not CPU time.  @arg = line | gen << 8. */
+static void delivery_event(void *ctx, uint64_t arg)
+{
+    TbCpu *c = ctx;
+    uint32_t line = (uint32_t)(arg & 0xff);
+    if ((c->irq_asserted & (1u << line)) && c->line[line].gen == arg >> 8
+        && !c->line[line].disabled) {
+        c->irq_pending |= 1u << line;
+        tb_cpu_kick(c);
+    }
+}
+
+static void deliver(TbCpu *c, int line)
+{
+    TbIrqLine *ln = &c->line[line];
+    ln->gen++;
+    uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
+    if (lat == 0) {
+        c->irq_pending |= 1u << line;
+        tb_cpu_kick(c);
+        return;
+    }
+    tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,
+                       (uint64_t)line | ln->gen << 8);
+}
+
+void tb_cpu_set_irq(TbCpu *c, int line, int level)
+{
+    uint32_t bit = 1u << line;
+    if (level) {
+        if (!(c->irq_asserted & bit)) {
+            c->irq_asserted |= bit;
+            if (!c->line[line].disabled) {
+                deliver(c, line);
+            }
+        }
+    } else {
+        c->irq_asserted &= ~bit;
+        c->irq_pending &= ~bit;
+    }
+}
+
+void tb_cpu_do_irq(TbCpu *c)
+{
+    TbCtx prev = c->ctx;
+    uint64_t entry = c->cost_ns[TB_COST_IRQ_ENTRY];
+    if (prev == TB_CTX_HARDIRQ || c->irq_off) {
+        return;
+    }
+    while (c->irq_pending) {
+        int l = __builtin_ctz(c->irq_pending);
+        TbIrqLine *ln = &c->line[l];
+        c->ctx = TB_CTX_HARDIRQ;
+        tb_cpu_charge(c, entry);
+        ln->count++;
+        int handled = ln->fn ? ln->fn(c, ln->ctx) : 0;
+        tb_cpu_cost(c, TB_COST_IRQ_EXIT, 1);
+        c->ctx = prev;
+        if (l != TB_IRQ_TIMER && (c->irq_pending & (1u << l))) {
+            /* still asserted after the handler (level-triggered): the
+             * IO-APIC sends the message again after the EOI */
+            c->irq_pending &= ~(1u << l);
+            deliver(c, l);
+        }
+        if (!handled && (c->irq_asserted & (1u << l))) {
+            /* Linux note_interrupt: a line that keeps firing unhandled
+             * is disabled ("nobody cared") */
+            if (++ln->unhandled >= 100000) {
+                ln->disabled = true;
+                c->irq_pending &= ~(1u << l);
+                ln->gen++;
+            }
+        } else {
+            ln->unhandled = 0;
+        }
+    }
+    if (prev < TB_CTX_SOFTIRQ && c->softirq_pending) {
+        tb_cpu_do_softirq(c);
+    }
+}
+
+void tb_cpu_irq_disable(TbCpu *c)
+{
+    c->irq_off++;
+}
+
+void tb_cpu_irq_enable(TbCpu *c)
+{
+    if (c->irq_off && --c->irq_off == 0 && c->irq_pending
+        && c->ctx != TB_CTX_HARDIRQ) {
+        tb_cpu_do_irq(c);
+    }
+}
+
+/* ---- softirqs ---- */
+
+void tb_cpu_open_softirq(TbCpu *c, int nr, TbSoftirqFn fn, void *ctx)
+{
+    c->softirq[nr].fn = fn;
+    c->softirq[nr].ctx = ctx;
+}
+
+static void wakeup_softirqd(TbCpu *c)
+{
+    if (!c->ksoftirqd.runnable) {
+        c->ksoftirqd_wakeups++;
+        tb_cpu_wake(c, &c->ksoftirqd);
+    }
+}
+
+void tb_cpu_raise_softirq(TbCpu *c, int nr)
+{
+    c->softirq_pending |= 1u << nr;
+    if (c->ctx < TB_CTX_SOFTIRQ) {
+        wakeup_softirqd(c);
+    }
+}
+
+void tb_cpu_do_softirq(TbCpu *c)
+{
+    TbCtx prev = c->ctx;
+    if (prev >= TB_CTX_SOFTIRQ || !c->softirq_pending) {
+        return;
+    }
+    uint64_t end = c->eng->now + c->max_softirq_ns;
+    uint32_t restart = c->max_restart;
+    c->ctx = TB_CTX_SOFTIRQ;
+    c->softirq_runs++;
+    for (;;) {
+        uint32_t pending = c->softirq_pending;
+        c->softirq_pending = 0;
+        tb_cpu_cost(c, TB_COST_SOFTIRQ_ENTRY, 1);
+        for (int nr = 0; nr < TB_NR_SOFTIRQS; nr++) {
+            if ((pending & (1u << nr)) && c->softirq[nr].fn) {
+                c->softirq[nr].fn(c, c->softirq[nr].ctx);
+            }
+        }
+        if (!c->softirq_pending) {
+            break;
+        }
+        if (c->eng->now < end && !c->need_resched && --restart) {
+            continue;
+        }
+        wakeup_softirqd(c);
+        break;
+    }
+    c->ctx = prev;
+}
+
+static bool ksoftirqd_step(TbCpu *c, void *ctx)
+{
+    (void)ctx;
+    if (c->softirq_pending) {
+        tb_cpu_do_softirq(c);
+    }
+    return c->softirq_pending != 0;
+}
+
+/* ---- processes ---- */
+
+void tb_cpu_add_proc(TbCpu *c, TbProc *p)
+{
+    g_assert(c->nprocs < TB_MAX_PROCS);
+    c->procs[c->nprocs++] = p;
+}
+
+void tb_cpu_wake(TbCpu *c, TbProc *p)
+{
+    (void)c;
+    if (!p->runnable) {
+        p->runnable = true;
+        p->wakeups++;
+        tb_cpu_kick(c);
+    }
+}
+
+void tb_cpu_del_proc(TbCpu *c, TbProc *p)
+{
+    for (uint32_t i = 0; i < c->nprocs; i++) {
+        if (c->procs[i] == p) {
+            memmove(&c->procs[i], &c->procs[i + 1],
+                    (c->nprocs - i - 1) * sizeof(c->procs[0]));
+            c->nprocs--;
+            c->rr_next = 0;
+            if (c->current == p) {
+                c->current = NULL;
+            }
+            return;
+        }
+    }
+}
+
+/* Pick the process to run next (round-robin), or NULL. */
+static TbProc *pick(TbCpu *c)
+{
+    if (c->current && c->current->runnable && !c->need_resched) {
+        return c->current;
+    }
+    c->need_resched = false;
+    for (uint32_t k = 0; k < c->nprocs; k++) {
+        uint32_t i = (c->rr_next + k) % c->nprocs;
+        TbProc *p = c->procs[i];
+        if (p->runnable && p != c->current) {
+            c->rr_next = (i + 1) % c->nprocs;
+            return p;
+        }
+    }
+    if (c->current && c->current->runnable) {
+        return c->current;
+    }
+    return NULL;
+}
+
+static void run_step(TbCpu *c, TbProc *p)
+{
+    if (p != c->current) {
+        c->ctx = TB_CTX_PROCESS;
+        if (c->current) {
+            tb_cpu_cost(c, TB_COST_CONTEXT_SWITCH, 1);
+        }
+        c->current = p;
+        c->context_switches++;
+        p->switches_in++;
+        c->slice_start_jiffies = c->jiffies;
+    } else if (c->jiffies - c->slice_start_jiffies >= c->timeslice_jiffies) {
+        c->slice_start_jiffies = c->jiffies;   /* nobody else: new slice */
+    }
+    c->ctx = TB_CTX_PROCESS;
+    uint64_t t0 = c->ctx_ns[TB_CTX_PROCESS];
+    uint64_t w0 = c->eng->now;
+    p->runnable = p->step(c, p->ctx);
+    if (c->eng->now == w0) {
+        tb_cpu_charge(c, 1);   /* a step always takes time */
+    }
+    p->runtime_ns += c->ctx_ns[TB_CTX_PROCESS] - t0;
+    c->ctx = TB_CTX_IDLE;
+}
+
+void tb_cpu_sleep(TbCpu *c, uint64_t ns)
+{
+    if (c->ctx >= TB_CTX_SOFTIRQ || (c->smp && c->smp->active)) {
+        /* atomic context, or a CPU of a set (smp.c runs their idle
+         * loops; a msleep there is rare: it busy-waits) */
+        tb_cpu_charge(c, ns);
+        return;
+    }
+    TbCtx prev = c->ctx;
+    uint64_t target = c->eng->now + ns;
+    c->ctx = TB_CTX_IDLE;
+    while (c->eng->now < target) {
+        if (c->irq_pending && !c->irq_off) {
+            tb_cpu_do_irq(c);
+            continue;
+        }
+        uint64_t t = tb_engine_next_time(c->eng);
+        if (t > target) {
+            t = target;
+        }
+        c->ctx_ns[TB_CTX_IDLE] += t - c->eng->now;
+        tb_engine_run_until(c->eng, t);
+    }
+    c->ctx = prev;
+}
+
+void tb_cpu_run(TbCpu *c, uint64_t end_ns)
+{
+    TbEngine *e = c->eng;
+    while (e->now < end_ns) {
+        if (c->irq_pending && !c->irq_off) {
+            c->ctx = TB_CTX_IDLE;
+            tb_cpu_do_irq(c);
+            continue;
+        }
+        TbProc *p = pick(c);
+        if (p) {
+            run_step(c, p);
+            continue;
+        }
+        uint64_t t = tb_engine_next_time(e);
+        if (t > end_ns) {
+            t = end_ns;
+        }
+        c->ctx_ns[TB_CTX_IDLE] += t - e->now;
+        tb_engine_run_until(e, t);
+    }
+}
+
+bool tb_cpu_work_once(TbCpu *c)
+{
+    if (c->irq_pending && !c->irq_off) {
+        c->ctx = TB_CTX_IDLE;
+        tb_cpu_do_irq(c);
+        return true;
+    }
+    TbProc *p = pick(c);
+    if (p) {
+        run_step(c, p);
+        return true;
+    }
+    return false;
+}

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Modelled host CPU (one CPU, as the seeds' uniprocessor hosts; several
+ * run in lock-step through smp.h).
+ *
+ * Kernel and driver C code runs synchronously and "charges" CPU time at
+ * operation points (tb_cpu_charge).  A charge advances the virtual clock,
+ * runs every engine event due up to the new time (wire arrivals, device
+ * deadlines, timer ticks) and then, if an interrupt line is asserted and
+ * the CPU is below hardirq context with interrupts enabled, runs the
+ * hardirq handler right there (nested): interrupts preempt softirq and
+ * process work at the next charge point.  On the way out of a hardirq
+ * that interrupted process or idle context, pending softirqs run
+ * (irq_exit -> __do_softirq, with MAX_SOFTIRQ_RESTART and MAX_SOFTIRQ_TIME;
+ * beyond that ksoftirqd is woken, Linux kernel/softirq.c, facts B.3).
+ *
+ * Contexts (priority order): hardirq > softirq > process > idle.  Time is
+ * accounted per context.  Processes (ksoftirqd, the UDP reader) are run
+ * round-robin in "steps" (one unit of work each) with a timeslice; a
+ * switch between different processes charges context_switch.
+ *
+ * A jiffies clock ticks every 1e9/HZ ns as a timer interrupt (line 0);
+ * kernel timers (struct TbTimer) expire in the TIMER softirq.
+ */
+#ifndef TB_CPU_H
+#define TB_CPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sim/engine.h"
+#include "sim/profile.h"
+
+/** CPU contexts, lowest to highest priority (index of TbCpu.ctx_ns). */
+typedef enum TbCtx {
+    TB_CTX_IDLE = 0,
+    TB_CTX_PROCESS = 1,
+    TB_CTX_SOFTIRQ = 2,
+    TB_CTX_HARDIRQ = 3,
+    TB_CTX_COUNT
+} TbCtx;
+
+/** Softirq numbers (Linux include/linux/interrupt.h order). */
+enum {
+    TB_SOFTIRQ_HI = 0,
+    TB_SOFTIRQ_TIMER = 1,
+    TB_SOFTIRQ_NET_TX = 2,
+    TB_SOFTIRQ_NET_RX = 3,
+    TB_NR_SOFTIRQS = 4
+};
+
+/** Interrupt lines: 0 is the timer, 1.. are devices. */
+#define TB_MAX_IRQ_LINES 32
+#define TB_IRQ_TIMER 0
+
+typedef struct TbCpu TbCpu;
+typedef struct TbSmp TbSmp;
+
+/** Hardirq handler; returns 1 (IRQ_HANDLED) or 0 (IRQ_NONE). */
+typedef int (*TbIrqFn)(TbCpu *cpu, void *ctx);
+/** Softirq action. */
+typedef void (*TbSoftirqFn)(TbCpu *cpu, void *ctx);
+/** One step of a process: a bounded unit of work that charges time.
+ *  Returns true if the process still has work (stays runnable). */
+typedef bool (*TbProcStepFn)(TbCpu *cpu, void *ctx);
+/** Kernel timer callback (runs in TIMER softirq). */
+typedef void (*TbTimerFn)(TbCpu *cpu, void *ctx);
+
+/** A process (kernel thread or user task). */
+typedef struct TbProc {
+    const char *name;
+    TbProcStepFn step;
+    void *ctx;
+    bool runnable;
+    uint64_t runtime_ns;   /**< process-context time of its steps (ns) */
+    uint64_t wakeups;      /**< sleeping -> runnable transitions */
+    uint64_t switches_in;  /**< times switched to */
+} TbProc;
+
+/** A kernel timer (struct timer_list).  @expires in jiffies. */
+typedef struct TbTimer {
+    uint64_t expires;
+    TbTimerFn fn;
+    void *ctx;
+    bool pending;
+} TbTimer;
+
+/** One interrupt line. */
+typedef struct TbIrqLine {
+    TbIrqFn fn;
+    void *ctx;
+    uint64_t count;        /**< handler invocations (/proc/interrupts) */
+    uint64_t unhandled;    /**< consecutive IRQ_NONE while asserted */
+    bool disabled;         /**< "nobody cared": line disabled */
+    uint64_t gen;          /**< assertion generation (delivery events) */
+} TbIrqLine;
+
+#define TB_MAX_PROCS 8
+#define TB_MAX_TIMERS 32
+
+struct TbCpu {
+    TbEngine *eng;
+    TbCtx ctx;                     /**< current context */
+    uint32_t irq_off;              /**< local_irq_disable depth */
+    uint32_t irq_asserted;         /**< lines asserted by devices */
+    uint32_t irq_pending;          /**< delivered to the CPU, not yet
+                                        handled (bit per line) */
+    uint32_t softirq_pending;      /**< bit per softirq */
+    uint64_t ctx_ns[TB_CTX_COUNT]; /**< time per context, ns */
+    uint64_t cost_ns[TB_COST_COUNT]; /**< profile costs, ns */
+    uint64_t cost_ps[TB_COST_COUNT]; /**< profile costs, ps */
+    TbIrqLine line[TB_MAX_IRQ_LINES];
+    uint32_t nlines;
+    struct { TbSoftirqFn fn; void *ctx; } softirq[TB_NR_SOFTIRQS];
+    /* softirq limits (facts B.3) */
+    uint32_t max_restart;          /**< MAX_SOFTIRQ_RESTART (10) */
+    uint64_t max_softirq_ns;       /**< MAX_SOFTIRQ_TIME (2 ms) */
+    uint64_t softirq_runs;         /**< __do_softirq invocations */
+    uint64_t ksoftirqd_wakeups;
+    TbProc ksoftirqd;
+    /* scheduler */
+    TbProc *procs[TB_MAX_PROCS];
+    uint32_t nprocs;
+    TbProc *current;               /**< last process run (NULL none) */
+    uint32_t rr_next;              /**< round-robin cursor */
+    uint64_t slice_start_jiffies;  /**< when current got the CPU */
+    uint64_t timeslice_jiffies;    /**< round-robin slice */
+    bool need_resched;
+    uint64_t context_switches;
+    /* time */
+    uint32_t hz;
+    uint64_t tick_ns;              /**< 1e9 / hz */
+    uint64_t jiffies;
+    TbTimer *timers[TB_MAX_TIMERS];
+    uint32_t ntimers;
+    uint64_t timer_softirq_ready;  /**< earliest pending expiry (jiffies) */
+    /* the charge whose events are running (tb_cpu_charge): its end time
+     * (ns) and context.  ctx_ns already holds the whole charge, so an
+     * event that reads the CPU times mid-charge (the CSV sampler) takes
+     * charge_end - now off ctx_ns[charge_ctx] (tb_cpu_times_at_now) */
+    uint64_t charge_end;
+    TbCtx charge_ctx;
+    /* SMP (smp.h; all zero with one CPU, whose paths never look at them) */
+    uint32_t id;                   /**< CPU number (0..) */
+    TbSmp *smp;                    /**< the CPU set, NULL with one CPU */
+    uint64_t clock;                /**< local clock while switched out, ns
+                                        (the running CPU's is eng->now) */
+    bool waiting;                  /**< idle, blocked until kicked */
+};
+
+/** A modelled spinlock (e.g. netif_tx_lock): a CPU that finds it held
+ *  by another CPU spins, charging TB_SPIN_QUANTUM_NS at a time (so the
+ *  holder, scheduled by the lock-step of smp.c, runs and releases it).
+ *  With one CPU it is never contended and charges nothing. */
+typedef struct TbSpin {
+    TbCpu *owner;                  /**< holder, NULL when free */
+    uint64_t contended;            /**< acquisitions that had to spin */
+    uint64_t spin_ns;              /**< time spent spinning, ns */
+} TbSpin;
+
+/** Spin granularity of tb_spin_lock, ns. */
+#define TB_SPIN_QUANTUM_NS 20u
+
+/** SMP hooks (smp.c): the slow path of a charge on a CPU of a set, and
+ *  the wake-up of a blocked idle CPU. */
+void tb_smp_charge(TbCpu *c, uint64_t t);
+void tb_smp_kick(TbCpu *c);
+
+/** Make a blocked idle CPU runnable (new interrupt or process work). */
+static inline void tb_cpu_kick(TbCpu *c)
+{
+    if (c->smp && c->waiting) {
+        tb_smp_kick(c);
+    }
+}
+
+/**
+ * New CPU on engine @eng with costs from @prof, kernel HZ @hz (>= 1),
+ * MAX_SOFTIRQ_RESTART @max_restart and MAX_SOFTIRQ_TIME @max_softirq_us.
+ * ksoftirqd is created (sleeping).  The tick starts with tb_cpu_start().
+ */
+TbCpu *tb_cpu_new(TbEngine *eng, const TbProfile *prof, uint32_t hz,
+                  uint32_t max_restart, uint32_t max_softirq_us);
+void tb_cpu_free(TbCpu *c);
+
+/** Start the periodic timer tick (first tick at the next jiffy). */
+void tb_cpu_start(TbCpu *c);
+
+/** Register a device interrupt handler; returns the line (1..31) or -1. */
+int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx);
+/** Drive a line's level (1 asserted; level-triggered).  An assertion is
+ *  delivered to the CPU irq_delivery_ns later (latency, not CPU time); a
+ *  line still asserted after its handler is delivered again. */
+void tb_cpu_set_irq(TbCpu *c, int line, int level);
+
+/** Install a softirq action (open_softirq). */
+void tb_cpu_open_softirq(TbCpu *c, int nr, TbSoftirqFn fn, void *ctx);
+/** raise_softirq: mark pending; outside interrupt context also wake
+ *  ksoftirqd (Linux raise_softirq_irqoff). */
+void tb_cpu_raise_softirq(TbCpu *c, int nr);
+
+/** Add a process (sleeping); up to TB_MAX_PROCS. */
+void tb_cpu_add_proc(TbCpu *c, TbProc *p);
+/** wake_up_process. */
+void tb_cpu_wake(TbCpu *c, TbProc *p);
+
+/** add_timer / mod_timer: (re)arm @t to expire at jiffy @expires. */
+void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires);
+/** del_timer. */
+void tb_cpu_del_timer(TbCpu *c, TbTimer *t);
+
+/** Take every pending interrupt now (if below hardirq with interrupts
+ *  enabled): irq_entry, the line's handler, irq_exit; then pending
+ *  softirqs if the interrupted context was process or idle.  Called by
+ *  tb_cpu_charge and the idle loop. */
+void tb_cpu_do_irq(TbCpu *c);
+
+/**
+ * Charge @ns of CPU time to the current context: advance the clock, run
+ * engine events due, then take pending interrupts if allowed.
+ */
+static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
+{
+    TbEngine *e = c->eng;
+    uint64_t t = e->now + ns;
+    c->ctx_ns[c->ctx] += ns;
+    if (tb_engine_maybe_due(e, t)) {
+        c->charge_end = t;
+        c->charge_ctx = c->ctx;
+        if (c->smp) {
+            tb_smp_charge(c, t);
+        } else {
+            tb_engine_run_until(e, t);
+        }
+    } else {
+        e->now = t;
+    }
+    if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
+        tb_cpu_do_irq(c);
+    }
+}
+
+/**
+ * CPU time per context (ns) up to the current instant, also from inside an
+ * engine event that runs in the middle of a charge (the part of the charge
+ * after now is not counted).  Reads only.  @out: TB_CTX_COUNT entries.
+ */
+static inline void tb_cpu_times_at_now(const TbCpu *c, uint64_t *out)
+{
+    for (int i = 0; i < TB_CTX_COUNT; i++) {
+        out[i] = c->ctx_ns[i];
+    }
+    if (c->charge_end > c->eng->now) {
+        out[c->charge_ctx] -= c->charge_end - c->eng->now;
+    }
+}
+
+/**
+ * CPU time per context (ns) of a CPU of a set at global time @now (<= its
+ * clock when runnable): a blocked idle CPU's idle time runs up to @now,
+ * a runnable CPU's charge in progress past @now is not counted.
+ */
+static inline void tb_cpu_times_at(const TbCpu *c, uint64_t now,
+                                   uint64_t *out)
+{
+    for (int i = 0; i < TB_CTX_COUNT; i++) {
+        out[i] = c->ctx_ns[i];
+    }
+    if (c->waiting) {
+        if (now > c->clock) {
+            out[TB_CTX_IDLE] += now - c->clock;
+        }
+    } else if (c->clock > now) {
+        out[c->charge_ctx] -= c->clock - now;
+    }
+}
+
+/** Charge @n times profile cost @id. */
+static inline void tb_cpu_cost(TbCpu *c, TbCostId id, uint32_t n)
+{
+    tb_cpu_charge(c, c->cost_ns[id] * n);
+}
+
+/** Charge a per-byte cost @id for @bytes bytes (ps precision). */
+static inline void tb_cpu_cost_bytes(TbCpu *c, TbCostId id, uint32_t bytes)
+{
+    tb_cpu_charge(c, (c->cost_ps[id] * bytes + 500) / 1000);
+}
+
+/** spin_lock / spin_unlock on CPU @c (see TbSpin). */
+static inline void tb_spin_lock(TbCpu *c, TbSpin *l)
+{
+    if (l->owner && l->owner != c) {
+        l->contended++;
+        while (l->owner && l->owner != c) {
+            l->spin_ns += TB_SPIN_QUANTUM_NS;
+            tb_cpu_charge(c, TB_SPIN_QUANTUM_NS);
+        }
+    }
+    l->owner = c;
+}
+
+static inline void tb_spin_unlock(TbSpin *l)
+{
+    l->owner = NULL;
+}
+
+/** One unit of work of CPU @c (pending interrupts, or one step of the
+ *  next process); false if it has nothing to do (idle).  smp.c's loop. */
+bool tb_cpu_work_once(TbCpu *c);
+
+/** Remove process @p from CPU @c (to pin it to another CPU). */
+void tb_cpu_del_proc(TbCpu *c, TbProc *p);
+
+/** local_irq_disable / local_irq_enable (nesting counted). */
+void tb_cpu_irq_disable(TbCpu *c);
+void tb_cpu_irq_enable(TbCpu *c);
+
+/** __do_softirq from the current (process or idle) context; no-op when
+ *  already in softirq/hardirq. */
+void tb_cpu_do_softirq(TbCpu *c);
+
+/**
+ * Sleep the current process context for @ns (msleep): the CPU idles
+ * (interrupts and softirqs still run) until the time has passed.
+ */
+void tb_cpu_sleep(TbCpu *c, uint64_t ns);
+
+/**
+ * Run the CPU (interrupts, softirqs, processes, idle) until the clock
+ * reaches @end_ns.  A process step or softirq run in progress at @end_ns
+ * finishes first, so the clock may pass @end_ns slightly.
+ */
+void tb_cpu_run(TbCpu *c, uint64_t end_ns);
+
+/** Now, ns. */
+static inline uint64_t tb_cpu_now(const TbCpu *c)
+{
+    return c->eng->now;
+}
+
+#endif /* TB_CPU_H */

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Discrete-event engine: binary heap on (time, seq), lazy cancel. */
+#include "sim/engine.h"
+
+#include <glib.h>
+#include <string.h>
+
+TbEngine *tb_engine_new(void)
+{
+    TbEngine *e = g_new0(TbEngine, 1);
+    e->capheap = 64;
+    e->heap = g_new(TbHeapEnt, e->capheap);
+    e->capslots = 64;
+    e->slots = g_new0(TbEvSlot, e->capslots);
+    e->free_head = UINT32_MAX;
+    e->seq = 1;
+    e->tbest = -1;
+    e->tbest_time = TB_NEVER;
+    return e;
+}
+
+void tb_engine_free(TbEngine *e)
+{
+    if (!e) {
+        return;
+    }
+    g_free(e->heap);
+    g_free(e->slots);
+    g_free(e);
+}
+
+static inline bool ent_less(const TbHeapEnt *a, const TbHeapEnt *b)
+{
+    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static void heap_push(TbEngine *e, TbHeapEnt ent)
+{
+    if (e->nheap == e->capheap) {
+        e->capheap *= 2;
+        e->heap = g_renew(TbHeapEnt, e->heap, e->capheap);
+    }
+    uint32_t i = e->nheap++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (!ent_less(&ent, &e->heap[p])) {
+            break;
+        }
+        e->heap[i] = e->heap[p];
+        i = p;
+    }
+    e->heap[i] = ent;
+}
+
+static TbHeapEnt heap_pop(TbEngine *e)
+{
+    TbHeapEnt top = e->heap[0];
+    TbHeapEnt last = e->heap[--e->nheap];
+    uint32_t n = e->nheap, i = 0;
+    if (n == 0) {
+        return top;
+    }
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m;
+        if (l >= n) {
+            break;
+        }
+        m = (r < n && ent_less(&e->heap[r], &e->heap[l])) ? r : l;
+        if (!ent_less(&e->heap[m], &last)) {
+            break;
+        }
+        e->heap[i] = e->heap[m];
+        i = m;
+    }
+    e->heap[i] = last;
+    return top;
+}
+
+static uint32_t slot_alloc(TbEngine *e)
+{
+    uint32_t s;
+    if (e->free_head != UINT32_MAX) {
+        s = e->free_head;
+        e->free_head = e->slots[s].next_free;
+        return s;
+    }
+    if (e->nslots == e->capslots) {
+        uint32_t old = e->capslots;
+        e->capslots *= 2;
+        e->slots = g_renew(TbEvSlot, e->slots, e->capslots);
+        memset(&e->slots[old], 0, (e->capslots - old) * sizeof(TbEvSlot));
+    }
+    return e->nslots++;
+}
+
+static void slot_release(TbEngine *e, uint32_t s)
+{
+    TbEvSlot *sl = &e->slots[s];
+    sl->live = 0;
+    sl->gen++;
+    if (sl->gen == 0) {
+        sl->gen = 1;
+    }
+    sl->next_free = e->free_head;
+    e->free_head = s;
+}
+
+TbEventId tb_engine_schedule(TbEngine *e, uint64_t t_ns, TbEventFn fn,
+                             void *ctx, uint64_t arg)
+{
+    uint32_t s = slot_alloc(e);
+    TbEvSlot *sl = &e->slots[s];
+    if (sl->gen == 0) {
+        sl->gen = 1;
+    }
+    sl->fn = fn;
+    sl->ctx = ctx;
+    sl->arg = arg;
+    sl->live = 1;
+    TbHeapEnt ent = { t_ns < e->now ? e->now : t_ns, e->seq++, s };
+    heap_push(e, ent);
+    return ((uint64_t)sl->gen << 32) | s;
+}
+
+bool tb_engine_cancel(TbEngine *e, TbEventId id)
+{
+    uint32_t s = (uint32_t)id, gen = (uint32_t)(id >> 32);
+    if (id == 0 || s >= e->nslots) {
+        return false;
+    }
+    TbEvSlot *sl = &e->slots[s];
+    if (sl->gen != gen || !sl->live) {
+        return false;
+    }
+    sl->live = 0;   /* slot freed when its heap entry surfaces */
+    return true;
+}
+
+/* Drop cancelled entries from the top of the heap. */
+static void skim_slow(TbEngine *e);
+static inline void skim(TbEngine *e)
+{
+    if (e->nheap && !e->slots[e->heap[0].slot].live) {
+        skim_slow(e);
+    }
+}
+
+static void skim_slow(TbEngine *e)
+{
+    while (e->nheap && !e->slots[e->heap[0].slot].live) {
+        TbHeapEnt ent = heap_pop(e);
+        slot_release(e, ent.slot);
+        e->cancelled++;
+    }
+}
+
+uint64_t tb_engine_next_time(TbEngine *e)
+{
+    skim(e);
+    uint64_t h = e->nheap ? e->heap[0].time : TB_NEVER;
+    return h < e->tbest_time ? h : e->tbest_time;
+}
+
+static void timer_best(TbEngine *e)
+{
+    int best = -1;
+    for (uint32_t i = 0; i < e->ntimers; i++) {
+        const TbFixedTimer *t = &e->timers[i];
+        if (t->time != TB_NEVER
+            && (best < 0 || t->time < e->timers[best].time
+                || (t->time == e->timers[best].time
+                    && t->seq < e->timers[best].seq))) {
+            best = (int)i;
+        }
+    }
+    e->tbest = best;
+    e->tbest_time = best < 0 ? TB_NEVER : e->timers[best].time;
+}
+
+int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
+{
+    if (e->ntimers >= TB_ENGINE_MAX_TIMERS) {
+        return -1;
+    }
+    TbFixedTimer *t = &e->timers[e->ntimers];
+    t->time = TB_NEVER;
+    t->fn = fn;
+    t->ctx = ctx;
+    t->arg = arg;
+    return (int)e->ntimers++;
+}
+
+void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
+{
+    TbFixedTimer *t = &e->timers[idx];
+    if (t_ns < e->now) {
+        t_ns = e->now;
+    }
+    if (t->time == t_ns) {
+        return;
+    }
+    t->time = t_ns;
+    t->seq = e->seq++;
+    if (t_ns < e->tbest_time) {
+        e->tbest = idx;            /* strictly earliest: the new best */
+        e->tbest_time = t_ns;
+    } else if (e->tbest == idx) {
+        timer_best(e);             /* the best moved later: rescan */
+    }
+    /* else: not earlier than the best (ties go to the older seq) */
+}
+
+void tb_engine_timer_cancel(TbEngine *e, int idx)
+{
+    if (e->timers[idx].time != TB_NEVER) {
+        e->timers[idx].time = TB_NEVER;
+        if (e->tbest == idx) {
+            timer_best(e);
+        }
+    }
+}
+
+bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns)
+{
+    skim(e);
+    bool heap_first = e->nheap
+        && (e->tbest < 0 || e->heap[0].time < e->tbest_time
+            || (e->heap[0].time == e->tbest_time
+                && e->heap[0].seq < e->timers[e->tbest].seq));
+    if (!heap_first) {
+        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+            return false;
+        }
+        TbFixedTimer *t = &e->timers[e->tbest];
+        if (t->time > e->now) {
+            e->now = t->time;
+        }
+        t->time = TB_NEVER;
+        timer_best(e);
+        e->executed++;
+        t->fn(t->ctx, t->arg);
+        return true;
+    }
+    if (e->heap[0].time > limit_ns) {
+        return false;
+    }
+    TbHeapEnt ent = heap_pop(e);
+    TbEvSlot *sl = &e->slots[ent.slot];
+    TbEventFn fn = sl->fn;
+    void *ctx = sl->ctx;
+    uint64_t arg = sl->arg;
+    slot_release(e, ent.slot);
+    if (ent.time > e->now) {
+        e->now = ent.time;
+    }
+    e->executed++;
+    fn(ctx, arg);
+    return true;
+}
+
+uint64_t tb_engine_run_until(TbEngine *e, uint64_t t_ns)
+{
+    uint64_t n = 0;
+    while (tb_engine_run_one(e, t_ns)) {
+        n++;
+    }
+    if (t_ns > e->now) {
+        e->now = t_ns;
+    }
+    return n;
+}
+
+void tb_engine_clear(TbEngine *e)
+{
+    while (e->nheap) {
+        TbHeapEnt ent = heap_pop(e);
+        slot_release(e, ent.slot);
+    }
+    for (uint32_t i = 0; i < e->ntimers; i++) {
+        e->timers[i].time = TB_NEVER;
+    }
+    e->tbest = -1;
+    e->tbest_time = TB_NEVER;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One testbench run: the event engine, the modelled host (CPUs, kernel,
+ * driver instances) and its NICs (device model instances), fed by traffic
+ * sources.  Deterministic: the same scenario gives the same results.
+ */
+#ifndef TB_SIM_H
+#define TB_SIM_H
+
+#include <stdint.h>
+
+#include "scenario/scenario.h"
+#include "traffic/traffic.h"
+
+/** Time per CPU context, ns. */
+typedef struct TbCpuTime {
+    uint64_t hardirq, softirq, process, idle;
+} TbCpuTime;
+
+/** Most CPUs a result describes (host.cpus <= 8). */
+#define TB_RES_MAX_CPUS 8
+
+/** Per-interface results. */
+typedef struct TbIfaceResult {
+    char name[TB_NAME_LEN];
+    uint32_t irq;                     /**< IRQ number */
+    uint64_t interrupts;              /**< /proc/interrupts count (ISR
+                                           invocations for this line) */
+    uint32_t cpu;                     /**< CPU the line is delivered to
+                                           (all its interrupts are there) */
+    struct e1k_link_stats64 stats;    /**< as the driver reports them */
+    struct e1k_drv_counters drv;      /**< driver event counters */
+    E1kTotals nic;                    /**< device-model cumulative totals */
+    uint64_t qdisc_drops;             /**< txqueuelen overflow */
+    uint64_t tx_timeouts;             /**< "transmit timed out" events */
+    uint64_t wire_tx_frames;          /**< frames that left on the wire */
+    uint64_t wire_tx_bytes;           /**< their bytes incl. FCS */
+} TbIfaceResult;
+
+/** Results of a run (also what the CSV samples are made of). */
+typedef struct TbResults {
+    uint64_t sim_ns;                  /**< simulated time at the end */
+    uint64_t init_ns;                 /**< host ready: every NIC probed,
+                                           open and its link up (driver init
+                                           incl. EEPROM reads takes ~0.23 s
+                                           per NIC).  Traffic start_ns,
+                                           arrival times and run.duration_ns
+                                           count from here; the times in
+                                           these results are absolute */
+    uint64_t offered;                 /**< frames offered by all sources */
+    uint64_t offered_bytes;           /**< bytes incl. FCS */
+    uint64_t first_offer_ns, last_offer_ns; /**< offered window */
+    /* disposition of offered frames at the NIC (sum == offered) */
+    uint64_t rx_queued, rx_filtered, rx_disabled, rx_overrun, rx_bad_size;
+    /* host */
+    uint64_t forwarded;               /**< frames routed out of another NIC
+                                           (left on its wire) */
+    uint64_t backlog_drops;           /**< netif_rx drops (backlog full) */
+    uint64_t no_route;                /**< frames dropped: no route */
+    uint64_t ip_dropped;              /**< dropped by IPv4 input: not IPv4,
+                                           bad header, TTL expired, no
+                                           socket on the UDP port */
+    uint64_t skb_alloc_failed;        /**< skb allocations that failed */
+    uint64_t local_delivered;         /**< frames delivered locally */
+    uint64_t sink_datagrams, sink_bytes; /**< read by the UDP reader */
+    uint64_t sink_drops;              /**< socket buffer overflow */
+    uint64_t time_squeeze;            /**< softnet: budget/time ran out */
+    uint64_t ksoftirqd_wakeups;
+    uint64_t softirq_runs;
+    TbCpuTime cpu;                    /**< summed over CPUs, from init_ns
+                                           on (init busy-waits excluded) */
+    uint32_t ncpus;                   /**< host.cpus */
+    TbCpuTime cpus[TB_RES_MAX_CPUS];  /**< per CPU (ncpus entries), same
+                                           span; each sums to sim_ns -
+                                           init_ns when ncpus > 1 */
+    uint32_t niface;
+    TbIfaceResult iface[TB_MAX_NICS];
+    uint32_t nsources;
+    TbSourceStats source[TB_MAX_SOURCES];
+} TbResults;
+
+typedef struct TbSim TbSim;
+
+/** Called every scenario run.sample_ns of simulated time from host ready
+ *  (TbResults.init_ns) on, with the cumulative results so far (for CSV
+ *  time series): first at init_ns (the baseline), then exactly once per
+ *  interval, r->sim_ns = init_ns + k * sample_ns (an engine event; CPU times exclude the part of a charge in
+ *  progress that lies after the boundary).  Driver statistics
+ *  (r->iface[].stats) are those of the last watchdog update; the device
+ *  model totals (r->iface[].nic) and wire counters are current. */
+typedef void (*TbSampleFn)(void *ctx, const TbResults *r);
+/** Called for every frame that leaves a NIC's wire (for --pcap-out). */
+typedef void (*TbTxHookFn)(void *ctx, int nic, uint64_t t_ns,
+                           const uint8_t *frame, uint32_t len);
+/** Progress: simulated time done and expected end (0 if unknown). */
+typedef void (*TbProgressFn)(void *ctx, uint64_t now_ns, uint64_t end_ns);
+
+/**
+ * Build a run from @sc (copied).  On error NULL and *err set (g_malloc'd
+ * one-line message, e.g. a profile or capture that cannot be read).
+ */
+TbSim *tb_sim_new(const TbScenario *sc, char **err);
+void tb_sim_set_sampler(TbSim *sim, TbSampleFn fn, void *ctx);
+void tb_sim_set_tx_hook(TbSim *sim, TbTxHookFn fn, void *ctx);
+void tb_sim_set_progress(TbSim *sim, TbProgressFn fn, void *ctx);
+/** Run to the end.  0, or -1 with *err set (e.g. a capture read error). */
+int tb_sim_run(TbSim *sim, char **err);
+/** Results (valid after tb_sim_run). */
+const TbResults *tb_sim_results(const TbSim *sim);
+/** Kernel log (dmesg): the @i-th most recent line (0 = newest) of the
+ *  last 256, or NULL. */
+const char *tb_sim_log_line(const TbSim *sim, uint32_t i);
+/** Lines logged in total; *tx_timeouts / *link_up (may be NULL) get the
+ *  number of "transmit timed out" and "Link is Up" lines. */
+uint64_t tb_sim_log_count(const TbSim *sim, uint64_t *tx_timeouts,
+                          uint64_t *link_up);
+void tb_sim_free(TbSim *sim);
+
+#endif /* TB_SIM_H */

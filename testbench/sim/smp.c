@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A set of modelled CPUs in conservative lock-step (smp.h). */
+#undef _FORTIFY_SOURCE   /* longjmp between coroutine stacks is intended */
+#include "sim/smp.h"
+
+#include <glib.h>
+#include <string.h>
+#include <ucontext.h>
+
+/** Stack of one CPU coroutine, bytes (driver + kernel nesting is a few
+ *  KiB deep; pages never touched are never resident). */
+#define TB_SMP_STACK (512u * 1024u)
+
+/* bootstrap of a coroutine (tb_smp_start is synchronous) */
+static TbSmp *boot_smp;
+static uint32_t boot_id;
+static ucontext_t boot_ret;
+
+static void sentinel_event(void *ctx, uint64_t arg)
+{
+    (void)ctx;
+    (void)arg;   /* only makes the running CPU's charge take the slow path */
+}
+
+TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
+                  TbSmpSwitchFn fn, void *ctx)
+{
+    if (n < 2 || n > TB_MAX_CPUS) {
+        return NULL;
+    }
+    int idx = tb_engine_timer_new(eng, sentinel_event, NULL, 0);
+    if (idx < 0) {
+        return NULL;
+    }
+    TbSmp *s = g_new0(TbSmp, 1);
+    s->eng = eng;
+    s->ncpus = n;
+    s->sentinel = idx;
+    s->switch_fn = fn;
+    s->switch_ctx = ctx;
+    for (uint32_t i = 0; i < n; i++) {
+        s->cpu[i] = cpus[i];
+        cpus[i]->id = i;
+        cpus[i]->smp = s;
+    }
+    return s;
+}
+
+void tb_smp_free(TbSmp *s)
+{
+    if (!s) {
+        return;
+    }
+    for (uint32_t i = 0; i < TB_MAX_CPUS; i++) {
+        g_free(s->stack[i]);
+    }
+    g_free(s);
+}
+
+/* The runnable CPU with the smallest (clock, id), NULL if all wait. */
+static TbCpu *smp_min(const TbSmp *s)
+{
+    TbCpu *best = NULL;
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        TbCpu *c = s->cpu[i];
+        if (!c->waiting && (!best || c->clock < best->clock)) {
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* Arm the sentinel at the next instant the running CPU must stop at: the
+ * smallest clock of the other runnable CPUs, or the run's stop. */
+static void smp_arm(TbSmp *s)
+{
+    uint64_t h = s->stop;
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        TbCpu *c = s->cpu[i];
+        if (c != s->cur && !c->waiting && c->clock < h) {
+            h = c->clock;
+        }
+    }
+    tb_engine_timer_set(s->eng, s->sentinel, h);
+}
+
+static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
+{
+    s->cur = to;
+    s->switches++;
+    smp_arm(s);
+    s->switch_fn(s->switch_ctx, to);
+    if (!_setjmp(s->jb[from->id])) {
+        _longjmp(s->jb[to->id], 1);
+    }
+}
+
+/*
+ * Scheduling point of CPU @c (running; either runnable with its clock in
+ * c->clock, or blocked idle).  Runs events in (time, seq) order up to the
+ * smallest runnable clock, then hands the CPU to the runnable CPU with the
+ * smallest (clock, id); returns when that is @c (eng->now == c->clock,
+ * every event up to it done).
+ */
+static void smp_sched(TbSmp *s, TbCpu *c)
+{
+    TbEngine *e = s->eng;
+    for (;;) {
+        TbCpu *x = smp_min(s);
+        uint64_t lim = x && x->clock < s->stop ? x->clock : s->stop;
+        if (tb_engine_run_one(e, lim)) {
+            continue;   /* it may have woken a CPU: recompute */
+        }
+        if (e->now < lim) {
+            e->now = lim;
+        }
+        if (!x || x->clock >= s->stop) {
+            /* this run is done: idle time up to now, back to the caller
+             * of tb_smp_run; the next call resumes here */
+            for (uint32_t i = 0; i < s->ncpus; i++) {
+                TbCpu *w = s->cpu[i];
+                if (w->waiting && w->clock < e->now) {
+                    w->ctx_ns[TB_CTX_IDLE] += e->now - w->clock;
+                    w->clock = e->now;
+                }
+            }
+            s->resume = c;
+            if (!_setjmp(s->jb[c->id])) {
+                _longjmp(s->main_jb, 1);
+            }
+            continue;
+        }
+        if (x == c) {
+            s->cur = c;
+            smp_arm(s);
+            return;
+        }
+        smp_switch(s, c, x);
+        return;
+    }
+}
+
+void tb_smp_charge(TbCpu *c, uint64_t t)
+{
+    TbSmp *s = c->smp;
+    if (!s->active) {
+        tb_engine_run_until(s->eng, t);   /* boot CPU alone (init, end) */
+        return;
+    }
+    c->clock = t;
+    smp_sched(s, c);
+}
+
+void tb_smp_kick(TbCpu *c)
+{
+    TbSmp *s = c->smp;
+    uint64_t now = s->eng->now;
+    if (now > c->clock) {
+        c->ctx_ns[TB_CTX_IDLE] += now - c->clock;
+        c->clock = now;
+    }
+    c->waiting = false;
+    if (s->active) {
+        smp_arm(s);
+    }
+}
+
+/* Nothing to do: block until kicked. */
+static void smp_idle(TbSmp *s, TbCpu *c)
+{
+    c->ctx = TB_CTX_IDLE;
+    c->clock = s->eng->now;
+    c->waiting = true;
+    smp_sched(s, c);
+}
+
+static void cpu_entry(void)
+{
+    TbSmp *s = boot_smp;
+    TbCpu *c = s->cpu[boot_id];
+    if (!_setjmp(s->jb[c->id])) {
+        setcontext(&boot_ret);
+    }
+    for (;;) {
+        if (!tb_cpu_work_once(c)) {
+            smp_idle(s, c);
+        }
+    }
+}
+
+void tb_smp_start(TbSmp *s)
+{
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        TbCpu *c = s->cpu[i];
+        c->clock = s->eng->now;
+        c->waiting = false;
+        ucontext_t uc;
+        s->stack[i] = g_malloc(TB_SMP_STACK);
+        getcontext(&uc);
+        uc.uc_stack.ss_sp = s->stack[i];
+        uc.uc_stack.ss_size = TB_SMP_STACK;
+        uc.uc_link = NULL;
+        makecontext(&uc, cpu_entry, 0);
+        boot_smp = s;
+        boot_id = i;
+        swapcontext(&boot_ret, &uc);   /* back from cpu_entry's setjmp */
+    }
+    s->started = true;
+}
+
+void tb_smp_run(TbSmp *s, uint64_t end_ns)
+{
+    TbCpu *r = s->resume ? s->resume : s->cpu[0];
+    s->stop = end_ns;
+    s->active = true;
+    s->cur = r;
+    s->switch_fn(s->switch_ctx, r);
+    smp_arm(s);
+    if (!_setjmp(s->main_jb)) {
+        _longjmp(s->jb[r->id], 1);
+    }
+    s->active = false;
+    s->cur = NULL;
+    tb_engine_timer_cancel(s->eng, s->sentinel);
+    s->switch_fn(s->switch_ctx, s->cpu[0]);
+}

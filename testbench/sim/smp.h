@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A set of 2..TB_MAX_CPUS modelled CPUs on one engine, run as coroutines
+ * (one stack each) in conservative lock-step, deterministically:
+ *
+ *  - Each CPU has a local clock.  The running CPU's clock is eng->now; a
+ *    switched-out CPU keeps it in TbCpu.clock.  A CPU is runnable or
+ *    blocked idle (TbCpu.waiting: nothing to do until an interrupt is
+ *    delivered to it or one of its processes is woken, tb_cpu_kick).
+ *  - The runnable CPU with the smallest (clock, id) runs.  At each charge
+ *    point that would take it past another runnable CPU (a fixed engine
+ *    timer, the "sentinel", is armed at the next CPU's clock so that the
+ *    charge's fast path traps), engine events are run in global (time,
+ *    seq) order up to the smallest runnable clock and the CPU switches.
+ *    So an event is never processed in the past of a CPU that could still
+ *    observe it, and every MMIO access (done right after a charge) reaches
+ *    the device model at non-decreasing times.
+ *  - An event that wakes a blocked CPU (interrupt delivery, timer tick)
+ *    gives it the event's time as clock: events after it wait until it has
+ *    run up to them.  A wake-up from running code (wake_up_process of a
+ *    process pinned to another CPU) gives it the waker's clock.
+ *  - When every CPU is blocked idle, the engine jumps to the next event.
+ *
+ * tb_smp_run(end) returns when all events up to @end are done and every
+ * runnable CPU's clock is >= @end; the next call resumes exactly where it
+ * stopped, so chunking does not change results.  Idle time of a blocked
+ * CPU is accounted when it wakes (and up to @end on return).
+ */
+#ifndef TB_SMP_H
+#define TB_SMP_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim/cpu.h"
+
+/** Most CPUs of a host. */
+#define TB_MAX_CPUS 8
+
+/** Called whenever CPU @c starts or resumes running (the kernel's
+ *  "current CPU" pointers follow it). */
+typedef void (*TbSmpSwitchFn)(void *ctx, TbCpu *c);
+
+struct TbSmp {
+    bool active;                   /**< inside tb_smp_run */
+    TbEngine *eng;
+    TbCpu *cpu[TB_MAX_CPUS];
+    uint32_t ncpus;
+    TbCpu *cur;                    /**< running CPU */
+    TbCpu *resume;                 /**< CPU to resume from tb_smp_run */
+    uint64_t stop;                 /**< tb_smp_run's @end, ns */
+    int sentinel;                  /**< fixed engine timer index */
+    bool started;                  /**< coroutines created */
+    TbSmpSwitchFn switch_fn;
+    void *switch_ctx;
+    jmp_buf main_jb;
+    jmp_buf jb[TB_MAX_CPUS];
+    void *stack[TB_MAX_CPUS];
+    uint64_t switches;             /**< coroutine switches (statistics) */
+};
+
+/**
+ * A set of @n (2..TB_MAX_CPUS) CPUs already created on @eng (@cpus[0] is
+ * the boot CPU); sets their id and smp pointer.  NULL if @n is out of
+ * range or the engine has no free fixed timer.
+ */
+TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
+                  TbSmpSwitchFn fn, void *ctx);
+void tb_smp_free(TbSmp *s);
+
+/**
+ * Start lock-step at the current engine time (host ready): every CPU's
+ * clock becomes eng->now and it is runnable.  Before this only CPU 0 runs
+ * (the boot CPU, through the one-CPU paths of cpu.c).
+ */
+void tb_smp_start(TbSmp *s);
+
+/** Run every CPU until @end_ns (see above).  Back in the caller the
+ *  kernel's current CPU is CPU 0 again. */
+void tb_smp_run(TbSmp *s, uint64_t end_ns);
+
+#endif /* TB_SMP_H */

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Replay of a pcap or pcapng capture through libpcap, in the spirit of
+ * tcpreplay.  Streams: one record of read-ahead and two buffers that grow
+ * to the largest captured record, whatever the length of the capture.
+ *
+ * - Only DLT_EN10MB (Ethernet) captures are accepted.
+ * - The read-ahead detects a damaged or truncated file before the
+ *   previous record is handed out, so the error ends the run cleanly.
+ * - loop N: the file is reopened for each pass (pcap cannot rewind); a
+ *   pass starts (captured timing) where the previous pass's last frame
+ *   was scheduled.  An empty capture ends at once.
+ * - rewrite_dst_mac: the destination address of every frame (unicast,
+ *   multicast and broadcast alike, like tcpreplay-edit --enet-dmac) is
+ *   set to the NIC's station address.
+ * - Timestamps that go backwards are clamped: the schedule is monotonic.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "traffic/traffic_int.h"
+
+static int open_pass(TbSource *s, char **err)
+{
+    TbPcapReplay *pc = &s->pc;
+    char errbuf[PCAP_ERRBUF_SIZE] = "";
+    FILE *f = fopen(s->cfg.pcap, "rb");
+    int dlt;
+
+    if (!f) {
+        *err = g_strdup_printf("%s: cannot open capture: %s", s->cfg.pcap,
+                               g_strerror(errno));
+        return -1;
+    }
+    pc->p = pcap_fopen_offline_with_tstamp_precision(
+        f, PCAP_TSTAMP_PRECISION_NANO, errbuf);
+    if (!pc->p) {
+        fclose(f);
+        g_strchomp(errbuf);
+        *err = g_strdup_printf("%s: not a readable pcap/pcapng capture: %s",
+                               s->cfg.pcap, errbuf);
+        return -1;
+    }
+    dlt = pcap_datalink(pc->p);
+    if (dlt != DLT_EN10MB) {
+        const char *name = pcap_datalink_val_to_name(dlt);
+        *err = g_strdup_printf("%s: link type %d (%s) is not Ethernet "
+                               "(DLT_EN10MB)", s->cfg.pcap, dlt,
+                               name ? name : "unknown");
+        pcap_close(pc->p);
+        pc->p = NULL;
+        return -1;
+    }
+    pc->passes_started++;
+    pc->pass_frames = 0;
+    pc->last_rel_ns = 0;
+    return 0;
+}
+
+/* Read the next record into pc->next.  1 ok, 0 end of file, -1 error. */
+static int read_ahead(TbSource *s, char **err)
+{
+    TbPcapReplay *pc = &s->pc;
+    struct pcap_pkthdr *h;
+    const u_char *data;
+    int r;
+
+    pc->have_next = 0;
+    if (!pc->p) {
+        return 0;
+    }
+    r = pcap_next_ex(pc->p, &h, &data);
+    if (r == PCAP_ERROR_BREAK) {
+        pcap_close(pc->p);
+        pc->p = NULL;
+        if (pc->pass_frames) {
+            s->st.loops++;
+        }
+        return 0;
+    }
+    if (r != 1) {
+        char *msg = g_strdup(pcap_geterr(pc->p));
+        g_strchomp(msg);
+        *err = g_strdup_printf("%s: truncated or damaged capture after "
+                               "record %" G_GUINT64_FORMAT ": %s",
+                               s->cfg.pcap, pc->pass_frames, msg);
+        g_free(msg);
+        pcap_close(pc->p);
+        pc->p = NULL;
+        return -1;
+    }
+    if (h->caplen + TB_MIN_FRAME > pc->next_cap) {
+        pc->next_cap = h->caplen + TB_MIN_FRAME;
+        pc->next = g_realloc(pc->next, pc->next_cap);
+    }
+    memcpy(pc->next, data, h->caplen);
+    pc->next_caplen = h->caplen;
+    pc->next_len = h->len;
+    /* nanosecond precision was requested: tv_usec holds nanoseconds */
+    pc->next_ts_ns = (uint64_t)h->ts.tv_sec * 1000000000ull +
+                     (uint64_t)h->ts.tv_usec;
+    pc->have_next = 1;
+    pc->pass_frames++;
+    return 1;
+}
+
+int tb_pcap_init(TbSource *s, char **err)
+{
+    if (!s->cfg.pcap[0]) {
+        *err = g_strdup("traffic: kind pcap needs a 'pcap' file");
+        return -1;
+    }
+    if (s->cfg.loop == 0) {
+        s->cfg.loop = 1;
+    }
+    if (open_pass(s, err) < 0) {
+        return -1;
+    }
+    if (read_ahead(s, err) < 0) {
+        return -1;
+    }
+    s->pc.first_ts_ns = s->pc.next_ts_ns;
+    return 0;
+}
+
+int tb_pcap_next(TbSource *s, uint8_t **frame, uint32_t *caplen,
+                 uint32_t *origlen, uint64_t *sched_ns, char **err)
+{
+    TbPcapReplay *pc = &s->pc;
+    uint64_t rel;
+    uint8_t *tmp;
+    uint32_t tcap;
+
+    if (!pc->have_next) {
+        /* End of a pass: another one? (an empty capture never loops) */
+        if (s->st.loops == 0 || pc->passes_started >= s->cfg.loop) {
+            return 0;
+        }
+        if (open_pass(s, err) < 0 || read_ahead(s, err) < 0) {
+            return -1;
+        }
+        if (!pc->have_next) {
+            return 0;
+        }
+        pc->pass_base_ns = pc->last_sched_ns;
+        pc->first_ts_ns = pc->next_ts_ns;
+    }
+    /* take the read-ahead record, then read the one after it */
+    tmp = pc->cur;
+    tcap = pc->cur_cap;
+    pc->cur = pc->next;
+    pc->cur_cap = pc->next_cap;
+    pc->next = tmp;
+    pc->next_cap = tcap;
+    *caplen = pc->next_caplen;
+    *origlen = pc->next_len;
+    rel = pc->next_ts_ns > pc->first_ts_ns ? pc->next_ts_ns - pc->first_ts_ns
+                                           : 0;
+    if (rel < pc->last_rel_ns) {
+        rel = pc->last_rel_ns;
+    }
+    pc->last_rel_ns = rel;
+    if (s->cfg.pace == TB_PACE_CAPTURED && s->cfg.multiplier != 1.0) {
+        rel = (uint64_t)((double)rel / s->cfg.multiplier);
+    }
+    pc->last_sched_ns = pc->pass_base_ns + rel;
+    if (pc->last_sched_ns < pc->pass_base_ns) {
+        pc->last_sched_ns = pc->pass_base_ns;
+    }
+    *sched_ns = pc->last_sched_ns;
+    if (s->cfg.rewrite_dst_mac && *caplen >= 6) {
+        memcpy(pc->cur, s->nic_mac, 6);
+    }
+    *frame = pc->cur;
+
+    if (read_ahead(s, err) < 0) {
+        return -1;
+    }
+    return 1;
+}
+
+void tb_pcap_free(TbSource *s)
+{
+    if (s->pc.p) {
+        pcap_close(s->pc.p);
+        s->pc.p = NULL;
+    }
+    g_free(s->pc.cur);
+    g_free(s->pc.next);
+    s->pc.cur = s->pc.next = NULL;
+}

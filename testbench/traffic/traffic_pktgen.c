@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Synthetic IPv4/UDP frames in the spirit of Linux pktgen.
+ *
+ * Frame layout (bytes without FCS = size incl. FCS - 4):
+ *   0  Ethernet: DA (cfg dst_mac, all-zero = the NIC's address), SA,
+ *      EtherType 0x0800
+ *   14 IPv4: version 4, IHL 5, TOS 0, total length = frame - 14,
+ *      identification = frame index mod 65536, no fragmentation,
+ *      TTL 32, protocol 17, header checksum (RFC 791), src, dst
+ *   34 UDP: source port = udp_src_port + (index mod flows), destination
+ *      port, length = frame - 34, checksum 0 (not computed, as pktgen
+ *      without UDPCSUM)
+ *   42 payload: pktgen's magic 0xbe9be955 and the 32-bit sequence
+ *      number (frame index), big endian; the rest zero.
+ * Sizes: frame_size, or udp_payload + 46, or the IMIX mix picked by a
+ * smooth weighted round robin (deterministic, no randomness): each step
+ * adds every weight to its running value, picks the largest (lowest index
+ * on a tie) and subtracts the total from it.  For 64:7,594:4,1518:1 the
+ * first 12 sizes are 64 594 64 64 594 64 1518 64 594 64 594 64.
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "traffic/traffic_int.h"
+
+#define PKTGEN_MAGIC 0xbe9be955u
+
+static void put16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    put16(p, v >> 16);
+    put16(p + 2, v & 0xffff);
+}
+
+static int size_ok(uint32_t size)
+{
+    return size >= 64 && size <= 16128;
+}
+
+int tb_pktgen_init(TbSource *s, char **err)
+{
+    const TbTrafficCfg *c = &s->cfg;
+    uint32_t maxsize = 0;
+    static const uint8_t zero[6];
+
+    if (c->pace == TB_PACE_CAPTURED) {
+        *err = g_strdup("traffic: pace 'captured' needs kind pcap");
+        return -1;
+    }
+    if (c->imix_n) {
+        if (c->imix_n > TB_MAX_IMIX) {
+            *err = g_strdup("traffic: too many imix entries");
+            return -1;
+        }
+        for (uint32_t i = 0; i < c->imix_n; i++) {
+            if (!size_ok(c->imix_size[i]) || c->imix_weight[i] == 0 ||
+                c->imix_weight[i] > 1000000) {
+                *err = g_strdup_printf("traffic: imix entry %u: size must be "
+                                       "64..16128 and weight 1..1000000",
+                                       i + 1);
+                return -1;
+            }
+            s->pg.wrr_total += c->imix_weight[i];
+            if (c->imix_size[i] > maxsize) {
+                maxsize = c->imix_size[i];
+            }
+        }
+    } else {
+        uint32_t size = c->udp_payload ? c->udp_payload + 46 : c->frame_size;
+        if (!size_ok(size)) {
+            *err = g_strdup_printf("traffic: frame size %u bytes (incl. FCS) "
+                                   "is outside 64..16128", size);
+            return -1;
+        }
+        maxsize = size;
+    }
+    if (c->flows == 0) {
+        s->cfg.flows = 1;
+    }
+    memcpy(s->pg.dst_mac, memcmp(c->dst_mac, zero, 6) ? c->dst_mac
+                                                        : s->nic_mac, 6);
+    s->buf_cap = maxsize;
+    s->buf = g_malloc0(s->buf_cap);
+    return 0;
+}
+
+/* Size incl. FCS of the next frame; advances the IMIX round robin. */
+static uint32_t next_size(TbSource *s)
+{
+    const TbTrafficCfg *c = &s->cfg;
+    uint32_t best = 0;
+
+    if (!c->imix_n) {
+        return c->udp_payload ? c->udp_payload + 46 : c->frame_size;
+    }
+    for (uint32_t i = 0; i < c->imix_n; i++) {
+        s->pg.wrr_current[i] += (int32_t)c->imix_weight[i];
+        if (s->pg.wrr_current[i] > s->pg.wrr_current[best]) {
+            best = i;
+        }
+    }
+    s->pg.wrr_current[best] -= (int32_t)s->pg.wrr_total;
+    return c->imix_size[best];
+}
+
+int tb_pktgen_next(TbSource *s, uint8_t **frame, uint32_t *len)
+{
+    const TbTrafficCfg *c = &s->cfg;
+    uint32_t l = next_size(s) - 4;
+    uint8_t *f = s->buf;
+    uint32_t seq = (uint32_t)s->index;
+
+    memcpy(f, s->pg.dst_mac, 6);
+    memcpy(f + 6, c->src_mac, 6);
+    put16(f + 12, 0x0800);
+    /* IPv4 header */
+    f[14] = 0x45;
+    f[15] = 0;
+    put16(f + 16, l - 14);
+    put16(f + 18, seq & 0xffff);
+    put16(f + 20, 0);
+    f[22] = 32;
+    f[23] = 17;
+    put16(f + 24, 0);
+    put32(f + 26, c->src_ip);
+    put32(f + 30, c->dst_ip);
+    put16(f + 24, tb_ip_checksum(f + 14, 20));
+    /* UDP header */
+    put16(f + 34, (c->udp_src_port + (uint32_t)(s->index % c->flows)) & 0xffff);
+    put16(f + 36, c->udp_dst_port & 0xffff);
+    put16(f + 38, l - 34);
+    put16(f + 40, 0);
+    /* pktgen header: magic, sequence (the rest stays zero) */
+    put32(f + 42, PKTGEN_MAGIC);
+    put32(f + 46, seq);
+    *frame = f;
+    *len = l;
+    return 1;
+}
