@@ -19,76 +19,72 @@
 #include <glib.h>
 #include <string.h>
 
+#include "scenario/scenario_load.h"
 #include "sim/profile.h"
 #include "sim/sim.h"
 
 #define IP(a, b, c, d) ((uint32_t)(a) << 24 | (b) << 16 | (c) << 8 | (d))
 
-static void nic(TbNicCfg *n, const char *name, int idx, uint32_t ip,
-                enum e1k_drv_mode mode)
+/* Two-port router: traffic into eth0 (10.0.0.0/24) routed out of eth1
+ * (10.0.1.0/24), or to the host's own address for the UDP sink.  The
+ * 2.4.20/2.5.66 host: backlog of 300 with the netif_rx throttle; the
+ * 2002-03 drivers had no copybreak.  The tests change fields of the
+ * loaded scenario within their documented ranges. */
+static const char seed_ini[] =
+    "[scenario]\n"
+    "name = seed\n"
+    "[host]\n"
+    "profile = %s\n"
+    "hz = %u\n"
+    "netdev_max_backlog = 300\n"
+    "netif_rx_throttle = 1\n"
+    "sink_rcvbuf = 65535\n"
+    "[driver]\n"
+    "mode = %s\n"
+    "copybreak = 0\n"
+    "[nic.eth0]\n"
+    "mac = 00:1b:21:00:00:01\n"
+    "peer_mac = 02:00:00:00:00:01\n"
+    "ip = 10.0.0.1/24\n"
+    "[nic.eth1]\n"
+    "mac = 00:1b:21:00:00:02\n"
+    "peer_mac = 02:00:00:00:00:02\n"
+    "ip = 10.0.1.1/24\n"
+    "[traffic]\n"
+    "nic = eth0\n"
+    "start = 1ms\n"
+    "pps = 100000\n"
+    "count = 1000\n"
+    "src_ip = 10.0.0.2\n"
+    "dst_ip = 10.0.1.2\n"
+    "[run]\n"
+    "drain = 20ms\n";
+
+/* Load the router scenario with the overrides @sets (NULL-terminated
+ * "section.key=value" strings, or NULL).  0, or -1 with *err set. */
+static int load_seed(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz,
+                     const char *profile, const char *const *sets,
+                     char **err)
 {
-    static const uint8_t mac[2][6] = { { 0x00, 0x1b, 0x21, 0, 0, 1 },
-                                       { 0x00, 0x1b, 0x21, 0, 0, 2 } };
-    static const uint8_t peer[2][6] = { { 0x02, 0, 0, 0, 0, 1 },
-                                        { 0x02, 0, 0, 0, 0, 2 } };
-    g_strlcpy(n->name, name, sizeof(n->name));
-    n->chip = E1K_CHIP_82545EM;
-    memcpy(n->mac, mac[idx], 6);
-    memcpy(n->peer_mac, peer[idx], 6);
-    g_assert_cmpint(e1k_bus_preset(E1K_BUS_PCI_64_66, &n->bus), ==, 0);
-    g_strlcpy(n->bus_name, "pci64-66", sizeof(n->bus_name));
-    n->link_mbps = 1000;
-    n->ip = ip;
-    n->prefix_len = 24;
-    n->txqueuelen = 1000;
-    n->irq = 16 + idx;
-    e1k_drv_params_default(&n->drv);
-    n->drv.mode = mode;
-    n->drv.copybreak = 0;     /* the 2002-03 drivers had no copybreak */
+    char *ini = g_strdup_printf(seed_ini, profile, hz,
+                                e1k_drv_mode_name(mode));
+    int rc = tb_scenario_load_data(ini, -1, "test_seeds", NULL, sets, sc,
+                                   err);
+    g_free(ini);
+    return rc;
 }
 
-/* Two-port router: traffic into eth0 (10.0.0.0/24) routed out of eth1
- * (10.0.1.0/24), or to the host's own address for the UDP sink. */
 static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz,
                      const char *profile)
 {
-    memset(sc, 0, sizeof(*sc));
-    g_strlcpy(sc->name, "seed", sizeof(sc->name));
-    g_strlcpy(sc->file, "test_seeds", sizeof(sc->file));
-    TbHostCfg *h = &sc->host;
-    g_strlcpy(h->profile, profile, sizeof(h->profile));
-    h->cpus = 1;
-    h->hz = hz;
-    h->netdev_budget = 300;
-    h->netdev_max_backlog = 300;     /* 2.4.20 and 2.5.66 */
-    h->netif_rx_throttle = 1;
-    h->dev_weight = 64;
-    h->max_softirq_restart = 10;
-    h->max_softirq_time_us = 2000;
-    h->ip_forward = 1;
-    sc->nnics = 2;
-    nic(&sc->nic[0], "eth0", 0, IP(10, 0, 0, 1), mode);
-    nic(&sc->nic[1], "eth1", 1, IP(10, 0, 1, 1), mode);
-    sc->nroutes = 2;
-    sc->route[0] = (TbRouteCfg){ IP(10, 0, 0, 0), 24, 0, 0 };
-    sc->route[1] = (TbRouteCfg){ IP(10, 0, 1, 0), 24, 1, 0 };
-    sc->nsources = 1;
-    TbTrafficCfg *t = &sc->traffic[0];
-    t->kind = TB_TRAFFIC_PKTGEN;
-    t->nic = 0;
-    t->start_ns = 1000000;     /* 1 ms after the host is ready */
-    t->pace = TB_PACE_PPS;
-    t->frame_size = 64;
-    t->flows = 1;
-    memcpy(t->src_mac, sc->nic[0].peer_mac, 6);
-    t->src_ip = IP(10, 0, 0, 2);
-    t->dst_ip = IP(10, 0, 1, 2);
-    t->udp_src_port = 9;
-    t->udp_dst_port = 9;
-    t->count = 1000;
-    t->pps = 100000;
-    sc->run.drain_ns = 20000000;
-    sc->run.sample_ns = 1000000;
+    char *err = NULL;
+    if (load_seed(sc, mode, hz, profile, NULL, &err)) {
+        g_error("test_seeds scenario: %s", err);
+    }
+    g_assert_cmpuint(sc->nroutes, ==, 2);   /* the on-link routes */
+    g_assert_cmpuint(sc->host.netdev_budget, ==, 300);
+    g_assert_cmpuint(sc->host.dev_weight, ==, 64);
+    g_assert_cmpuint(sc->nic[0].link_mbps, ==, 1000);
 }
 
 static TbResults run(const TbScenario *sc)
@@ -396,37 +392,54 @@ static void test_duration_sampler(void)
     tb_sim_free(sim);
 }
 
-/* Scenario errors: one line naming what is wrong; no crash. */
+/* Load an invalid variant of the router scenario: NULL, *err one line. */
+static char *load_error(const char *set)
+{
+    const char *const sets[] = {set, NULL};
+    TbScenario sc;
+    char *err = NULL;
+    g_assert_cmpint(load_seed(&sc, E1K_MODE_NAPI, 1000, "piii-933", sets,
+                              &err), <, 0);
+    g_assert_nonnull(err);
+    g_assert_null(strchr(err, '\n'));
+    return err;
+}
+
+/* Scenario errors: one line naming what is wrong; no crash.  Ranges and
+ * required keys are the loader's; the profile, the capture and the CPU
+ * numbers against host.cpus are found when the run is built. */
 static void test_errors(void)
 {
     TbScenario sc;
-    char *err = NULL;
-    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
-    sc.host.cpus = 9;   /* 1..8 CPUs are modelled */
-    g_assert_null(tb_sim_new(&sc, &err));
+    char *err = load_error("host.cpus=9");   /* 1..8 CPUs are modelled */
     g_assert_nonnull(strstr(err, "host.cpus"));
+    g_assert_nonnull(strstr(err, "out of range 1..8"));
     g_clear_pointer(&err, g_free);
     scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     g_strlcpy(sc.host.profile, "no-such-cpu", sizeof(sc.host.profile));
     g_assert_null(tb_sim_new(&sc, &err));
     g_assert_nonnull(strstr(err, "no-such-cpu"));
     g_clear_pointer(&err, g_free);
-    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
-    sc.traffic[0].count = 0;     /* pktgen without end and no duration */
-    sc.traffic[0].pps = 1000;
-    g_assert_null(tb_sim_new(&sc, &err));
-    g_assert_nonnull(strstr(err, "no end"));
+    err = load_error("traffic.count=0");  /* pktgen without end, no duration */
+    g_assert_nonnull(strstr(err, "[traffic] count"));
+    g_assert_nonnull(strstr(err, "duration"));
     g_clear_pointer(&err, g_free);
-    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
-    sc.nic[0].drv.RxDescriptors = 7;
-    g_assert_null(tb_sim_new(&sc, &err));
+    err = load_error("nic.eth0.RxDescriptors=7");
     g_assert_nonnull(strstr(err, "eth0"));
+    g_assert_nonnull(strstr(err, "RxDescriptors"));
     g_clear_pointer(&err, g_free);
-    /* failure after eth0 is up: eth0 is torn down cleanly */
-    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
-    sc.nic[1].drv.TxDescriptors = 5000;
-    g_assert_null(tb_sim_new(&sc, &err));
+    err = load_error("nic.eth1.TxDescriptors=5000");
     g_assert_nonnull(strstr(err, "eth1"));
+    g_assert_nonnull(strstr(err, "TxDescriptors"));
+    g_clear_pointer(&err, g_free);
+    /* failure after both NICs are up: they are torn down cleanly */
+    scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
+    sc.traffic[0].kind = TB_TRAFFIC_PCAP;
+    sc.traffic[0].pace = TB_PACE_CAPTURED;
+    g_strlcpy(sc.traffic[0].pcap, "/nonexistent/seed.pcap",
+              sizeof(sc.traffic[0].pcap));
+    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_nonnull(strstr(err, "/nonexistent/seed.pcap"));
     g_free(err);
 }
 

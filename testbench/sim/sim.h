@@ -96,8 +96,13 @@ typedef void (*TbTxHookFn)(void *ctx, int nic, uint64_t t_ns,
 typedef void (*TbProgressFn)(void *ctx, uint64_t now_ns, uint64_t end_ns);
 
 /**
- * Build a run from @sc (copied).  On error NULL and *err set (g_malloc'd
- * one-line message, e.g. a profile or capture that cannot be read).
+ * Build a run from @sc (copied), as tb_scenario_load() gives it: every
+ * key in its range and every default filled in (scenario_load.h); a
+ * scenario built by other means must meet the same guarantees (start from
+ * the loader and change fields within their documented ranges).  The
+ * CPU numbers host.sink_cpu and nic.NAME.cpu are checked here against
+ * host.cpus.  On error NULL and *err set (g_malloc'd one-line message,
+ * e.g. a profile or capture that cannot be read).
  */
 TbSim *tb_sim_new(const TbScenario *sc, char **err);
 void tb_sim_set_sampler(TbSim *sim, TbSampleFn fn, void *ctx);

@@ -2,7 +2,7 @@
 /*
  * The testbench's per-NIC OS glue (struct e1k_os of driver/osdep.h): the
  * net_device, the device-model instance behind it and the driver adapter.
- * Implemented by testbench/sim/tb_osdep.c; built by testbench/sim/sim.c.
+ * Implemented by testbench/sim/tb_osdep.c; built by testbench/sim/sim_nic.c.
  */
 #ifndef TB_HOST_H
 #define TB_HOST_H

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Traffic of a run (sim_int.h): every source (traffic/traffic.h) has one
+ * pending arrival event at a time; at its time the frame is offered to
+ * its NIC (e1k_receive) and its fate counted in TbResults, then the
+ * source's next frame is fetched.  Source times count from the host-ready
+ * epoch.
+ */
+#include <glib.h>
+
+#include "sim/sim_int.h"
+
+static void arrival_event(void *ctx, uint64_t arg);
+
+/* Fetch the next frame of source @i and schedule its arrival. */
+static void source_advance(TbSim *sim, uint32_t i)
+{
+    uint64_t t;
+    const uint8_t *frame;
+    uint32_t len;
+    char *err = NULL;
+    int rc = tb_source_next(sim->src[i], &t, &frame, &len, &err);
+    if (rc == 1) {
+        sim->pend_frame[i] = frame;
+        sim->pend_len[i] = len;
+        tb_engine_schedule(sim->eng, sim->epoch + t, arrival_event, sim, i);
+        return;
+    }
+    if (rc < 0 && !sim->src_err) {
+        sim->src_err = err ? err : g_strdup("traffic source read error");
+    } else {
+        g_free(err);
+    }
+    sim->src_done[i] = true;
+    sim->nsrc_live--;
+}
+
+/* The counter of TbResults that a fate of e1k_receive() goes to. */
+static uint64_t *fate_counter(TbResults *r, E1kRxResult fate)
+{
+    switch (fate) {
+    case E1K_RX_QUEUED:
+        return &r->rx_queued;
+    case E1K_RX_FILTERED:
+        return &r->rx_filtered;
+    case E1K_RX_DISABLED:
+        return &r->rx_disabled;
+    case E1K_RX_OVERRUN:
+        return &r->rx_overrun;
+    default:
+        return &r->rx_bad_size;
+    }
+}
+
+static void arrival_event(void *ctx, uint64_t arg)
+{
+    TbSim *sim = ctx;
+    uint32_t i = (uint32_t)arg;
+    TbResults *r = &sim->res;
+    uint64_t now = sim->eng->now;
+    int nic = sim->sc.traffic[i].nic;
+    if (sim->ended) {
+        return;   /* after the end: nothing more is offered */
+    }
+    uint32_t len = sim->pend_len[i];
+
+    r->offered++;
+    r->offered_bytes += len + 4u;
+    if (!sim->have_offer) {
+        r->first_offer_ns = now;
+        sim->have_offer = true;
+    }
+    r->last_offer_ns = now;
+    (*fate_counter(r, e1k_receive(sim->os[nic].hw, sim->pend_frame[i],
+                                  len)))++;
+    source_advance(sim, i);
+}
+
+int tb_sim_start_traffic(TbSim *sim, char **err)
+{
+    const TbScenario *sc = &sim->sc;
+    for (uint32_t i = 0; i < sc->nsources; i++) {
+        const TbTrafficCfg *t = &sc->traffic[i];
+        sim->src[i] = tb_source_new(t, sim->os[t->nic].nd.mac,
+                                    sc->nic[t->nic].link_mbps, err);
+        if (!sim->src[i]) {
+            return -1;
+        }
+        sim->nsrc = i + 1;
+    }
+    sim->nsrc_live = sim->nsrc;
+    for (uint32_t i = 0; i < sim->nsrc; i++) {
+        source_advance(sim, i);
+    }
+    if (sim->src_err) {
+        *err = sim->src_err;
+        sim->src_err = NULL;
+        return -1;
+    }
+    return 0;
+}
