@@ -40,55 +40,74 @@ static void stats64(FILE *out, const struct e1k_link_stats64 *s)
 #undef F
 }
 
-void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
+/* Seconds with nanosecond digits, "S.NNNNNNNNN". */
+static void secs(FILE *out, uint64_t ns)
 {
-    TbDerived d;
-    uint32_t n = r->niface < TB_MAX_NICS ? r->niface : TB_MAX_NICS;
+    fprintf(out, "%" PRIu64 ".%09" PRIu64, ns / UINT64_C(1000000000),
+            ns % UINT64_C(1000000000));
+}
 
-    tb_report_derive(sc, r, &d);
+static void text_head(FILE *out, const TbScenario *sc, const TbResults *r)
+{
     fprintf(out, "scenario %s (%s)\n", sc->name, sc->file);
-    fprintf(out, "simulated time %" PRIu64 ".%09" PRIu64 " s (host ready at "
-            "%" PRIu64 ".%09" PRIu64 " s)\n\n",
-            r->sim_ns / UINT64_C(1000000000), r->sim_ns % UINT64_C(1000000000),
-            r->init_ns / UINT64_C(1000000000),
-            r->init_ns % UINT64_C(1000000000));
+    fprintf(out, "simulated time ");
+    secs(out, r->sim_ns);
+    fprintf(out, " s (host ready at ");
+    secs(out, r->init_ns);
+    fprintf(out, " s)\n\n");
+}
 
+static void text_source(FILE *out, const TbScenario *sc,
+                        const TbTrafficCfg *t, const TbSourceStats *s)
+{
+    fprintf(out, "  traffic%s%s (%s -> %s): %" PRIu64 " frames, %" PRIu64
+            " bytes; padded %" PRIu64 ", oversize %" PRIu64
+            ", truncated %" PRIu64 "%s\n",
+            t->name[0] ? "." : "", t->name,
+            t->kind == TB_TRAFFIC_PCAP ? "pcap" : "pktgen",
+            sc->nic[t->nic].name, s->offered, s->offered_bytes,
+            s->padded, s->oversize, s->truncated,
+            t->kind == TB_TRAFFIC_PCAP && s->loops > 1 ? " (looped)" : "");
+}
+
+static void text_offered(FILE *out, const TbScenario *sc, const TbResults *r,
+                         const TbDerived *d)
+{
     fprintf(out, "Offered load\n");
     for (uint32_t i = 0; i < r->nsources && i < sc->nsources; i++) {
-        const TbTrafficCfg *t = &sc->traffic[i];
-        const TbSourceStats *s = &r->source[i];
-        fprintf(out, "  traffic%s%s (%s -> %s): %" PRIu64 " frames, %" PRIu64
-                " bytes; padded %" PRIu64 ", oversize %" PRIu64
-                ", truncated %" PRIu64 "%s\n",
-                t->name[0] ? "." : "", t->name,
-                t->kind == TB_TRAFFIC_PCAP ? "pcap" : "pktgen",
-                sc->nic[t->nic].name, s->offered, s->offered_bytes,
-                s->padded, s->oversize, s->truncated,
-                t->kind == TB_TRAFFIC_PCAP && s->loops > 1 ? " (looped)" : "");
+        text_source(out, sc, &sc->traffic[i], &r->source[i]);
     }
     fprintf(out, "  offered   %" PRIu64 " frames at %" PRIu64 " pps, ",
-            r->offered, d.offered_pps);
-    mbps(out, d.offered_bps);
+            r->offered, d->offered_pps);
+    mbps(out, d->offered_bps);
     fprintf(out, " (frame bytes incl. FCS)\n");
     fprintf(out, "  forwarded %" PRIu64 " frames, %" PRIu64 " pps over "
             "%" PRIu64 " us from the first offered frame to the end\n\n",
-            r->forwarded, d.forwarded_pps, d.window_ns / 1000);
+            r->forwarded, d->forwarded_pps, d->window_ns / 1000);
+}
 
+static void text_accounting(FILE *out, const TbResults *r,
+                            const TbDerived *d)
+{
     fprintf(out, "Offered = queued + filtered + disabled + overrun + "
             "bad_size (at the NICs)\n");
     fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
             " + %" PRIu64 " + %" PRIu64 "  %s\n",
             r->offered, r->rx_queued, r->rx_filtered, r->rx_disabled,
             r->rx_overrun, r->rx_bad_size,
-            d.nic_balanced ? "(adds up)" : "(DOES NOT ADD UP)");
+            d->nic_balanced ? "(adds up)" : "(DOES NOT ADD UP)");
     fprintf(out, "Queued = forwarded + local_delivered + backlog_drops + "
             "no_route + ip_dropped + qdisc_drops + other (in flight)\n");
     fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
             " + %" PRIu64 " + %" PRIu64 " + %" PRIu64 " + %" PRId64 "\n\n",
             r->rx_queued, r->forwarded, r->local_delivered,
-            r->backlog_drops, r->no_route, r->ip_dropped, d.qdisc_drops,
-            d.host_other);
+            r->backlog_drops, r->no_route, r->ip_dropped, d->qdisc_drops,
+            d->host_other);
+}
 
+static void text_host(FILE *out, const TbScenario *sc, const TbResults *r,
+                      const TbDerived *d)
+{
     fprintf(out, "Host\n");
     fprintf(out, "  softirq runs %" PRIu64 ", time_squeeze %" PRIu64
             ", ksoftirqd wakeups %" PRIu64 "\n",
@@ -102,31 +121,42 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
                 " bytes, %" PRIu64 " socket drops, ",
                 sc->host.sink_udp_port, r->sink_datagrams, r->sink_bytes,
                 r->sink_drops);
-        mbps(out, d.sink_payload_bps);
+        mbps(out, d->sink_payload_bps);
         fprintf(out, " of payload\n");
     }
+}
+
+/* One row of the per-CPU table: each context's share, percent. */
+static void cpu_row(FILE *out, uint32_t c, const TbCpuTime *t)
+{
+    uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
+    const uint64_t v[4] = { t->hardirq, t->softirq, t->process, t->idle };
+    fprintf(out, "  CPU%-7u", c);
+    for (int j = 0; j < 4; j++) {
+        fprintf(out, " %7.2f%%", (double)tb_ppm(v[j], tot) / 10000.0);
+    }
+    fprintf(out, "\n");
+}
+
+static void text_cpu(FILE *out, const TbResults *r, const TbDerived *d)
+{
     fprintf(out, "CPU share of simulated time\n");
-    pct(out, "hardirq", d.hardirq_ppm);
-    pct(out, "softirq", d.softirq_ppm);
-    pct(out, "process", d.process_ppm);
-    pct(out, "idle", d.idle_ppm);
+    pct(out, "hardirq", d->hardirq_ppm);
+    pct(out, "softirq", d->softirq_ppm);
+    pct(out, "process", d->process_ppm);
+    pct(out, "idle", d->idle_ppm);
     if (r->ncpus > 1) {
         fprintf(out, "  per CPU      hardirq  softirq  process     idle\n");
         for (uint32_t c = 0; c < r->ncpus && c < TB_RES_MAX_CPUS; c++) {
-            const TbCpuTime *t = &r->cpus[c];
-            uint64_t tot = t->hardirq + t->softirq + t->process + t->idle;
-            fprintf(out, "  CPU%-7u", c);
-            const uint64_t v[4] = { t->hardirq, t->softirq, t->process,
-                                    t->idle };
-            for (int j = 0; j < 4; j++) {
-                uint64_t ppm = tb_ppm(v[j], tot);
-                fprintf(out, " %7.2f%%", (double)ppm / 10000.0);
-            }
-            fprintf(out, "\n");
+            cpu_row(out, c, &r->cpus[c]);
         }
     }
     fprintf(out, "\n");
+}
 
+/* `netstat -i` */
+static void text_netstat(FILE *out, const TbResults *r, uint32_t n)
+{
     fprintf(out, "Kernel Interface table\n");
     fprintf(out, "%-10s %5s %10s %10s %10s %10s %10s %10s %10s %10s %s\n",
             "Iface", "MTU", "RX-OK", "RX-ERR", "RX-DRP", "RX-OVR", "TX-OK",
@@ -140,9 +170,14 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
                 row.rx_err, row.rx_drp, row.rx_ovr, row.tx_ok, row.tx_err,
                 row.tx_drp, row.tx_ovr, "BMRU");
     }
-    fprintf(out, "\n/proc/interrupts\n");
+}
+
+/* `/proc/interrupts`: one column per CPU with SMP, else one */
+static void text_interrupts(FILE *out, const TbResults *r, uint32_t n)
+{
     uint32_t ncol = r->ncpus > 1 && r->ncpus <= TB_RES_MAX_CPUS
                     ? r->ncpus : 1;
+    fprintf(out, "\n/proc/interrupts\n");
     fprintf(out, "%5s", "");
     for (uint32_t c = 0; c < ncol; c++) {
         char h[16];
@@ -159,40 +194,65 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
         fprintf(out, "   IO-APIC-level  %s\n", r->iface[i].name);
     }
     fprintf(out, "\n");
+}
 
+static void text_driver_and_nic(FILE *out, const TbIfaceResult *f)
+{
+    fprintf(out, "  driver: interrupts %" PRIu64 " (+%" PRIu64
+            " with ICR 0), polls %" PRIu64 " (emptied the ring %" PRIu64
+            ", used the whole quota %" PRIu64 ")\n",
+            f->drv.interrupts, f->drv.interrupts_none, f->drv.polls,
+            f->drv.polls_complete, f->drv.polls_budget);
+    fprintf(out, "          rx_cleaned %" PRIu64 ", tx_cleaned %" PRIu64
+            ", tx_busy %" PRIu64 ", resets %" PRIu64 ", itr_changes %"
+            PRIu64 ", itr %u ints/s\n", f->drv.rx_cleaned,
+            f->drv.tx_cleaned, f->drv.tx_busy, f->drv.resets,
+            f->drv.itr_changes, f->drv.itr_current);
+    fprintf(out, "  NIC: MPC %" PRIu64 " RNBC %" PRIu64 " GPRC %" PRIu64
+            " GPTC %" PRIu64 " GORC %" PRIu64 " GOTC %" PRIu64 " RUC %"
+            PRIu64 " ROC %" PRIu64 " filtered %" PRIu64 "\n",
+            f->nic.mpc, f->nic.rnbc, f->nic.gprc, f->nic.gptc,
+            f->nic.gorc, f->nic.gotc, f->nic.ruc, f->nic.roc,
+            f->nic.rx_filtered);
+}
+
+/* Details of interface @f, configured as @c (NULL if unknown). */
+static void text_iface(FILE *out, const TbIfaceResult *f, const TbNicCfg *c,
+                       const TbDerived *d)
+{
+    fprintf(out, "Interface %s", f->name);
+    if (c) {
+        fprintf(out, " (%s, %s, %u Mbit/s, irq %u, driver %s)",
+                c->chip == E1K_CHIP_82540EM ? "82540EM" : "82545EM",
+                c->bus_name, c->link_mbps, f->irq, mode_name(c));
+    }
+    fprintf(out, "\n  rtnl_link_stats64\n");
+    stats64(out, &f->stats);
+    fprintf(out, "  rates over the window: RX %" PRIu64 " pps, TX %"
+            PRIu64 " pps\n", tb_rate(f->stats.rx_packets, d->window_ns),
+            tb_rate(f->stats.tx_packets, d->window_ns));
+    text_driver_and_nic(out, f);
+    fprintf(out, "  qdisc drops %" PRIu64 ", tx timeouts %" PRIu64
+            ", on the wire out %" PRIu64 " frames %" PRIu64 " bytes\n\n",
+            f->qdisc_drops, f->tx_timeouts, f->wire_tx_frames,
+            f->wire_tx_bytes);
+}
+
+void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
+{
+    TbDerived d;
+    uint32_t n = r->niface < TB_MAX_NICS ? r->niface : TB_MAX_NICS;
+
+    tb_report_derive(sc, r, &d);
+    text_head(out, sc, r);
+    text_offered(out, sc, r, &d);
+    text_accounting(out, r, &d);
+    text_host(out, sc, r, &d);
+    text_cpu(out, r, &d);
+    text_netstat(out, r, n);
+    text_interrupts(out, r, n);
     for (uint32_t i = 0; i < n; i++) {
-        const TbIfaceResult *f = &r->iface[i];
-        const TbNicCfg *c = i < sc->nnics ? &sc->nic[i] : NULL;
-        fprintf(out, "Interface %s", f->name);
-        if (c) {
-            fprintf(out, " (%s, %s, %u Mbit/s, irq %u, driver %s)",
-                    c->chip == E1K_CHIP_82540EM ? "82540EM" : "82545EM",
-                    c->bus_name, c->link_mbps, f->irq, mode_name(c));
-        }
-        fprintf(out, "\n  rtnl_link_stats64\n");
-        stats64(out, &f->stats);
-        fprintf(out, "  rates over the window: RX %" PRIu64 " pps, TX %"
-                PRIu64 " pps\n", tb_rate(f->stats.rx_packets, d.window_ns),
-                tb_rate(f->stats.tx_packets, d.window_ns));
-        fprintf(out, "  driver: interrupts %" PRIu64 " (+%" PRIu64
-                " with ICR 0), polls %" PRIu64 " (emptied the ring %" PRIu64
-                ", used the whole quota %" PRIu64 ")\n",
-                f->drv.interrupts, f->drv.interrupts_none, f->drv.polls,
-                f->drv.polls_complete, f->drv.polls_budget);
-        fprintf(out, "          rx_cleaned %" PRIu64 ", tx_cleaned %" PRIu64
-                ", tx_busy %" PRIu64 ", resets %" PRIu64 ", itr_changes %"
-                PRIu64 ", itr %u ints/s\n", f->drv.rx_cleaned,
-                f->drv.tx_cleaned, f->drv.tx_busy, f->drv.resets,
-                f->drv.itr_changes, f->drv.itr_current);
-        fprintf(out, "  NIC: MPC %" PRIu64 " RNBC %" PRIu64 " GPRC %" PRIu64
-                " GPTC %" PRIu64 " GORC %" PRIu64 " GOTC %" PRIu64 " RUC %"
-                PRIu64 " ROC %" PRIu64 " filtered %" PRIu64 "\n",
-                f->nic.mpc, f->nic.rnbc, f->nic.gprc, f->nic.gptc,
-                f->nic.gorc, f->nic.gotc, f->nic.ruc, f->nic.roc,
-                f->nic.rx_filtered);
-        fprintf(out, "  qdisc drops %" PRIu64 ", tx timeouts %" PRIu64
-                ", on the wire out %" PRIu64 " frames %" PRIu64 " bytes\n\n",
-                f->qdisc_drops, f->tx_timeouts, f->wire_tx_frames,
-                f->wire_tx_bytes);
+        text_iface(out, &r->iface[i], i < sc->nnics ? &sc->nic[i] : NULL,
+                   &d);
     }
 }
