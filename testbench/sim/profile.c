@@ -87,13 +87,110 @@ static int cost_index(const char *key, bool *is_ns)
     return -1;
 }
 
+/* Every section must be [cpu] or [costs], [cpu] hold only mhz.  0 or -1. */
+static int check_layout(GKeyFile *kf, const char *path, char **err)
+{
+    char **groups = g_key_file_get_groups(kf, NULL);
+    char **keys = g_key_file_get_keys(kf, "cpu", NULL, NULL);
+    int rc = 0;
+    for (char **g = groups; *g && rc == 0; g++) {
+        if (strcmp(*g, "cpu") && strcmp(*g, "costs")) {
+            rc = fail(err, path, "unknown section [%s]", *g);
+        }
+    }
+    for (char **k = keys; keys && *k && rc == 0; k++) {
+        if (strcmp(*k, "mhz")) {
+            rc = fail(err, path, "[cpu] %s: unknown key", *k);
+        }
+    }
+    g_strfreev(groups);
+    g_strfreev(keys);
+    return rc;
+}
+
+/* [cpu] mhz (1..100000) into *mhz.  0 or -1. */
+static int read_mhz(GKeyFile *kf, const char *path, double *mhz, char **err)
+{
+    char *v = g_key_file_get_value(kf, "cpu", "mhz", NULL);
+    int rc = 0;
+    if (!v) {
+        return fail(err, path, "[cpu] mhz: missing key");
+    }
+    if (!parse_num(v, mhz) || *mhz < 1 || *mhz > 100000) {
+        rc = fail(err, path, "[cpu] mhz: bad value '%s' (1..100000 MHz)", v);
+    }
+    g_free(v);
+    return rc;
+}
+
+/* One [costs] key @key: NAME in cycles (at p->mhz) or NAME_ns.  0 or -1. */
+static int read_cost(GKeyFile *kf, const char *path, const char *key,
+                     TbProfile *p, char **err)
+{
+    bool is_ns;
+    int i = cost_index(key, &is_ns);
+    double x;
+    if (i < 0) {
+        return fail(err, path, "[costs] %s: unknown key", key);
+    }
+    if (p->cycles[i] >= 0 || p->ns_given[i] >= 0) {
+        return fail(err, path, "[costs] %s: given both in cycles and in ns",
+                    key);
+    }
+    char *v = g_key_file_get_value(kf, "costs", key, NULL);
+    int rc = 0;
+    if (!parse_num(v, &x)) {
+        rc = fail(err, path, "[costs] %s: bad value '%s' (a number >= 0)",
+                  key, v);
+    } else if (is_ns) {
+        p->ns_given[i] = x;
+        p->ps[i] = (uint64_t)llround(x * 1000.0);
+    } else {
+        p->cycles[i] = x;
+        p->ps[i] = (uint64_t)llround(x * 1e6 / p->mhz);
+    }
+    g_free(v);
+    return rc;
+}
+
+/* Every key of [costs], then every cost must have been given.  0 or -1. */
+static int read_costs(GKeyFile *kf, const char *path, TbProfile *p,
+                      char **err)
+{
+    char **keys = g_key_file_get_keys(kf, "costs", NULL, NULL);
+    int rc = 0;
+    for (char **k = keys; keys && *k && rc == 0; k++) {
+        rc = read_cost(kf, path, *k, p, err);
+    }
+    g_strfreev(keys);
+    for (int i = 0; i < TB_COST_COUNT && rc == 0; i++) {
+        if (p->cycles[i] < 0 && p->ns_given[i] < 0) {
+            rc = fail(err, path, "[costs] %s: missing key (cycles, or %s_ns)",
+                      cost_names[i], cost_names[i]);
+        }
+    }
+    return rc;
+}
+
+/* The profile's name: the file's base name without extension. */
+static void set_name(TbProfile *p, const char *path)
+{
+    char *base = g_path_get_basename(path);
+    char *dot = strrchr(base, '.');
+    if (dot) {
+        *dot = 0;
+    }
+    g_strlcpy(p->name, base, sizeof(p->name));
+    g_free(base);
+}
+
 int tb_profile_load(TbProfile *p, const char *path, double mhz_override,
                     char **err)
 {
     GKeyFile *kf = g_key_file_new();
     GError *ge = NULL;
+    double mhz;
     int rc = -1;
-    char **groups = NULL, **keys = NULL;
 
     memset(p, 0, sizeof(*p));
     for (int i = 0; i < TB_COST_COUNT; i++) {
@@ -103,86 +200,14 @@ int tb_profile_load(TbProfile *p, const char *path, double mhz_override,
     if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, &ge)) {
         fail(err, path, "cannot load profile: %s", ge->message);
         g_error_free(ge);
-        goto out;
-    }
-    char *base = g_path_get_basename(path);
-    char *dot = strrchr(base, '.');
-    if (dot) {
-        *dot = 0;
-    }
-    g_strlcpy(p->name, base, sizeof(p->name));
-    g_free(base);
-
-    groups = g_key_file_get_groups(kf, NULL);
-    for (char **g = groups; *g; g++) {
-        if (strcmp(*g, "cpu") && strcmp(*g, "costs")) {
-            fail(err, path, "unknown section [%s]", *g);
-            goto out;
+    } else {
+        set_name(p, path);
+        if (check_layout(kf, path, err) == 0
+            && read_mhz(kf, path, &mhz, err) == 0) {
+            p->mhz = mhz_override > 0 ? mhz_override : mhz;
+            rc = read_costs(kf, path, p, err);
         }
     }
-    keys = g_key_file_get_keys(kf, "cpu", NULL, NULL);
-    for (char **k = keys; keys && *k; k++) {
-        if (strcmp(*k, "mhz")) {
-            fail(err, path, "[cpu] %s: unknown key", *k);
-            goto out;
-        }
-    }
-    g_strfreev(keys);
-    keys = NULL;
-    char *v = g_key_file_get_value(kf, "cpu", "mhz", NULL);
-    double mhz;
-    if (!v) {
-        fail(err, path, "[cpu] mhz: missing key");
-        goto out;
-    }
-    if (!parse_num(v, &mhz) || mhz < 1 || mhz > 100000) {
-        fail(err, path, "[cpu] mhz: bad value '%s' (1..100000 MHz)", v);
-        g_free(v);
-        goto out;
-    }
-    g_free(v);
-    p->mhz = mhz_override > 0 ? mhz_override : mhz;
-
-    keys = g_key_file_get_keys(kf, "costs", NULL, NULL);
-    for (char **k = keys; keys && *k; k++) {
-        bool is_ns;
-        int i = cost_index(*k, &is_ns);
-        double x;
-        if (i < 0) {
-            fail(err, path, "[costs] %s: unknown key", *k);
-            goto out;
-        }
-        if (p->cycles[i] >= 0 || p->ns_given[i] >= 0) {
-            fail(err, path, "[costs] %s: given both in cycles and in ns", *k);
-            goto out;
-        }
-        v = g_key_file_get_value(kf, "costs", *k, NULL);
-        if (!parse_num(v, &x)) {
-            fail(err, path, "[costs] %s: bad value '%s' (a number >= 0)",
-                 *k, v);
-            g_free(v);
-            goto out;
-        }
-        g_free(v);
-        if (is_ns) {
-            p->ns_given[i] = x;
-            p->ps[i] = (uint64_t)llround(x * 1000.0);
-        } else {
-            p->cycles[i] = x;
-            p->ps[i] = (uint64_t)llround(x * 1e6 / p->mhz);
-        }
-    }
-    for (int i = 0; i < TB_COST_COUNT; i++) {
-        if (p->cycles[i] < 0 && p->ns_given[i] < 0) {
-            fail(err, path, "[costs] %s: missing key (cycles, or %s_ns)",
-                 cost_names[i], cost_names[i]);
-            goto out;
-        }
-    }
-    rc = 0;
-out:
-    g_strfreev(groups);
-    g_strfreev(keys);
     g_key_file_free(kf);
     return rc;
 }
