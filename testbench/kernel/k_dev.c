@@ -105,13 +105,8 @@ static void qdisc_run(TbNetdev *dev)
     }
     dev->qdisc_running = true;
     while (dev->qlen && !dev->queue_stopped) {
-        TbSkb *skb = dev->q_head;
-        dev->q_head = skb->next;
-        if (!dev->q_head) {
-            dev->q_tail = NULL;
-        }
+        TbSkb *skb = tb_skb_dequeue(&dev->q_head, &dev->q_tail);
         dev->qlen--;
-        skb->next = NULL;
         tb_cpu_cost(k->cpu, TB_COST_QDISC_DEQUEUE, 1);
         /* HARD_TX_LOCK: the driver's xmit path against dev_watchdog's
          * tx_timeout on another CPU */
@@ -152,13 +147,7 @@ void tb_dev_queue_xmit(TbNetdev *dev, TbSkb *skb)
         tb_kfree_skb(k, skb);
         return;
     }
-    skb->next = NULL;
-    if (dev->q_tail) {
-        dev->q_tail->next = skb;
-    } else {
-        dev->q_head = skb;
-    }
-    dev->q_tail = skb;
+    tb_skb_queue_tail(&dev->q_head, &dev->q_tail, skb);
     dev->qlen++;
     qdisc_run(dev);
 }

@@ -47,6 +47,16 @@ bool tb_napi_schedule(TbKernel *k, TbNapi *n)
     return true;
 }
 
+/* @n is done: no longer scheduled, off the poll list. */
+static void napi_done(TbNapi *n)
+{
+    n->sched = false;
+    n->completed = true;
+    if (n->on_list) {
+        list_del(n);
+    }
+}
+
 bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work)
 {
     (void)work;
@@ -64,11 +74,7 @@ bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work)
         tb_cpu_raise_softirq(k->cpu, TB_SOFTIRQ_NET_RX);
         return false;
     }
-    n->sched = false;
-    n->completed = true;
-    if (n->on_list) {
-        list_del(n);
-    }
+    napi_done(n);
     return true;
 }
 
@@ -128,21 +134,12 @@ static int process_backlog(TbNapi *n, int quota)
     TbKernel *k = sd->sd_k;
     int work = 0;
     while (work < quota) {
-        TbSkb *skb = sd->bl_head;
+        TbSkb *skb = tb_skb_dequeue(&sd->bl_head, &sd->bl_tail);
         if (!skb) {
-            n->completed = true;
-            n->sched = false;
             n->missed = false;
-            if (n->on_list) {
-                list_del(n);
-            }
+            napi_done(n);
             return work;
         }
-        sd->bl_head = skb->next;
-        if (!sd->bl_head) {
-            sd->bl_tail = NULL;
-        }
-        skb->next = NULL;
         sd->bl_len--;
         tb_netif_receive_skb(k, skb);
         work++;
@@ -177,13 +174,7 @@ int tb_netif_rx(TbKernel *k, TbSkb *skb)
     if (sd->bl_len == 0 && !sd->backlog.sched) {
         tb_napi_schedule(k, &sd->backlog);
     }
-    skb->next = NULL;
-    if (sd->bl_tail) {
-        sd->bl_tail->next = skb;
-    } else {
-        sd->bl_head = skb;
-    }
-    sd->bl_tail = skb;
+    tb_skb_queue_tail(&sd->bl_head, &sd->bl_tail, skb);
     sd->bl_len++;
     return 0;
 }

@@ -11,17 +11,12 @@ static bool reader_step(TbCpu *cpu, void *ctx)
 {
     TbKernel *k = ctx;
     TbSink *s = &k->sink;
-    TbSkb *skb = s->head;
+    TbSkb *skb = tb_skb_dequeue(&s->head, &s->tail);
     if (!skb) {
         return false;
     }
-    s->head = skb->next;
-    if (!s->head) {
-        s->tail = NULL;
-    }
     s->qlen--;
     s->rmem -= TB_SKB_TRUESIZE;
-    skb->next = NULL;
     /* payload length was stored in len by tb_udp_rcv */
     uint32_t n = skb->len < s->read_size ? skb->len : s->read_size;
     tb_cpu_cost(cpu, TB_COST_SOCKET_RECV, 1);
@@ -73,13 +68,7 @@ void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload)
         return;
     }
     skb->len = payload;
-    skb->next = NULL;
-    if (s->tail) {
-        s->tail->next = skb;
-    } else {
-        s->head = skb;
-    }
-    s->tail = skb;
+    tb_skb_queue_tail(&s->head, &s->tail, skb);
     s->qlen++;
     s->rmem += TB_SKB_TRUESIZE;
     tb_cpu_wake(s->cpu, &s->reader);

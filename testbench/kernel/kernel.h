@@ -84,6 +84,33 @@ static inline uint64_t tb_skb_bus(const TbArena *a, const TbSkb *s)
 {
     return a->bus_base + (uint64_t)(s->data - a->mem);
 }
+/** __skb_queue_tail on a singly linked FIFO of skbs (@head, @tail; both
+ *  NULL when empty): @skb goes last.  The caller counts its length. */
+static inline void tb_skb_queue_tail(TbSkb **head, TbSkb **tail, TbSkb *skb)
+{
+    skb->next = NULL;
+    if (*tail) {
+        (*tail)->next = skb;
+    } else {
+        *head = skb;
+    }
+    *tail = skb;
+}
+/** __skb_dequeue on such a FIFO: the first skb (unlinked), or NULL if
+ *  the FIFO is empty. */
+static inline TbSkb *tb_skb_dequeue(TbSkb **head, TbSkb **tail)
+{
+    TbSkb *skb = *head;
+    if (!skb) {
+        return NULL;
+    }
+    *head = skb->next;
+    if (!*head) {
+        *tail = NULL;
+    }
+    skb->next = NULL;
+    return skb;
+}
 /** Device DMA into/out of the arena: 0, or -1 (counted) if out of range. */
 int tb_arena_dma_read(TbArena *a, uint64_t addr, void *buf, uint32_t len);
 int tb_arena_dma_write(TbArena *a, uint64_t addr, const void *buf,
