@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The key tables of docs/scenarios.md, generated from the key registry
+ * (scenario_keys.h): one Markdown table per section kind with the
+ * columns key, unit, default, range and meaning.
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "scenario/scenario_keys.h"
+
+/* "`a`, `b`, `c`" */
+static void append_names(GString *s, const char *const *names)
+{
+    for (int i = 0; names[i]; i++) {
+        g_string_append_printf(s, "%s`%s`", i ? ", " : "", names[i]);
+    }
+}
+
+/* a [driver] default, from e1k_drv_params_default() */
+static void append_driver_default(GString *s, const TbKeyDef *k)
+{
+    struct e1k_drv_params d;
+    const char *b = (const char *)&d;
+    uint32_t u;
+    int i;
+
+    e1k_drv_params_default(&d);
+    if (k->type == TB_KEY_ENUM) {
+        memcpy(&i, b + k->off, sizeof(i));
+        g_string_append_printf(s, "`%s`", k->names[i]);
+    } else {
+        memcpy(&u, b + k->off, sizeof(u));
+        g_string_append_printf(s, "%u", u);
+    }
+}
+
+static void append_default(GString *s, const TbKeyDef *k)
+{
+    if (k->flags & TB_KF_REQUIRED) {
+        g_string_append(s, "**required**");
+    } else if (k->def_doc) {
+        g_string_append(s, k->def_doc);
+    } else if (k->def && (k->type == TB_KEY_ENUM || k->type == TB_KEY_BUS ||
+                          k->type == TB_KEY_STR)) {
+        g_string_append_printf(s, "`%s`", k->def);
+    } else if (k->def) {
+        g_string_append(s, k->def);
+    } else if (k->sec == TB_SEC_DRIVER) {
+        append_driver_default(s, k);
+    } else {
+        g_string_append(s, "none");
+    }
+}
+
+static void append_range(GString *s, const TbKeyDef *k)
+{
+    if (k->range_doc) {
+        g_string_append(s, k->range_doc);
+        return;
+    }
+    switch (k->type) {
+    case TB_KEY_U32: case TB_KEY_U64: case TB_KEY_CPU:
+        g_string_append_printf(s, "%" G_GUINT64_FORMAT "..%"
+                               G_GUINT64_FORMAT, k->min, k->max);
+        break;
+    case TB_KEY_DOUBLE:
+        g_string_append_printf(s, "%g..%g", k->dmin, k->dmax);
+        break;
+    case TB_KEY_ENUM: case TB_KEY_BUS:
+        append_names(s, k->names);
+        break;
+    case TB_KEY_BOOL:
+        g_string_append(s, "true, false");
+        break;
+    default:
+        break;
+    }
+}
+
+char *tb_keys_markdown(TbKeySec sec)
+{
+    GString *s = g_string_new("| key | unit | default | range | meaning |\n"
+                              "|---|---|---|---|---|\n");
+
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        const TbKeyDef *k = &tb_keys[i];
+        if (k->sec != sec) {
+            continue;
+        }
+        g_string_append_printf(s, "| %s | %s | ", k->key, k->unit);
+        append_default(s, k);
+        g_string_append(s, " | ");
+        append_range(s, k);
+        g_string_append_printf(s, " | %s |\n", k->help);
+    }
+    if (sec == TB_SEC_NIC) {
+        g_string_append(s, "| *any `[driver]` key* | | the `[driver]` value "
+                        "| | overrides it for this NIC |\n");
+    }
+    return g_string_free(s, FALSE);
+}
