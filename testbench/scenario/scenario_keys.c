@@ -98,11 +98,11 @@ const TbKeyDef tb_keys[] = {
      .help = "a UDP socket bound on this port, drained by a process-context "
      "reader (the netperf receiver of seed M2)"},
     {HO, "sink_rcvbuf", U32(1, 1u << 30), .unit = "bytes",
-     F(TbHostCfg, sink_rcvbuf), .def = "212992",
+     F(TbHostCfg, sink_rcvbuf), .def = "212992", .range_doc = "1..2^30",
      .help = "the socket's receive buffer (`SO_RCVBUF`; Linux "
      "`rmem_default`)"},
     {HO, "sink_read_size", U32(1, 1u << 20), .unit = "bytes",
-     F(TbHostCfg, sink_read_size), .def = "65536",
+     F(TbHostCfg, sink_read_size), .def = "65536", .range_doc = "1..2^20",
      .help = "bytes asked for per `recv()` by the reader"},
 
     /* [driver] and [nic.NAME]: defaults are e1k_drv_params_default() */
@@ -222,7 +222,7 @@ const TbKeyDef tb_keys[] = {
      .def = "1", .help = "pcap: replay the capture this many times; each "
      "pass starts where the previous one's last frame was scheduled"},
     {TR, "count", TB_KEY_U64, "frames", F(TbTrafficCfg, count), .min = 0,
-     .max = UINT64_C(1) << 40, .def = "0",
+     .max = UINT64_C(1) << 40, .def = "0", .range_doc = "0..2^40",
      .help = "pktgen: frames to send (0 = until `[run] duration`, which is "
      "then required); pcap: a cap on the frames replayed over all loops "
      "(0 = no cap)"},

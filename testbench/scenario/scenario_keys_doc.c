@@ -54,6 +54,24 @@ static void append_default(GString *s, const TbKeyDef *k)
     }
 }
 
+/* %g without the exponent's '+' and leading zeros: 1e9, 1e-6 */
+static void append_double(GString *s, double v)
+{
+    char buf[32], *e;
+
+    g_snprintf(buf, sizeof(buf), "%g", v);
+    e = strchr(buf, 'e');
+    if (e) {
+        char *d = e + 1 + (e[1] == '-');
+        char *src = e + 1 + (e[1] == '+' || e[1] == '-');
+        while (*src == '0' && src[1]) {
+            src++;
+        }
+        memmove(d, src, strlen(src) + 1);
+    }
+    g_string_append(s, buf);
+}
+
 static void append_range(GString *s, const TbKeyDef *k)
 {
     if (k->range_doc) {
@@ -66,7 +84,9 @@ static void append_range(GString *s, const TbKeyDef *k)
                                G_GUINT64_FORMAT, k->min, k->max);
         break;
     case TB_KEY_DOUBLE:
-        g_string_append_printf(s, "%g..%g", k->dmin, k->dmax);
+        append_double(s, k->dmin);
+        g_string_append(s, "..");
+        append_double(s, k->dmax);
         break;
     case TB_KEY_ENUM: case TB_KEY_BUS:
         append_names(s, k->names);
@@ -89,11 +109,14 @@ char *tb_keys_markdown(TbKeySec sec)
         if (k->sec != sec) {
             continue;
         }
+        size_t len;
         g_string_append_printf(s, "| %s | %s | ", k->key, k->unit);
         append_default(s, k);
         g_string_append(s, " | ");
+        len = s->len;
         append_range(s, k);
-        g_string_append_printf(s, " | %s |\n", k->help);
+        g_string_append_printf(s, "%s| %s |\n", s->len > len ? " " : "",
+                               k->help);
     }
     if (sec == TB_SEC_NIC) {
         g_string_append(s, "| *any `[driver]` key* | | the `[driver]` value "
