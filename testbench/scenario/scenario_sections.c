@@ -270,6 +270,24 @@ int tb_ld_nic(TbLd *ld, const char *g, const struct e1k_drv_params *base)
 
 /* ---- [route.NAME] ---- */
 
+/* A section @g of kind @sec that adds entry @n of at most @max (@what,
+ * for the message): its keys known, room left, *base (@size bytes) the
+ * table defaults. */
+static int named_start(TbLd *ld, const char *g, TbKeySec sec, uint32_t n,
+                       uint32_t max, const char *what, void *base,
+                       size_t size)
+{
+    if (tb_ld_check_keys(ld, g, sec, -1) < 0) {
+        return -1;
+    }
+    if (n >= max) {
+        return tb_ld_fail(ld, g, NULL, "more than %u %s", max, what);
+    }
+    memset(base, 0, size);
+    tb_keys_default(sec, base);
+    return 0;
+}
+
 /* The NIC named by @key of @g: its index, or -1 (error set). */
 static int nic_ref(TbLd *ld, const char *g, const char *key)
 {
@@ -295,15 +313,9 @@ int tb_ld_route(TbLd *ld, const char *g)
     TbScenario *sc = ld->sc;
     TbRouteCfg *r = &sc->route[sc->nroutes];
 
-    if (tb_ld_check_keys(ld, g, TB_SEC_ROUTE, -1) < 0) {
-        return -1;
-    }
-    if (sc->nroutes >= TB_MAX_ROUTES) {
-        return tb_ld_fail(ld, g, NULL, "more than %d routes", TB_MAX_ROUTES);
-    }
-    memset(r, 0, sizeof(*r));
-    tb_keys_default(TB_SEC_ROUTE, r);
-    if (tb_ld_required(ld, g, TB_SEC_ROUTE) < 0 ||
+    if (named_start(ld, g, TB_SEC_ROUTE, sc->nroutes, TB_MAX_ROUTES,
+                    "routes", r, sizeof(*r)) < 0 ||
+        tb_ld_required(ld, g, TB_SEC_ROUTE) < 0 ||
         tb_ld_keys(ld, g, TB_SEC_ROUTE, r, NULL, NULL) < 0) {
         return -1;
     }
@@ -437,15 +449,10 @@ int tb_ld_traffic(TbLd *ld, const char *g)
     TbScenario *sc = ld->sc;
     TbTrafficCfg *t = &sc->traffic[sc->nsources];
 
-    if (tb_ld_check_keys(ld, g, TB_SEC_TRAFFIC, -1) < 0) {
+    if (named_start(ld, g, TB_SEC_TRAFFIC, sc->nsources, TB_MAX_SOURCES,
+                    "traffic sections", t, sizeof(*t)) < 0) {
         return -1;
     }
-    if (sc->nsources >= TB_MAX_SOURCES) {
-        return tb_ld_fail(ld, g, NULL, "more than %d traffic sections",
-                          TB_MAX_SOURCES);
-    }
-    memset(t, 0, sizeof(*t));
-    tb_keys_default(TB_SEC_TRAFFIC, t);
     g_strlcpy(t->name, g[7] == '.' ? g + 8 : "", sizeof(t->name));
     t->udp_dst_port = sc->host.sink_udp_port ? sc->host.sink_udp_port : 9;
     if (tb_ld_keys(ld, g, TB_SEC_TRAFFIC, t, "kind", "kind") < 0) {
