@@ -435,6 +435,42 @@ static void test_key_markdown(void)
     g_free(md);
 }
 
+/* docs/scenarios.md is current; a stale row or a missing block is found. */
+static void test_key_doc(void)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "..", "..", "docs",
+                                  "scenarios.md", NULL);
+    char *doc = NULL, *out, *err = NULL, *stale, *row;
+
+    g_assert_true(g_file_get_contents(path, &doc, NULL, NULL));
+    out = tb_keys_doc_update(doc, &err);
+    g_assert_null(err);
+    g_assert_cmpstr(out, ==, doc);
+    g_free(out);
+    /* a changed default in the doc is rewritten from the table */
+    row = strstr(doc, "| hz | 1/s | 1000 |");
+    g_assert_nonnull(row);
+    stale = g_strdup(doc);
+    memcpy(stale + (row - doc), "| hz | 1/s | 100  |", 19);
+    out = tb_keys_doc_update(stale, &err);
+    g_assert_cmpstr(out, !=, stale);
+    g_assert_cmpstr(out, ==, doc);
+    g_free(out);
+    g_free(stale);
+    /* no [run] block: an error naming it */
+    stale = g_strdup(doc);
+    row = strstr(stale, "<!-- keys:run begin -->");
+    g_assert_nonnull(row);
+    row[5] = 'K';
+    g_assert_null(tb_keys_doc_update(stale, &err));
+    g_assert_cmpstr(err, ==, "no '<!-- keys:run begin -->' ... "
+                    "'<!-- keys:run end -->' block");
+    g_free(err);
+    g_free(stale);
+    g_free(doc);
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -449,5 +485,6 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/key_enums", test_key_enums);
     g_test_add_func("/scenario/key_ranges", test_key_ranges);
     g_test_add_func("/scenario/key_markdown", test_key_markdown);
+    g_test_add_func("/scenario/key_doc", test_key_doc);
     return g_test_run();
 }

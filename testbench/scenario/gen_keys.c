@@ -19,35 +19,10 @@
 
 #include "scenario/scenario_keys.h"
 
-/* DOC with the block of @sec replaced; NULL (message printed) if the
- * markers are missing. */
-static char *replace_block(const char *doc, const char *path, TbKeySec sec)
-{
-    const char *name = tb_key_sec_name(sec);
-    char *begin = g_strdup_printf("<!-- keys:%s begin -->\n", name);
-    char *end = g_strdup_printf("<!-- keys:%s end -->", name);
-    const char *b = strstr(doc, begin);
-    const char *e = b ? strstr(b, end) : NULL;
-    char *out = NULL;
-
-    if (!e) {
-        fprintf(stderr, "%s: no '%s' ... '%s' block\n", path,
-                g_strstrip(begin), end);
-    } else {
-        char *table = tb_keys_markdown(sec);
-        size_t head = (size_t)(b - doc) + strlen(begin);
-        out = g_strdup_printf("%.*s%s%s", (int)head, doc, table, e);
-        g_free(table);
-    }
-    g_free(begin);
-    g_free(end);
-    return out;
-}
-
 /* --check / --write DOC: 0, 1 (differs, --check) or 2 */
 static int update_doc(const char *path, int write)
 {
-    char *doc = NULL, *cur;
+    char *doc = NULL, *cur, *msg = NULL;
     GError *ge = NULL;
     int r = 0;
 
@@ -56,12 +31,11 @@ static int update_doc(const char *path, int write)
         g_error_free(ge);
         return 2;
     }
-    cur = g_strdup(doc);
-    for (int s = 0; s < TB_SEC_COUNT && r == 0; s++) {
-        char *next = replace_block(cur, path, (TbKeySec)s);
-        g_free(cur);
-        cur = next;
-        r = cur ? 0 : 2;
+    cur = tb_keys_doc_update(doc, &msg);
+    if (!cur) {
+        fprintf(stderr, "%s: %s\n", path, msg);
+        g_free(msg);
+        r = 2;
     }
     if (r == 0 && strcmp(cur, doc) != 0) {
         if (!write) {

@@ -8,8 +8,10 @@
  * that span keys (pace vs pps/mbps, imix vs frame_size, NIC references,
  * ...) are code in scenario_sections.c.
  *
- * Adding a key: one row in scenario_keys.c (the field it fills in
- * scenario.h), then scripts/gen-scenario-docs.sh --write.
+ * Adding a key: its field in scenario.h, one row in scenario_keys.c
+ * (parsed, range-checked, defaulted and documented from there), the code
+ * that uses the field, then scripts/gen-scenario-docs.sh to rewrite the
+ * docs tables.
  */
 #ifndef TB_SCENARIO_KEYS_H
 #define TB_SCENARIO_KEYS_H
@@ -106,5 +108,13 @@ void tb_keys_default(TbKeySec sec, void *base);
  * lines.  Returns a g_malloc'd string.
  */
 char *tb_keys_markdown(TbKeySec sec);
+
+/**
+ * The text @doc (docs/scenarios.md) with every section kind's table
+ * rewritten between its markers.  Returns the new text (g_malloc'd; equal
+ * to @doc when the tables are current), or NULL with *err set (g_malloc'd)
+ * when a section kind's markers are missing.
+ */
+char *tb_keys_doc_update(const char *doc, char **err);
 
 #endif /* TB_SCENARIO_KEYS_H */

@@ -124,3 +124,40 @@ char *tb_keys_markdown(TbKeySec sec)
     }
     return g_string_free(s, FALSE);
 }
+
+/* @doc with the block of @sec replaced (g_malloc'd); NULL and *err set if
+ * its markers are missing. */
+static char *replace_block(const char *doc, TbKeySec sec, char **err)
+{
+    const char *name = tb_key_sec_name(sec);
+    char *begin = g_strdup_printf("<!-- keys:%s begin -->\n", name);
+    char *end = g_strdup_printf("<!-- keys:%s end -->", name);
+    const char *b = strstr(doc, begin);
+    const char *e = b ? strstr(b, end) : NULL;
+    char *out = NULL;
+
+    if (!e) {
+        *err = g_strdup_printf("no '<!-- keys:%s begin -->' ... '%s' block",
+                               name, end);
+    } else {
+        char *table = tb_keys_markdown(sec);
+        size_t head = (size_t)(b - doc) + strlen(begin);
+        out = g_strdup_printf("%.*s%s%s", (int)head, doc, table, e);
+        g_free(table);
+    }
+    g_free(begin);
+    g_free(end);
+    return out;
+}
+
+char *tb_keys_doc_update(const char *doc, char **err)
+{
+    char *cur = g_strdup(doc);
+
+    for (int s = 0; s < TB_SEC_COUNT && cur; s++) {
+        char *next = replace_block(cur, (TbKeySec)s, err);
+        g_free(cur);
+        cur = next;
+    }
+    return cur;
+}
