@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "scenario/scenario_keys.h"
 #include "scenario/scenario_load.h"
 
 static TbScenario sc;
@@ -303,6 +304,173 @@ static void test_parsers(void)
     g_assert_cmpint(tb_parse_ipv4("10.1.2.3.4", &ip), ==, -1);
 }
 
+/* The public defaults: the [host] and [run] values of docs/scenarios.md. */
+static void test_scenario_defaults(void)
+{
+    TbScenario d;
+
+    tb_scenario_defaults(&d, "dir/x.ini");
+    g_assert_cmpstr(d.file, ==, "dir/x.ini");
+    g_assert_cmpstr(d.name, ==, "x");
+    g_assert_cmpstr(d.host.profile, ==, "piii-933");
+    g_assert_cmpstr(d.host.profile_path, ==, "");
+    g_assert_cmpuint(d.host.cpus, ==, 1);
+    g_assert_cmpuint(d.host.sink_cpu, ==, 0);
+    g_assert_cmpuint(d.host.cpu_mhz, ==, 0);
+    g_assert_cmpuint(d.host.hz, ==, 1000);
+    g_assert_cmpuint(d.host.netdev_budget, ==, 300);
+    g_assert_cmpuint(d.host.netdev_budget_usecs, ==, 2000);
+    g_assert_cmpuint(d.host.netdev_max_backlog, ==, 1000);
+    g_assert_cmpuint(d.host.dev_weight, ==, 64);
+    g_assert_cmpuint(d.host.max_softirq_restart, ==, 10);
+    g_assert_cmpuint(d.host.max_softirq_time_us, ==, 2000);
+    g_assert_cmpuint(d.host.ip_forward, ==, 1);
+    g_assert_cmpuint(d.host.netif_rx_throttle, ==, 0);
+    g_assert_cmpuint(d.host.sink_udp_port, ==, 0);
+    g_assert_cmpuint(d.host.sink_rcvbuf, ==, 212992);
+    g_assert_cmpuint(d.host.sink_read_size, ==, 65536);
+    g_assert_cmpuint(d.run.duration_ns, ==, 0);
+    g_assert_cmpuint(d.run.drain_ns, ==, 10000000);
+    g_assert_cmpuint(d.run.sample_ns, ==, 1000000);
+    g_assert_cmpuint(d.run.seed, ==, 0);
+    g_assert_cmpuint(d.nnics, ==, 0);
+    g_assert_cmpuint(d.nroutes, ==, 0);
+    g_assert_cmpuint(d.nsources, ==, 0);
+    /* the traffic defaults of the table */
+    load_ok(MINIMAL, NULL);
+    g_assert_cmpfloat(sc.traffic[0].multiplier, ==, 1.0);
+    g_assert_cmpuint(sc.traffic[0].loop, ==, 1);
+    g_assert_cmpuint(sc.traffic[0].flows, ==, 1);
+    g_assert_cmpuint(sc.traffic[0].src_ip, ==, 0xc6120001);
+    g_assert_cmpuint(sc.traffic[0].udp_src_port, ==, 9);
+    g_assert_cmpuint(sc.traffic[0].udp_dst_port, ==, 9);
+    g_assert_cmpuint(sc.nic[0].irq, ==, 16);
+    g_assert_cmphex(sc.nic[0].peer_mac[5], ==, 1);
+    g_assert_cmpuint(sc.nic[0].cpu_plus1, ==, 0);
+}
+
+/* The registry's enum names are the model's and driver's values. */
+static void test_key_enums(void)
+{
+    const TbKeyDef *mode = tb_key_find(TB_SEC_DRIVER, "mode");
+    const TbKeyDef *chip = tb_key_find(TB_SEC_NIC, "chip");
+    const TbKeyDef *bus = tb_key_find(TB_SEC_NIC, "bus");
+    E1kBus b;
+
+    g_assert_nonnull(mode);
+    for (int i = 0; mode->names[i]; i++) {
+        g_assert_cmpint(e1k_drv_mode_parse(mode->names[i]), ==, i);
+    }
+    g_assert_cmpstr(chip->names[E1K_CHIP_82540EM], ==, "82540EM");
+    g_assert_cmpstr(chip->names[E1K_CHIP_82545EM], ==, "82545EM");
+    for (int i = 0; bus->names[i]; i++) {
+        g_assert_cmpint(e1k_bus_parse(bus->names[i], &b), ==, 0);
+    }
+    g_assert_cmpstr(tb_key_find(TB_SEC_TRAFFIC, "kind")->names[TB_TRAFFIC_PCAP],
+                    ==, "pcap");
+    g_assert_cmpstr(tb_key_find(TB_SEC_TRAFFIC, "pace")->names[TB_PACE_MBPS],
+                    ==, "mbps");
+    g_assert_null(tb_key_find(TB_SEC_HOST, "pps"));
+}
+
+/* Every integer key's range in the section it belongs to: max + 1 and
+ * (for min > 0) min - 1 are refused with the range. */
+static void test_key_ranges(void)
+{
+    static const char *const grp[TB_SEC_COUNT] = {
+        "scenario", "host", "driver", "nic.eth0", "route.r", "traffic",
+        "run"};
+    const char *text = MINIMAL "[route.r]\ndst = 10.2.0.0/16\ndev = eth0\n";
+    int checked = 0;
+
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        const TbKeyDef *k = &tb_keys[i];
+        if ((k->type != TB_KEY_U32 && k->type != TB_KEY_CPU) ||
+            k->sec == TB_SEC_DRIVER) {
+            continue;   /* driver values also go through its own check */
+        }
+        for (int lo = 0; lo < 2; lo++) {
+            uint64_t v = lo ? k->min - 1 : k->max + 1;
+            if (lo && k->min == 0) {
+                continue;
+            }
+            char *bad = g_strdup_printf("%s.%s=%" G_GUINT64_FORMAT,
+                                        grp[k->sec], k->key, v);
+            char *want = g_strdup_printf(
+                "--set %s: [%s] %s: %" G_GUINT64_FORMAT " is out of range %"
+                G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT, bad, grp[k->sec],
+                k->key, v, k->min, k->max);
+            const char *sets[] = {bad, NULL};
+            assert_err(text, sets, want);
+            g_free(bad);
+            g_free(want);
+            checked++;
+        }
+    }
+    g_assert_cmpint(checked, >=, 35);
+}
+
+/* The docs tables carry every key with its unit and help text. */
+static void test_key_markdown(void)
+{
+    for (int s = 0; s < TB_SEC_COUNT; s++) {
+        char *md = tb_keys_markdown((TbKeySec)s);
+        for (size_t i = 0; i < tb_keys_n; i++) {
+            if (tb_keys[i].sec == (TbKeySec)s) {
+                char *row = g_strdup_printf("\n| %s | %s | ", tb_keys[i].key,
+                                            tb_keys[i].unit);
+                g_assert_nonnull(strstr(md, row));
+                g_assert_nonnull(strstr(md, tb_keys[i].help));
+                g_free(row);
+            }
+        }
+        g_free(md);
+    }
+    char *md = tb_keys_markdown(TB_SEC_DRIVER);
+    g_assert_nonnull(strstr(md, "| RxAbsIntDelay | 1.024 us | 8 | 0..65535 |"));
+    g_assert_nonnull(strstr(md, "| mode | name | `napi` |"));
+    g_free(md);
+    md = tb_keys_markdown(TB_SEC_RUN);
+    g_assert_nonnull(strstr(md, "| drain | time | 10ms | |"));
+    g_free(md);
+}
+
+/* docs/scenarios.md is current; a stale row or a missing block is found. */
+static void test_key_doc(void)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "..", "..", "docs",
+                                  "scenarios.md", NULL);
+    char *doc = NULL, *out, *err = NULL, *stale, *row;
+
+    g_assert_true(g_file_get_contents(path, &doc, NULL, NULL));
+    out = tb_keys_doc_update(doc, &err);
+    g_assert_null(err);
+    g_assert_cmpstr(out, ==, doc);
+    g_free(out);
+    /* a changed default in the doc is rewritten from the table */
+    row = strstr(doc, "| hz | 1/s | 1000 |");
+    g_assert_nonnull(row);
+    stale = g_strdup(doc);
+    memcpy(stale + (row - doc), "| hz | 1/s | 100  |", 19);
+    out = tb_keys_doc_update(stale, &err);
+    g_assert_cmpstr(out, !=, stale);
+    g_assert_cmpstr(out, ==, doc);
+    g_free(out);
+    g_free(stale);
+    /* no [run] block: an error naming it */
+    stale = g_strdup(doc);
+    row = strstr(stale, "<!-- keys:run begin -->");
+    g_assert_nonnull(row);
+    row[5] = 'K';
+    g_assert_null(tb_keys_doc_update(stale, &err));
+    g_assert_cmpstr(err, ==, "no '<!-- keys:run begin -->' ... "
+                    "'<!-- keys:run end -->' block");
+    g_free(err);
+    g_free(stale);
+    g_free(doc);
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -313,5 +481,10 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/errors", test_errors);
     g_test_add_func("/scenario/missing_file", test_missing_file);
     g_test_add_func("/scenario/parsers", test_parsers);
+    g_test_add_func("/scenario/scenario_defaults", test_scenario_defaults);
+    g_test_add_func("/scenario/key_enums", test_key_enums);
+    g_test_add_func("/scenario/key_ranges", test_key_ranges);
+    g_test_add_func("/scenario/key_markdown", test_key_markdown);
+    g_test_add_func("/scenario/key_doc", test_key_doc);
     return g_test_run();
 }

@@ -39,6 +39,16 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
                           TbScenario *sc, char **err);
 
 /**
+ * The defaults of a scenario named by the file @name: sc zeroed, then
+ * sc->file = @name, sc->name = its base name without ".ini", every
+ * [host] and [run] default of the key registry (docs/scenarios.md) and
+ * host.netdev_budget_usecs = two jiffies (2e6 / host.hz).  No NIC, route
+ * or source (nnics = nroutes = nsources = 0).  tb_scenario_load_data()
+ * starts from this.
+ */
+void tb_scenario_defaults(TbScenario *sc, const char *name);
+
+/**
  * Parse a time with a unit ("10ms", "2s", "1.5us", "250ns"; "0" alone
  * without unit) into *ns.  Returns 0, or -1 if malformed, negative or
  * over 1e6 s.

@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The scenario key registry (see scenario_keys.h): the table of every key
+ * of a scenario file.  Driver parameters follow the Linux e1000 module
+ * parameters (Documentation/networking/device_drivers/ethernet/intel/
+ * e1000.rst); their defaults are e1k_drv_params_default().
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "scenario/scenario_keys.h"
+
+/* destination field of a row: offset and size in the section's struct */
+#define F(T, f) .off = offsetof(T, f), .size = sizeof(((T *)0)->f)
+#define U32(lo, hi) .type = TB_KEY_U32, .min = (lo), .max = (hi)
+
+static const char *const mode_names[] = {"legacy", "napi-twist", "napi",
+                                         "napi-dynitr", NULL};
+static const char *const chip_names[] = {"82540EM", "82545EM", NULL};
+static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
+                                        NULL};
+static const char *const kind_names[] = {"pktgen", "pcap", NULL};
+static const char *const pace_names[] = {"captured", "pps", "mbps",
+                                         "topspeed", NULL};
+
+#define SC TB_SEC_SCENARIO
+#define HO TB_SEC_HOST
+#define DR TB_SEC_DRIVER
+#define NI TB_SEC_NIC
+#define RO TB_SEC_ROUTE
+#define TR TB_SEC_TRAFFIC
+#define RU TB_SEC_RUN
+#define DP struct e1k_drv_params
+
+const TbKeyDef tb_keys[] = {
+    /* [scenario] */
+    {SC, "name", TB_KEY_STR, "text", F(TbScenario, name),
+     .def_doc = "file name without `.ini`", .help = "name shown in reports"},
+    {SC, "description", TB_KEY_STR, "text", .flags = TB_KF_CODE,
+     .help = "free text (not used by the run)"},
+
+    /* [host] */
+    {HO, "profile", TB_KEY_STR, "name or file", F(TbHostCfg, profile),
+     .flags = TB_KF_CODE, .def = "piii-933",
+     .help = "CPU cost profile: a name looks up "
+     "`testbench/profiles/NAME.ini`; a value containing `/` or ending in "
+     "`.ini` is a file (relative to the scenario)"},
+    {HO, "profile_path", TB_KEY_PATH, "file", F(TbHostCfg, profile_path),
+     .flags = TB_KF_CODE, .def_doc = "(none)",
+     .help = "CPU cost profile file, relative to the scenario file (takes "
+     "precedence over a `profile` name; `profile` defaults to its base "
+     "name)"},
+    {HO, "cpus", U32(1, 8), .unit = "CPUs", F(TbHostCfg, cpus), .def = "1",
+     .help = "number of CPUs, 1..8 (the seeds are uniprocessor); with more "
+     "than one, CPUs run in deterministic lock-step (docs/testbench.md, "
+     "\"Several CPUs\")"},
+    {HO, "sink_cpu", U32(0, 7), .unit = "CPU", F(TbHostCfg, sink_cpu),
+     .def = "0", .help = "CPU the UDP sink reader process is pinned to "
+     "(0..cpus-1)"},
+    {HO, "cpu_mhz", U32(0, 100000), .unit = "MHz", F(TbHostCfg, cpu_mhz),
+     .def = "0", .help = "CPU clock; 0 = the profile's"},
+    {HO, "hz", U32(10, 10000), .unit = "1/s", F(TbHostCfg, hz),
+     .def = "1000", .help = "kernel HZ; one jiffy = 1e9/hz ns"},
+    {HO, "netdev_budget", U32(1, 1000000), .unit = "frames",
+     F(TbHostCfg, netdev_budget), .def = "300",
+     .help = "frames one NET_RX softirq run may process (net_rx_action "
+     "budget)"},
+    {HO, "netdev_budget_usecs", U32(1, 10000000), .unit = "us",
+     F(TbHostCfg, netdev_budget_usecs), .def_doc = "2 jiffies (2e6/hz)",
+     .help = "time limit of one NET_RX run"},
+    {HO, "netdev_max_backlog", U32(1, 10000000), .unit = "frames",
+     F(TbHostCfg, netdev_max_backlog), .def = "1000",
+     .help = "per-CPU netif_rx backlog (non-NAPI path); frames beyond are "
+     "dropped (`backlog_drops`)"},
+    {HO, "dev_weight", U32(1, 100000), .unit = "frames",
+     F(TbHostCfg, dev_weight), .def = "64",
+     .help = "quota of the backlog's poll per round"},
+    {HO, "max_softirq_restart", U32(1, 1000), .unit = "rounds",
+     F(TbHostCfg, max_softirq_restart), .def = "10",
+     .help = "`__do_softirq` restarts before handing off to ksoftirqd"},
+    {HO, "max_softirq_time_us", U32(1, 10000000), .unit = "us",
+     F(TbHostCfg, max_softirq_time_us), .def = "2000",
+     .help = "`__do_softirq` time limit before handing off to ksoftirqd"},
+    {HO, "ip_forward", TB_KEY_BOOL, "boolean", F(TbHostCfg, ip_forward),
+     .def = "true", .help = "forward IPv4 between the NICs "
+     "(`net.ipv4.ip_forward`)"},
+    {HO, "netif_rx_throttle", TB_KEY_BOOL, "boolean",
+     F(TbHostCfg, netif_rx_throttle), .def = "false",
+     .help = "the Linux 2.4/2.5 netif_rx throttle: once the backlog "
+     "overflows, netif_rx drops every frame until the backlog has drained "
+     "empty (2.6 dropped it); the seed scenarios (2.4.20, 2.5.66) turn it "
+     "on"},
+    {HO, "sink_udp_port", U32(0, 65535), .unit = "UDP port",
+     F(TbHostCfg, sink_udp_port), .def = "0", .def_doc = "0 (none)",
+     .help = "a UDP socket bound on this port, drained by a process-context "
+     "reader (the netperf receiver of seed M2)"},
+    {HO, "sink_rcvbuf", U32(1, 1u << 30), .unit = "bytes",
+     F(TbHostCfg, sink_rcvbuf), .def = "212992", .range_doc = "1..2^30",
+     .help = "the socket's receive buffer (`SO_RCVBUF`; Linux "
+     "`rmem_default`)"},
+    {HO, "sink_read_size", U32(1, 1u << 20), .unit = "bytes",
+     F(TbHostCfg, sink_read_size), .def = "65536", .range_doc = "1..2^20",
+     .help = "bytes asked for per `recv()` by the reader"},
+
+    /* [driver] and [nic.NAME]: defaults are e1k_drv_params_default() */
+    {DR, "mode", TB_KEY_ENUM, "name", F(DP, mode), .names = mode_names,
+     .what = "driver mode",
+     .help = "interrupt/poll policy (see `driver/e1000_drv.h`): legacy = no "
+     "NAPI, ISR loops up to 10 rounds and hands frames to netif_rx; "
+     "napi-twist = ISR schedules the poll and never masks; napi = ISR masks "
+     "(IMC) and the poll re-enables (IMS) when it did less than its quota; "
+     "napi-dynitr = napi plus dynamic ITR"},
+    {DR, "RxDescriptors", U32(80, 4096), .unit = "descriptors",
+     F(DP, RxDescriptors), .range_doc = "80..4096, multiple of 8",
+     .help = "RX ring size"},
+    {DR, "TxDescriptors", U32(80, 4096), .unit = "descriptors",
+     F(DP, TxDescriptors), .range_doc = "80..4096, multiple of 8",
+     .help = "TX ring size"},
+    {DR, "RxIntDelay", U32(0, 65535), .unit = "1.024 us", F(DP, RxIntDelay),
+     .help = "RDTR receive interrupt delay"},
+    {DR, "RxAbsIntDelay", U32(0, 65535), .unit = "1.024 us",
+     F(DP, RxAbsIntDelay),
+     .help = "RADV absolute receive delay (inactive while RDTR is 0)"},
+    {DR, "TxIntDelay", U32(0, 65535), .unit = "1.024 us", F(DP, TxIntDelay),
+     .help = "TIDV transmit interrupt delay (IDE set iff non-zero)"},
+    {DR, "TxAbsIntDelay", U32(0, 65535), .unit = "1.024 us",
+     F(DP, TxAbsIntDelay), .help = "TADV absolute transmit delay"},
+    {DR, "InterruptThrottleRate", U32(0, 100000), .unit = "interrupts/s",
+     F(DP, InterruptThrottleRate), .range_doc = "0, 1, 3, 4, 100..100000",
+     .help = "0 off; 1 dynamic; 3 dynamic conservative; 4 simplified "
+     "(watchdog); 100..100000 fixed (ITR = 1e9/(rate x 256 ns))"},
+    {DR, "XsumRX", U32(0, 1), .unit = "boolean 0/1", F(DP, XsumRX),
+     .help = "RX checksum offload"},
+    {DR, "copybreak", U32(0, 16384), .unit = "bytes", F(DP, copybreak),
+     .help = "RX frames up to this size are copied into a new skb"},
+    {DR, "weight", U32(1, 4096), .unit = "frames", F(DP, weight),
+     .help = "NAPI weight: the quota of one poll"},
+    {DR, "FlowControl", U32(0, 3), .unit = "mode", F(DP, FlowControl),
+     .help = "0 none, 1 RX pause, 2 TX pause, 3 full"},
+
+    /* [nic.NAME] */
+    {NI, "chip", TB_KEY_ENUM, "name", F(TbNicCfg, chip), .names = chip_names,
+     .what = "supported chip", .nocase = 1, .def = "82545EM",
+     .help = "`82540EM` (PRO/1000 MT Desktop) or `82545EM` (MT Server)"},
+    {NI, "mac", TB_KEY_MAC, "MAC", F(TbNicCfg, mac), .flags = TB_KF_REQUIRED,
+     .help = "station address (written to the EEPROM); must be unicast and "
+     "unique"},
+    {NI, "ip", TB_KEY_CIDR, "a.b.c.d/len", F(TbNicCfg, ip),
+     .off2 = offsetof(TbNicCfg, prefix_len),
+     .help = "the interface's IPv4 address and on-link prefix; adds an "
+     "on-link route"},
+    {NI, "peer_mac", TB_KEY_MAC, "MAC", F(TbNicCfg, peer_mac),
+     .def_doc = "`02:00:00:00:01:NN` (NN = NIC number + 1)",
+     .help = "MAC of the neighbour on this link (a static neighbour entry: "
+     "forwarded frames are sent to it); also the default source MAC of "
+     "traffic fed into this NIC"},
+    {NI, "bus", TB_KEY_BUS, "name", .off = offsetof(TbNicCfg, bus),
+     .off2 = offsetof(TbNicCfg, bus_name),
+     .size = sizeof(((TbNicCfg *)0)->bus_name), .names = bus_names,
+     .what = "bus", .def = "pci64-66",
+     .help = "bus timing presets of the device model"},
+    {NI, "link_mbps", U32(10, 1000), .unit = "Mbit/s",
+     F(TbNicCfg, link_mbps), .def = "1000", .range_doc = "10, 100, 1000",
+     .help = "link speed"},
+    {NI, "txqueuelen", U32(1, 1000000), .unit = "frames",
+     F(TbNicCfg, txqueuelen), .def = "1000",
+     .help = "the pfifo_fast qdisc limit before the driver's xmit"},
+    {NI, "irq", U32(0, 255), .unit = "IRQ number", F(TbNicCfg, irq),
+     .def_doc = "16 + NIC number", .help = "the line shown in "
+     "`/proc/interrupts`"},
+    {NI, "cpu", TB_KEY_CPU, "CPU", F(TbNicCfg, cpu_plus1), .min = 0,
+     .max = 7, .def_doc = "NIC number modulo `host.cpus`",
+     .help = "IRQ affinity: the CPU the line is delivered to (0..cpus-1), "
+     "where its ISR and NAPI poll run"},
+
+    /* [route.NAME] */
+    {RO, "dst", TB_KEY_CIDR, "a.b.c.d/len", F(TbRouteCfg, prefix),
+     .off2 = offsetof(TbRouteCfg, prefix_len), .flags = TB_KF_REQUIRED,
+     .help = "destination prefix (`0.0.0.0/0` = default route)"},
+    {RO, "dev", TB_KEY_STR, "NIC name",
+     .flags = TB_KF_REQUIRED | TB_KF_CODE,
+     .help = "outgoing interface; must be a `[nic.NAME]`"},
+    {RO, "via", TB_KEY_IP, "a.b.c.d", F(TbRouteCfg, gateway),
+     .def_doc = "none (on-link)",
+     .help = "gateway; frames go to the NIC's `peer_mac` either way"},
+
+    /* [traffic], [traffic.NAME] */
+    {TR, "kind", TB_KEY_ENUM, "name", F(TbTrafficCfg, kind),
+     .names = kind_names, .what = "traffic kind", .def = "pktgen",
+     .help = "`pktgen` (synthetic IPv4/UDP) or `pcap` (replay a pcap/pcapng "
+     "capture)"},
+    {TR, "nic", TB_KEY_STR, "NIC name", .flags = TB_KF_CODE,
+     .def_doc = "the only NIC",
+     .help = "the NIC fed; required when there are several"},
+    {TR, "pace", TB_KEY_ENUM, "name", F(TbTrafficCfg, pace),
+     .names = pace_names, .what = "pace",
+     .def_doc = "`pps` if a `pps` key is given, else `mbps` if `mbps` is "
+     "given, else `captured` for pcap and `topspeed` for pktgen",
+     .help = "`pps` fixed rate, `mbps` fixed bit rate, `topspeed` back to "
+     "back at link speed, `captured` (pcap only) the capture's timing x "
+     "multiplier"},
+    {TR, "start", TB_KEY_TIME, "time", F(TbTrafficCfg, start_ns),
+     .def = "0", .help = "the first frame is not scheduled before this "
+     "time, counted from the moment the host is ready (drivers probed, "
+     "links up)"},
+    {TR, "pps", TB_KEY_DOUBLE, "frames/s", F(TbTrafficCfg, pps),
+     .dmin = 0.001, .dmax = 1e9,
+     .help = "rate for `pace = pps`: frame i is scheduled at start + "
+     "floor(i x 1e9 / pps) ns (pps with up to 3 decimals)"},
+    {TR, "mbps", TB_KEY_DOUBLE, "Mbit/s", F(TbTrafficCfg, mbps),
+     .dmin = 0.001, .dmax = 1e6,
+     .help = "rate for `pace = mbps`, counting frame bytes incl. FCS: frame "
+     "i is scheduled at start + (bits of frames 0..i-1) x 1000 / mbps ns"},
+    {TR, "multiplier", TB_KEY_DOUBLE, "factor", F(TbTrafficCfg, multiplier),
+     .dmin = 1e-6, .dmax = 1e6, .def = "1",
+     .help = "pcap `pace = captured`: the captured gaps are divided by it "
+     "(2 = twice as fast)"},
+    {TR, "loop", U32(1, 1000000), .unit = "passes", F(TbTrafficCfg, loop),
+     .def = "1", .help = "pcap: replay the capture this many times; each "
+     "pass starts where the previous one's last frame was scheduled"},
+    {TR, "count", TB_KEY_U64, "frames", F(TbTrafficCfg, count), .min = 0,
+     .max = UINT64_C(1) << 40, .def = "0", .range_doc = "0..2^40",
+     .help = "pktgen: frames to send (0 = until `[run] duration`, which is "
+     "then required); pcap: a cap on the frames replayed over all loops "
+     "(0 = no cap)"},
+    {TR, "frame_size", U32(64, 16128), .unit = "bytes incl. FCS",
+     F(TbTrafficCfg, frame_size), .def = "64",
+     .help = "pktgen frame size (1518 = standard maximum)"},
+    {TR, "imix", TB_KEY_IMIX, "SIZE:WEIGHT,...",
+     .range_doc = "up to 8 entries; SIZE 64..16128, WEIGHT 1..1000000",
+     .help = "pktgen size mix instead of `frame_size`, e.g. "
+     "`64:7,594:4,1518:1` (sizes incl. FCS). The order is a deterministic "
+     "smooth weighted round robin (each step adds every weight to a running "
+     "value, takes the largest — the first on a tie — and subtracts the "
+     "total from it): for the example, 64 594 64 64 594 64 1518 64 594 64 "
+     "594 64, repeating"},
+    {TR, "flows", U32(1, 65536), .unit = "flows", F(TbTrafficCfg, flows),
+     .def = "1", .help = "pktgen: UDP source ports cycle through "
+     "udp_src_port .. udp_src_port + flows - 1"},
+    {TR, "src_mac", TB_KEY_MAC, "MAC", F(TbTrafficCfg, src_mac),
+     .def_doc = "the NIC's `peer_mac`", .help = "pktgen source address"},
+    {TR, "dst_mac", TB_KEY_MAC, "MAC", F(TbTrafficCfg, dst_mac),
+     .def_doc = "the NIC's address", .help = "pktgen destination address "
+     "(`00:00:00:00:00:00` also means the NIC's)"},
+    {TR, "src_ip", TB_KEY_IP, "a.b.c.d", F(TbTrafficCfg, src_ip),
+     .def = "198.18.0.1", .help = "pktgen IPv4 source"},
+    {TR, "dst_ip", TB_KEY_IP, "a.b.c.d", F(TbTrafficCfg, dst_ip),
+     .def_doc = "the NIC's `ip`, else 198.18.1.1",
+     .help = "pktgen IPv4 destination (set it to a routed address to "
+     "forward)"},
+    {TR, "udp_src_port", U32(0, 65535), .unit = "port",
+     F(TbTrafficCfg, udp_src_port), .def = "9",
+     .help = "pktgen UDP source port (first of the flows)"},
+    {TR, "udp_dst_port", U32(0, 65535), .unit = "port",
+     F(TbTrafficCfg, udp_dst_port),
+     .def_doc = "`[host] sink_udp_port` if set, else 9",
+     .help = "pktgen UDP destination port"},
+    {TR, "udp_payload", U32(18, 16082), .unit = "bytes",
+     F(TbTrafficCfg, udp_payload),
+     .help = "pktgen: UDP payload size; the frame is payload + 46 bytes "
+     "incl. FCS (1440 → 1486). Excludes `frame_size` and `imix`"},
+    {TR, "pcap", TB_KEY_PATH, "file", F(TbTrafficCfg, pcap),
+     .def_doc = "**required for pcap**",
+     .help = "capture to replay, pcap or pcapng (read through libpcap); "
+     "Ethernet (DLT_EN10MB) only"},
+    {TR, "rewrite_dst_mac", TB_KEY_BOOL, "boolean",
+     F(TbTrafficCfg, rewrite_dst_mac), .def = "false",
+     .help = "pcap: set the destination MAC of **every** frame (unicast, "
+     "multicast and broadcast alike, as tcpreplay's `--enet-dmac`) to the "
+     "NIC's address. Without it, frames for other addresses are dropped by "
+     "the NIC's address filter and counted (`rx_filtered`)"},
+
+    /* [run] */
+    {RU, "duration", TB_KEY_TIME, "time", F(TbRunCfg, duration_ns),
+     .def = "0",
+     .help = "stop this long after the host is ready (drivers probed, links "
+     "up: `TbResults.init_ns`); 0 = when every source is exhausted, plus "
+     "`drain`.  The modelled CPU runs C code synchronously and can only "
+     "stop between units of work: the run ends at the first return to the "
+     "CPU's scheduling loop at or after that instant, so the work in "
+     "progress (a softirq run, bounded by MAX_SOFTIRQ_TIME = 2 ms and "
+     "netdev_budget; an interrupt handler) completes (frames keep arriving "
+     "meanwhile) and `sim_ns` can exceed init + duration by up to about "
+     "that much (e.g. 50 ms -> 50.7 ms under overload).  Rates use the "
+     "actual window; CSV rows stop at the last full interval"},
+    {RU, "drain", TB_KEY_TIME, "time", F(TbRunCfg, drain_ns), .def = "10ms",
+     .help = "with duration 0: time simulated after the last offered frame, "
+     "for queues to empty"},
+    {RU, "sample", TB_KEY_TIME, "time", F(TbRunCfg, sample_ns),
+     .def = "1ms", .range_doc = "at least 1us",
+     .help = "interval of the CSV time series"},
+    {RU, "seed", TB_KEY_U64, "integer", F(TbRunCfg, seed), .min = 0,
+     .max = UINT64_MAX, .def = "0", .range_doc = "0..2^64-1",
+     .help = "seed for any randomised choice (none is made today; results "
+     "depend only on the scenario)"},
+};
+
+const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
+
+const char *tb_key_sec_name(TbKeySec sec)
+{
+    static const char *const names[TB_SEC_COUNT] = {
+        "scenario", "host", "driver", "nic", "route", "traffic", "run"};
+    return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
+}
+
+const TbKeyDef *tb_key_find(TbKeySec sec, const char *key)
+{
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        if (tb_keys[i].sec == sec && !strcmp(tb_keys[i].key, key)) {
+            return &tb_keys[i];
+        }
+    }
+    return NULL;
+}
+
+void tb_keys_default(TbKeySec sec, void *base)
+{
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        if (tb_keys[i].sec == sec && tb_keys[i].def) {
+            char *msg = tb_key_parse(&tb_keys[i], tb_keys[i].def, base);
+            g_assert(!msg);   /* the table's own defaults parse */
+        }
+    }
+}
