@@ -66,20 +66,32 @@ static int write_file(const char *path, const char *text, char **err)
     return tb_out_write_file(path, text, strlen(text), err);
 }
 
-/* Every option of `e1klab check`, filled by GOption. */
+/* Every option of `e1klab check`, filled by GOption through @entries. */
 typedef struct CheckOpts {
     char **sets;               /* --set SECTION.KEY=VALUE, NULL-terminated */
     char *junit_path;          /* --junit FILE */
     char *json_path;           /* --json FILE */
     char *report_path;         /* --report REPORT.json: no run */
+    GOptionEntry entries[TB_CLI_MAX_OPTS];
 } CheckOpts;
 
-static void check_opts_clear(CheckOpts *o)
+static void check_opts_init(CheckOpts *o)
 {
-    g_strfreev(o->sets);
-    g_free(o->junit_path);
-    g_free(o->json_path);
-    g_free(o->report_path);
+    const GOptionEntry e[] = {
+        TB_CLI_OPT_SET(&o->sets, "Override a scenario key (repeatable; "
+                                 "after the file's 'set' lines)"),
+        TB_CLI_OPT_FILE("junit", &o->junit_path,
+                        "Write JUnit XML (one testcase per check) to FILE"),
+        TB_CLI_OPT_FILE("json", &o->json_path,
+                        "Also write the run's JSON report to FILE"),
+        {"report", 0, 0, G_OPTION_ARG_FILENAME, &o->report_path,
+         "Check an existing JSON report instead of running a scenario",
+         "REPORT.json"},
+        TB_CLI_OPT_END};
+
+    G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
+    memset(o, 0, sizeof(*o));
+    memcpy(o->entries, e, sizeof(e));
 }
 
 /* Parse and check the command line; EXPECT.ini is (*argv)[*argc - 1].
@@ -87,25 +99,13 @@ static void check_opts_clear(CheckOpts *o)
 static int check_opts_parse(CheckOpts *o, int *argc, char ***argv,
                             char **err)
 {
-    GOptionEntry entries[] = {
-        {"set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sets,
-         "Override a scenario key (repeatable; after the file's 'set' "
-         "lines)", "SECTION.KEY=VALUE"},
-        {"junit", 0, 0, G_OPTION_ARG_FILENAME, &o->junit_path,
-         "Write JUnit XML (one testcase per check) to FILE", "FILE"},
-        {"json", 0, 0, G_OPTION_ARG_FILENAME, &o->json_path,
-         "Also write the run's JSON report to FILE", "FILE"},
-        {"report", 0, 0, G_OPTION_ARG_FILENAME, &o->report_path,
-         "Check an existing JSON report instead of running a scenario",
-         "REPORT.json"},
-        {NULL, 0, 0, 0, NULL, NULL, NULL}};
     GOptionContext *oc = g_option_context_new(
         "SCENARIO.ini EXPECT.ini - run a scenario and check its report");
     const char *outs[2], *names[] = {"--json", "--junit"};
     int r;
 
     g_set_prgname("e1klab check");
-    g_option_context_add_main_entries(oc, entries, NULL);
+    g_option_context_add_main_entries(oc, o->entries, NULL);
     g_option_context_set_description(oc,
         "Expectation syntax and field paths: docs/sweep-and-check.md.\n"
         "Exit status: 0 all checks passed, 1 a check failed, 2 bad input.");
@@ -271,19 +271,19 @@ static int check_do(const CheckOpts *o, int argc, char **argv, char **err)
 
 int tb_cmd_check(int argc, char **argv)
 {
-    CheckOpts o = {0};
+    CheckOpts o;
     char *err = NULL;
     int status = EXIT_BAD_INPUT;
 
+    check_opts_init(&o);
     if (check_opts_parse(&o, &argc, &argv, &err) == 0) {
         status = check_do(&o, argc, argv, &err);
     }
     if (err) {
-        fprintf(stderr, "e1klab: %s%s\n",
-                g_str_has_prefix(err, "check:") ? "" : "check: ", err);
-        status = EXIT_BAD_INPUT;
+        status = tb_cli_error(g_str_has_prefix(err, "check:") ? ""
+                                                             : "check: ",
+                              &err, EXIT_BAD_INPUT);
     }
-    g_free(err);
-    check_opts_clear(&o);
+    tb_cli_free_values(o.entries);
     return status;
 }

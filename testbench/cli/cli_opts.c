@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Option parsing steps shared by the `e1klab` commands (cli_opts.h). */
+#include <stdio.h>
+
 #include "cli/cli_opts.h"
 
 int tb_cli_parse(GOptionContext *oc, int *argc, char ***argv,
@@ -26,4 +28,29 @@ int tb_cli_one_scenario(int argc, const char *cmd, const char *prefix,
                     : g_strdup_printf("%smore than one scenario given",
                                       prefix);
     return -1;
+}
+
+void tb_cli_free_values(const GOptionEntry *entries)
+{
+    for (const GOptionEntry *e = entries; e->long_name; e++) {
+        switch (e->arg) {
+        case G_OPTION_ARG_STRING:
+        case G_OPTION_ARG_FILENAME:
+            g_clear_pointer((char **)e->arg_data, g_free);
+            break;
+        case G_OPTION_ARG_STRING_ARRAY:
+        case G_OPTION_ARG_FILENAME_ARRAY:
+            g_clear_pointer((char ***)e->arg_data, g_strfreev);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+int tb_cli_error(const char *prefix, char **err, int status)
+{
+    fprintf(stderr, "e1klab: %s%s\n", prefix, *err);
+    g_clear_pointer(err, g_free);
+    return status;
 }

@@ -64,12 +64,6 @@ static const char usage_text[] =
     "Scenario keys: docs/scenarios.md; report fields: docs/report-schema.md.\n"
     "Exit status: 0 success, 1 a check failed, 2 bad input.\n";
 
-static int bad(const char *msg)
-{
-    fprintf(stderr, "e1klab: %s\n", msg);
-    return EXIT_BAD_INPUT;
-}
-
 /* ---- bench ---- */
 
 /* The scenario `bench` measures: @argv[1], else the shipped
@@ -160,12 +154,7 @@ static int cmd_bench(int argc, char **argv)
     }
     g_free(sc);
     g_option_context_free(oc);
-    if (err) {
-        bad(err);
-        g_free(err);
-        return EXIT_BAD_INPUT;
-    }
-    return 0;
+    return err ? tb_cli_error("", &err, EXIT_BAD_INPUT) : 0;
 }
 
 /* ---- dispatch ---- */

@@ -24,9 +24,10 @@
 
 /* ---- options ---- */
 
-/* Every option of `e1klab run`: one field each, filled by GOption.  A new
- * option is a field here, an entry in run_opts_add() and, if its value
- * needs checking, a test in run_opts_check(). */
+/* Every option of `e1klab run`: one field each, filled by GOption through
+ * the table @entries.  A new option is a field here, a row in
+ * run_opts_init() and, if its value needs checking, a test in
+ * run_opts_check(). */
 typedef struct RunOpts {
     char **sets;               /* --set SECTION.KEY=VALUE, NULL-terminated */
     char *json_path;           /* --json FILE or "-" */
@@ -35,19 +36,21 @@ typedef struct RunOpts {
     gboolean quiet;            /* --quiet */
     char *backend;             /* --backend testbench|qemu (NULL: testbench) */
     gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s */
+    GOptionEntry entries[TB_CLI_MAX_OPTS];
 } RunOpts;
 
-static void run_opts_add(GOptionContext *oc, RunOpts *o)
+/* The defaults and the option table of *o. */
+static void run_opts_init(RunOpts *o)
 {
-    GOptionEntry entries[] = {
-        {"set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sets,
-         "Override a scenario key (repeatable)", "SECTION.KEY=VALUE"},
-        {"json", 0, 0, G_OPTION_ARG_FILENAME, &o->json_path,
-         "Write the JSON report to FILE ('-' for stdout)", "FILE"},
-        {"csv", 0, 0, G_OPTION_ARG_FILENAME, &o->csv_path,
-         "Write the CSV time series to FILE ('-' for stdout)", "FILE"},
-        {"pcap-out", 0, 0, G_OPTION_ARG_FILENAME, &o->pcap_path,
-         "Write every transmitted frame to the pcap FILE", "FILE"},
+    const GOptionEntry e[] = {
+        TB_CLI_OPT_SET(&o->sets, "Override a scenario key (repeatable)"),
+        TB_CLI_OPT_FILE("json", &o->json_path,
+                        "Write the JSON report to FILE ('-' for stdout)"),
+        TB_CLI_OPT_FILE("csv", &o->csv_path,
+                        "Write the CSV time series to FILE ('-' for "
+                        "stdout)"),
+        TB_CLI_OPT_FILE("pcap-out", &o->pcap_path,
+                        "Write every transmitted frame to the pcap FILE"),
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
          "No progress bar and no text report (the text report is also "
          "left out when --json or --csv is '-')", NULL},
@@ -56,19 +59,12 @@ static void run_opts_add(GOptionContext *oc, RunOpts *o)
          "in QEMU; no --csv)", "NAME"},
         {"timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->timeout_s,
          "qemu: wall-clock limit of the QEMU run (default 900)", "S"},
-        {NULL, 0, 0, 0, NULL, NULL, NULL}};
+        TB_CLI_OPT_END};
 
-    /* GOption copies the entries; the pointers into *o stay valid */
-    g_option_context_add_main_entries(oc, entries, NULL);
-}
-
-static void run_opts_clear(RunOpts *o)
-{
-    g_strfreev(o->sets);
-    g_free(o->json_path);
-    g_free(o->csv_path);
-    g_free(o->pcap_path);
-    g_free(o->backend);
+    G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
+    memset(o, 0, sizeof(*o));
+    o->timeout_s = TB_QEMU_TIMEOUT_S;
+    memcpy(o->entries, e, sizeof(e));
 }
 
 /* Parse @argv into *o and leave the scenario in (*argv)[1].  0 or -1. */
@@ -79,7 +75,7 @@ static int run_opts_parse(RunOpts *o, int *argc, char ***argv, char **err)
     int r;
 
     g_set_prgname("e1klab run");
-    run_opts_add(oc, o);
+    g_option_context_add_main_entries(oc, o->entries, NULL);
     r = tb_cli_parse(oc, argc, argv, "run: ", err);
     g_option_context_free(oc);
     if (r < 0) {
@@ -311,11 +307,12 @@ static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
 
 int tb_cmd_run(int argc, char **argv)
 {
-    RunOpts o = {.timeout_s = TB_QEMU_TIMEOUT_S};
+    RunOpts o;
     TbScenario *sc = g_new0(TbScenario, 1);
     char *err = NULL;
     int status = EXIT_BAD_INPUT;
 
+    run_opts_init(&o);
     if (run_opts_parse(&o, &argc, &argv, &err) == 0 &&
         run_opts_check(&o, &err) == 0 &&
         tb_scenario_load(argv[1], (const char *const *)o.sets, sc,
@@ -329,13 +326,10 @@ int tb_cmd_run(int argc, char **argv)
         }
     }
     if (err) {
-        fprintf(stderr, "e1klab: %s\n", err);
-        if (status == 0) {
-            status = EXIT_BAD_INPUT;
-        }
+        /* a QEMU run that failed keeps its status (1) */
+        status = tb_cli_error("", &err, status ? status : EXIT_BAD_INPUT);
     }
-    g_free(err);
     g_free(sc);
-    run_opts_clear(&o);
+    tb_cli_free_values(o.entries);
     return status;
 }

@@ -21,7 +21,7 @@
 
 #define EXIT_BAD_INPUT 2
 
-/* Every option of `e1klab sweep`, filled by GOption. */
+/* Every option of `e1klab sweep`, filled by GOption through @entries. */
 typedef struct SweepOpts {
     char **params;             /* --param KEY=LIST|START:STOP:STEP */
     char **sets;               /* --set SECTION.KEY=VALUE */
@@ -32,11 +32,12 @@ typedef struct SweepOpts {
     gboolean collect;          /* --collect */
     gboolean no_plot;          /* --no-plot */
     gboolean quiet;            /* --quiet */
+    GOptionEntry entries[TB_CLI_MAX_OPTS];
 } SweepOpts;
 
-static void sweep_opts_add(GOptionContext *oc, SweepOpts *o)
+static void sweep_opts_init(SweepOpts *o)
 {
-    GOptionEntry entries[] = {
+    const GOptionEntry e[] = {
         {"param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &o->params,
          "A grid axis: comma-separated values or an inclusive decimal "
          "range (repeatable)", "KEY=LIST|START:STOP:STEP"},
@@ -44,9 +45,8 @@ static void sweep_opts_add(GOptionContext *oc, SweepOpts *o)
          "Run up to N points at a time (default 1)", "N"},
         {"out", 'o', 0, G_OPTION_ARG_FILENAME, &o->dir,
          "Output directory (default sweep-NAME)", "DIR"},
-        {"set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o->sets,
-         "Override a scenario key for every point (repeatable)",
-         "SECTION.KEY=VALUE"},
+        TB_CLI_OPT_SET(&o->sets, "Override a scenario key for every point "
+                                 "(repeatable)"),
         {"emit-jobs", 0, 0, G_OPTION_ARG_NONE, &o->emit,
          "Print one `e1klab run` command line per point (for GNU "
          "parallel) instead of running", NULL},
@@ -59,17 +59,12 @@ static void sweep_opts_add(GOptionContext *oc, SweepOpts *o)
          "Write the CSV but no charts (gnuplot not needed)", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
          "No progress lines on stderr", NULL},
-        {NULL, 0, 0, 0, NULL, NULL, NULL}};
+        TB_CLI_OPT_END};
 
-    g_option_context_add_main_entries(oc, entries, NULL);
-}
-
-static void sweep_opts_clear(SweepOpts *o)
-{
-    g_strfreev(o->params);
-    g_strfreev(o->sets);
-    g_free(o->dir);
-    g_free(o->exe_name);
+    G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
+    memset(o, 0, sizeof(*o));
+    o->jobs = 1;
+    memcpy(o->entries, e, sizeof(e));
 }
 
 /* Parse and check the command line.  0 or -1 with *err. */
@@ -81,7 +76,7 @@ static int sweep_opts_parse(SweepOpts *o, int *argc, char ***argv,
     int r;
 
     g_set_prgname("e1klab sweep");
-    sweep_opts_add(oc, o);
+    g_option_context_add_main_entries(oc, o->entries, NULL);
     g_option_context_set_description(oc,
         "Example: e1klab sweep forward-970kpps-napi.ini "
         "--param traffic.pps=50000:1000000:50000 \\\n"
@@ -204,14 +199,6 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
-/* Print a run-time failure (not bad input) and pass its status on. */
-static int failed(int status, char **err)
-{
-    fprintf(stderr, "e1klab: sweep: %s\n", *err);
-    g_clear_pointer(err, g_free);
-    return status;
-}
-
 /* Run the points (unless --collect), write sweep.csv and, when
  * @gnuplot, the charts.  The exit status (EXIT_BAD_INPUT with *err). */
 static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
@@ -233,7 +220,7 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         }
         st = tb_sweep_run_points(s, err);
         if (st) {
-            return failed(st, err);
+            return tb_cli_error("sweep: ", err, st);
         }
     }
     pts = g_new0(TbPlotPoint, s->grid->npoints);
@@ -241,14 +228,14 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
     st = 0;
     if (tb_sweep_combine(s, pts, groups, &rx_iface, err) < 0) {
         /* with --collect a missing or bad point file is bad input */
-        st = failed(o->collect ? 2 : 1, err);
+        st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
     } else if (gnuplot) {
         title = g_path_get_basename(s->scenario);
         if (tb_sweep_plot(gnuplot, s->dir, title,
                           (const char *const *)groups->pdata, groups->len,
                           pts, s->grid->npoints,
                           rx_iface ? rx_iface : "eth0", err) < 0) {
-            st = failed(1, err);
+            st = tb_cli_error("sweep: ", err, 1);
         }
         g_free(title);
     }
@@ -302,18 +289,17 @@ out:
 
 int tb_cmd_sweep(int argc, char **argv)
 {
-    SweepOpts o = {.jobs = 1};
+    SweepOpts o;
     char *err = NULL;
     int status = EXIT_BAD_INPUT;
 
+    sweep_opts_init(&o);
     if (sweep_opts_parse(&o, &argc, &argv, &err) == 0) {
         status = sweep_do(&o, argv[1], &err);
     }
     if (err) {
-        fprintf(stderr, "e1klab: sweep: %s\n", err);
-        status = EXIT_BAD_INPUT;
+        status = tb_cli_error("sweep: ", &err, EXIT_BAD_INPUT);
     }
-    g_free(err);
-    sweep_opts_clear(&o);
+    tb_cli_free_values(o.entries);
     return status;
 }
