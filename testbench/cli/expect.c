@@ -96,6 +96,35 @@ static int scan_number(const char *s, size_t *i, GArray *t)
     return 0;
 }
 
+/* An operator (< <= > >= = == !=) or a tolerance sign ("+-", U+00B1)
+ * at s[*i]: 1 (pushed, *i past it), else 0. */
+static int scan_operator(const char *s, size_t *i, GArray *t)
+{
+    const char *p = s + *i;
+    int eq = p[1] == '=';
+
+    if (p[0] == '<' || p[0] == '>') {
+        TbCmp op = p[0] == '<' ? (eq ? TB_CMP_LE : TB_CMP_LT)
+                               : (eq ? TB_CMP_GE : TB_CMP_GT);
+        push(t, T_OP, op, 0, p, 1 + (size_t)eq);
+        *i += 1 + (size_t)eq;
+    } else if (p[0] == '=') {
+        push(t, T_OP, TB_CMP_EQ, 0, "=", 1);
+        *i += 1 + (size_t)eq;
+    } else if (p[0] == '!' && eq) {
+        push(t, T_OP, TB_CMP_NE, 0, p, 2);
+        *i += 2;
+    } else if ((p[0] == '+' && p[1] == '-') ||
+               ((unsigned char)p[0] == 0xc2 &&
+                (unsigned char)p[1] == 0xb1)) {            /* U+00B1 */
+        push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
+        *i += 2;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 /* Tokenize @s; NULL with *why set on a bad character. */
 static GArray *tokenize(const char *s, char **why)
 {
@@ -106,27 +135,12 @@ static GArray *tokenize(const char *s, char **why)
         char c = s[i];
         if (c == ' ' || c == '\t') {
             i++;
-        } else if (c == '<' || c == '>') {
-            int eq = s[i + 1] == '=';
-            TbCmp op = c == '<' ? (eq ? TB_CMP_LE : TB_CMP_LT)
-                                : (eq ? TB_CMP_GE : TB_CMP_GT);
-            push(t, T_OP, op, 0, s + i, 1 + (size_t)eq);
-            i += 1 + (size_t)eq;
-        } else if (c == '=') {
-            int eq = s[i + 1] == '=';
-            push(t, T_OP, TB_CMP_EQ, 0, "=", 1);
-            i += 1 + (size_t)eq;
-        } else if (c == '!' && s[i + 1] == '=') {
-            push(t, T_OP, TB_CMP_NE, 0, s + i, 2);
-            i += 2;
-        } else if (c == '+' && s[i + 1] == '-') {
-            push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
-            i += 2;
-        } else if ((unsigned char)c == 0xc2 &&
-                   (unsigned char)s[i + 1] == 0xb1) {      /* U+00B1 */
-            push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
-            i += 2;
-        } else if (g_ascii_isdigit(c) || c == '.' || c == '+' || c == '-') {
+            continue;
+        }
+        if (scan_operator(s, &i, t)) {
+            continue;
+        }
+        if (g_ascii_isdigit(c) || c == '.' || c == '+' || c == '-') {
             if (scan_number(s, &i, t) < 0) {
                 *why = g_strdup_printf("bad number at '%s'", s + i);
                 toks_free(t);
