@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "cli/check.h"
+#include "cli/cli_opts.h"
 #include "report/cli_out.h"
 #include "cli/expect.h"
 #include "report/report.h"
@@ -65,116 +66,161 @@ static int write_file(const char *path, const char *text, char **err)
     return tb_out_write_file(path, text, strlen(text), err);
 }
 
-int tb_cmd_check(int argc, char **argv)
+/* Every option of `e1klab check`, filled by GOption through @entries. */
+typedef struct CheckOpts {
+    char **sets;               /* --set SECTION.KEY=VALUE, NULL-terminated */
+    char *junit_path;          /* --junit FILE */
+    char *json_path;           /* --json FILE */
+    char *report_path;         /* --report REPORT.json: no run */
+    GOptionEntry entries[TB_CLI_MAX_OPTS];
+} CheckOpts;
+
+static void check_opts_init(CheckOpts *o)
 {
-    char **sets = NULL;
-    char *junit_path = NULL, *json_path = NULL, *report_path = NULL;
-    GOptionEntry entries[] = {
-        {"set", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sets,
-         "Override a scenario key (repeatable; after the file's 'set' "
-         "lines)", "SECTION.KEY=VALUE"},
-        {"junit", 0, 0, G_OPTION_ARG_FILENAME, &junit_path,
-         "Write JUnit XML (one testcase per check) to FILE", "FILE"},
-        {"json", 0, 0, G_OPTION_ARG_FILENAME, &json_path,
-         "Also write the run's JSON report to FILE", "FILE"},
-        {"report", 0, 0, G_OPTION_ARG_FILENAME, &report_path,
+    const GOptionEntry e[] = {
+        TB_CLI_OPT_SET(&o->sets, "Override a scenario key (repeatable; "
+                                 "after the file's 'set' lines)"),
+        TB_CLI_OPT_FILE("junit", &o->junit_path,
+                        "Write JUnit XML (one testcase per check) to FILE"),
+        TB_CLI_OPT_FILE("json", &o->json_path,
+                        "Also write the run's JSON report to FILE"),
+        {"report", 0, 0, G_OPTION_ARG_FILENAME, &o->report_path,
          "Check an existing JSON report instead of running a scenario",
          "REPORT.json"},
-        {NULL, 0, 0, 0, NULL, NULL, NULL}};
+        TB_CLI_OPT_END};
+
+    G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
+    memset(o, 0, sizeof(*o));
+    memcpy(o->entries, e, sizeof(e));
+}
+
+/* Parse and check the command line; EXPECT.ini is (*argv)[*argc - 1].
+ * 0 or -1 with *err. */
+static int check_opts_parse(CheckOpts *o, int *argc, char ***argv,
+                            char **err)
+{
     GOptionContext *oc = g_option_context_new(
         "SCENARIO.ini EXPECT.ini - run a scenario and check its report");
-    GError *ge = NULL;
-    TbExpectFile *ef = NULL;
-    TbExpectResult *res = NULL;
-    GPtrArray *all_sets = NULL;
-    JsonNode *root = NULL;
-    char *err = NULL, *json = NULL, *xml = NULL, *suite = NULL;
-    const char *expect_path;
-    guint npass = 0, nfail = 0, n = 0;
-    int status = EXIT_BAD_INPUT;
+    const char *outs[2], *names[] = {"--json", "--junit"};
+    int r;
 
     g_set_prgname("e1klab check");
-    g_option_context_add_main_entries(oc, entries, NULL);
+    g_option_context_add_main_entries(oc, o->entries, NULL);
     g_option_context_set_description(oc,
         "Expectation syntax and field paths: docs/sweep-and-check.md.\n"
         "Exit status: 0 all checks passed, 1 a check failed, 2 bad input.");
-    if (!g_option_context_parse(oc, &argc, &argv, &ge)) {
-        err = g_strdup_printf("check: %s", ge->message);
-        g_error_free(ge);
-        goto out;
+    r = tb_cli_parse(oc, argc, argv, "check: ", err);
+    g_option_context_free(oc);
+    if (r < 0) {
+        return -1;
     }
-    if (argc != (report_path ? 2 : 3)) {
-        err = g_strdup(report_path
-                           ? "check: with --report give only EXPECT.ini"
-                           : "check: need SCENARIO.ini and EXPECT.ini (see "
-                             "e1klab help check)");
-        goto out;
+    if (*argc != (o->report_path ? 2 : 3)) {
+        *err = g_strdup(o->report_path
+                            ? "check: with --report give only EXPECT.ini"
+                            : "check: need SCENARIO.ini and EXPECT.ini (see "
+                              "e1klab help check)");
+        return -1;
     }
-    if (report_path && (sets || json_path)) {
-        err = g_strdup("check: --set and --json need a scenario run, not "
-                       "--report");
-        goto out;
+    if (o->report_path && (o->sets || o->json_path)) {
+        *err = g_strdup("check: --set and --json need a scenario run, not "
+                        "--report");
+        return -1;
     }
-    {
-        const char *outs[] = {json_path, junit_path};
-        const char *names[] = {"--json", "--junit"};
-        if (tb_out_conflict(outs, names, 2, &err) < 0) {
-            goto out;
-        }
-    }
-    expect_path = argv[argc - 1];
-    ef = tb_expect_load(expect_path, &err);
-    if (!ef) {
-        goto out;
-    }
-    if (report_path) {
+    outs[0] = o->json_path;
+    outs[1] = o->junit_path;
+    return tb_out_conflict(outs, names, 2, err) < 0 ? -1 : 0;
+}
+
+/* The report to check: --report's file, or a run of @scenario with the
+ * expectation file's "set" lines, then the --set options.  *json gets the
+ * run's report text (NULL with --report).  NULL with *err. */
+static JsonNode *check_report(const CheckOpts *o, const TbExpectFile *ef,
+                              const char *scenario, char **json, char **err)
+{
+    GPtrArray *all_sets;
+    JsonNode *root = NULL;
+
+    if (o->report_path) {
         if (ef->sets->len > 1) {
             /* the report was produced elsewhere: the file's "set" lines
              * cannot apply to it */
             fprintf(stderr, "e1klab: check: %s: %u \"set\" line(s) ignored "
-                    "with --report\n", expect_path, ef->sets->len - 1);
+                    "with --report\n", ef->name, ef->sets->len - 1);
         }
-        root = tb_report_load(report_path, &err);
-    } else {
-        all_sets = g_ptr_array_new();
-        for (guint i = 0; i + 1 < ef->sets->len; i++) {
-            g_ptr_array_add(all_sets, g_ptr_array_index(ef->sets, i));
-        }
-        for (char **s = sets; s && *s; s++) {
-            g_ptr_array_add(all_sets, *s);
-        }
-        g_ptr_array_add(all_sets, NULL);
-        json = run_scenario(argv[1], (const char *const *)all_sets->pdata,
-                            &err);
-        if (json) {
-            root = tb_report_parse(json, "report", &err);
-        }
+        return tb_report_load(o->report_path, err);
     }
-    if (!root) {
-        goto out;
+    all_sets = g_ptr_array_new();
+    for (guint i = 0; i + 1 < ef->sets->len; i++) {
+        g_ptr_array_add(all_sets, g_ptr_array_index(ef->sets, i));
     }
-    n = ef->items->len;
-    res = g_new0(TbExpectResult, n);
+    for (char **s = o->sets; s && *s; s++) {
+        g_ptr_array_add(all_sets, *s);
+    }
+    g_ptr_array_add(all_sets, NULL);
+    *json = run_scenario(scenario, (const char *const *)all_sets->pdata,
+                         err);
+    if (*json) {
+        root = tb_report_parse(*json, "report", err);
+    }
+    g_ptr_array_free(all_sets, TRUE);
+    return root;
+}
+
+static void check_results_free(TbExpectResult *res, guint n)
+{
+    for (guint i = 0; res && i < n; i++) {
+        g_free(res[i].detail);
+    }
+    g_free(res);
+}
+
+/* Evaluate every check of @ef on @root: an array of ef->items->len
+ * results (check_results_free), or NULL with *err. */
+static TbExpectResult *check_eval(const TbExpectFile *ef, JsonNode *root,
+                                  char **err)
+{
+    guint n = ef->items->len;
+    TbExpectResult *res = g_new0(TbExpectResult, n);
+
     for (guint i = 0; i < n; i++) {
         if (tb_expect_eval(ef, g_ptr_array_index(ef->items, i), root, &res[i],
-                           &err) < 0) {
-            goto out;
+                           err) < 0) {
+            check_results_free(res, n);
+            return NULL;
         }
     }
-    suite = suite_name(root, expect_path);
-    if (json_path && write_file(json_path, json, &err) < 0) {
-        goto out;
+    return res;
+}
+
+/* Write --json and --junit, all or nothing.  0 or -1 with *err. */
+static int check_write(const CheckOpts *o, const TbExpectFile *ef,
+                       const TbExpectResult *res, const char *json,
+                       const char *suite, char **err)
+{
+    char *xml;
+    int r;
+
+    if (o->json_path && write_file(o->json_path, json, err) < 0) {
+        return -1;
     }
-    if (junit_path) {
-        xml = tb_expect_junit(ef, res, suite);
-        if (write_file(junit_path, xml, &err) < 0) {
-            if (json_path) {
-                g_unlink(json_path);
-            }
-            goto out;
-        }
+    if (!o->junit_path) {
+        return 0;
     }
-    for (guint i = 0; i < n; i++) {
+    xml = tb_expect_junit(ef, res, suite);
+    r = write_file(o->junit_path, xml, err);
+    g_free(xml);
+    if (r < 0 && o->json_path) {
+        g_unlink(o->json_path);
+    }
+    return r;
+}
+
+/* One PASS/FAIL line per check, then the totals; the number failed. */
+static guint check_print(const TbExpectFile *ef, const TbExpectResult *res)
+{
+    guint npass = 0, nfail = 0;
+
+    for (guint i = 0; i < ef->items->len; i++) {
         const TbExpect *e = g_ptr_array_index(ef->items, i);
         printf("%s %s: %s\n", res[i].pass ? "PASS" : "FAIL", e->name,
                res[i].detail);
@@ -186,33 +232,58 @@ int tb_cmd_check(int argc, char **argv)
     }
     printf("%u passed, %u failed\n", npass, nfail);
     fflush(stdout);
-    status = nfail ? EXIT_FAILED : 0;
+    return nfail;
+}
 
-out:
-    if (err) {
-        fprintf(stderr, "e1klab: %s%s\n",
-                g_str_has_prefix(err, "check:") ? "" : "check: ", err);
-        status = EXIT_BAD_INPUT;
+/* Load, run or read, evaluate, write, print.  The exit status; *err set
+ * on bad input. */
+static int check_do(const CheckOpts *o, int argc, char **argv, char **err)
+{
+    TbExpectFile *ef = tb_expect_load(argv[argc - 1], err);
+    TbExpectResult *res = NULL;
+    JsonNode *root = NULL;
+    char *json = NULL, *suite = NULL;
+    int status = EXIT_BAD_INPUT;
+
+    if (ef) {
+        root = check_report(o, ef, argv[1], &json, err);
     }
-    for (guint i = 0; res && i < n; i++) {
-        g_free(res[i].detail);
+    if (root) {
+        res = check_eval(ef, root, err);
     }
-    g_free(res);
+    if (res) {
+        suite = suite_name(root, ef->name);
+        if (check_write(o, ef, res, json, suite, err) == 0) {
+            status = check_print(ef, res) ? EXIT_FAILED : 0;
+        }
+    }
+    if (ef) {
+        check_results_free(res, ef->items->len);
+    }
     if (root) {
         json_node_unref(root);
     }
-    if (all_sets) {
-        g_ptr_array_free(all_sets, TRUE);
-    }
     tb_expect_file_free(ef);
-    g_free(err);
     g_free(json);
-    g_free(xml);
     g_free(suite);
-    g_strfreev(sets);
-    g_free(junit_path);
-    g_free(json_path);
-    g_free(report_path);
-    g_option_context_free(oc);
+    return status;
+}
+
+int tb_cmd_check(int argc, char **argv)
+{
+    CheckOpts o;
+    char *err = NULL;
+    int status = EXIT_BAD_INPUT;
+
+    check_opts_init(&o);
+    if (check_opts_parse(&o, &argc, &argv, &err) == 0) {
+        status = check_do(&o, argc, argv, &err);
+    }
+    if (err) {
+        status = tb_cli_error(g_str_has_prefix(err, "check:") ? ""
+                                                             : "check: ",
+                              &err, EXIT_BAD_INPUT);
+    }
+    tb_cli_free_values(o.entries);
     return status;
 }

@@ -96,6 +96,35 @@ static int scan_number(const char *s, size_t *i, GArray *t)
     return 0;
 }
 
+/* An operator (< <= > >= = == !=) or a tolerance sign ("+-", U+00B1)
+ * at s[*i]: 1 (pushed, *i past it), else 0. */
+static int scan_operator(const char *s, size_t *i, GArray *t)
+{
+    const char *p = s + *i;
+    int eq = p[1] == '=';
+
+    if (p[0] == '<' || p[0] == '>') {
+        TbCmp op = p[0] == '<' ? (eq ? TB_CMP_LE : TB_CMP_LT)
+                               : (eq ? TB_CMP_GE : TB_CMP_GT);
+        push(t, T_OP, op, 0, p, 1 + (size_t)eq);
+        *i += 1 + (size_t)eq;
+    } else if (p[0] == '=') {
+        push(t, T_OP, TB_CMP_EQ, 0, "=", 1);
+        *i += 1 + (size_t)eq;
+    } else if (p[0] == '!' && eq) {
+        push(t, T_OP, TB_CMP_NE, 0, p, 2);
+        *i += 2;
+    } else if ((p[0] == '+' && p[1] == '-') ||
+               ((unsigned char)p[0] == 0xc2 &&
+                (unsigned char)p[1] == 0xb1)) {            /* U+00B1 */
+        push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
+        *i += 2;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 /* Tokenize @s; NULL with *why set on a bad character. */
 static GArray *tokenize(const char *s, char **why)
 {
@@ -106,27 +135,12 @@ static GArray *tokenize(const char *s, char **why)
         char c = s[i];
         if (c == ' ' || c == '\t') {
             i++;
-        } else if (c == '<' || c == '>') {
-            int eq = s[i + 1] == '=';
-            TbCmp op = c == '<' ? (eq ? TB_CMP_LE : TB_CMP_LT)
-                                : (eq ? TB_CMP_GE : TB_CMP_GT);
-            push(t, T_OP, op, 0, s + i, 1 + (size_t)eq);
-            i += 1 + (size_t)eq;
-        } else if (c == '=') {
-            int eq = s[i + 1] == '=';
-            push(t, T_OP, TB_CMP_EQ, 0, "=", 1);
-            i += 1 + (size_t)eq;
-        } else if (c == '!' && s[i + 1] == '=') {
-            push(t, T_OP, TB_CMP_NE, 0, s + i, 2);
-            i += 2;
-        } else if (c == '+' && s[i + 1] == '-') {
-            push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
-            i += 2;
-        } else if ((unsigned char)c == 0xc2 &&
-                   (unsigned char)s[i + 1] == 0xb1) {      /* U+00B1 */
-            push(t, T_PM, TB_CMP_EQ, 0, "+-", 2);
-            i += 2;
-        } else if (g_ascii_isdigit(c) || c == '.' || c == '+' || c == '-') {
+            continue;
+        }
+        if (scan_operator(s, &i, t)) {
+            continue;
+        }
+        if (g_ascii_isdigit(c) || c == '.' || c == '+' || c == '-') {
             if (scan_number(s, &i, t) < 0) {
                 *why = g_strdup_printf("bad number at '%s'", s + i);
                 toks_free(t);
@@ -261,6 +275,111 @@ static void expect_free(gpointer p)
     g_free(e);
 }
 
+/* "+- TOL[%]" at t[*i] after "FIELD = VALUE": the value becomes the
+ * centre of the tolerance band.  0 (also when there is none) or -1. */
+static int parse_tolerance(GArray *t, guint *i, TbExpect *e, char **why)
+{
+    guint k = *i;
+
+    if (k >= t->len || TOK(k)->kind != T_PM) {
+        return 0;
+    }
+    if (e->cons[0].op != TB_CMP_EQ) {
+        *why = g_strdup("a tolerance '+-' needs '='");
+        return -1;
+    }
+    if (k + 1 >= t->len || TOK(k + 1)->kind != T_NUM || TOK(k + 1)->num < 0) {
+        *why = g_strdup("'+-' needs a non-negative number");
+        return -1;
+    }
+    e->has_tol = 1;
+    e->center = e->cons[0].rhs;
+    e->cons[0].rhs.path = NULL;
+    e->ncons = 0;
+    e->tol = TOK(k + 1)->num;
+    k += 2;
+    if (k < t->len && TOK(k)->kind == T_PCT) {
+        e->tol_pct = 1;
+        k++;
+    }
+    *i = k;
+    return 0;
+}
+
+/* FIELD OP VALUE [+- TOL[%]]; *i ends after what was parsed. */
+static int parse_field_first(GArray *t, guint *i, TbExpect *e, char **why)
+{
+    if (!path_ok(TOK(0)->text)) {
+        *why = g_strdup_printf("bad field path '%s'", TOK(0)->text);
+        return -1;
+    }
+    e->field = g_strdup(TOK(0)->text);
+    if (t->len < 2 || TOK(1)->kind != T_OP) {
+        *why = g_strdup_printf("expected an operator (< <= > >= = != ) "
+                               "after '%s'", e->field);
+        return -1;
+    }
+    e->cons[0].op = TOK(1)->op;
+    e->ncons = 1;
+    *i = 2;
+    if (parse_operand(t, i, &e->cons[0].rhs, why) < 0 ||
+        parse_tolerance(t, i, e, why) < 0) {
+        return -1;
+    }
+    e->text = join(t, 1, t->len);
+    return 0;
+}
+
+/* 1 if @op is an ordering (< <= > >=), not = or != */
+static int ordering(TbCmp op)
+{
+    return op != TB_CMP_EQ && op != TB_CMP_NE;
+}
+
+/* 1 if @op is < or <= */
+static int below(TbCmp op)
+{
+    return op == TB_CMP_LT || op == TB_CMP_LE;
+}
+
+/* LO OP FIELD OP HI (both '<' or both '>'); *i ends after HI. */
+static int parse_range(GArray *t, guint *i, TbExpect *e, char **why)
+{
+    TbCmp op1;
+
+    if (parse_operand(t, i, &e->cons[0].rhs, why) < 0) {
+        return -1;
+    }
+    e->ncons = 1;
+    if (*i >= t->len || TOK(*i)->kind != T_OP || !ordering(TOK(*i)->op)) {
+        *why = g_strdup("expected FIELD OP VALUE or LO < FIELD < HI");
+        return -1;
+    }
+    op1 = TOK(*i)->op;
+    e->cons[0].op = flip(op1);
+    (*i)++;
+    if (*i >= t->len || TOK(*i)->kind != T_PATH || !path_ok(TOK(*i)->text)) {
+        *why = g_strdup("expected a field between the two bounds");
+        return -1;
+    }
+    e->field = g_strdup(TOK(*i)->text);
+    (*i)++;
+    if (*i >= t->len || TOK(*i)->kind != T_OP ||
+        below(TOK(*i)->op) != below(op1) || !ordering(TOK(*i)->op)) {
+        *why = g_strdup_printf("expected a second bound after '%s' "
+                               "(both '<' or both '>')", e->field);
+        return -1;
+    }
+    e->cons[1].op = TOK(*i)->op;
+    e->ncons = 2;
+    (*i)++;
+    if (parse_operand(t, i, &e->cons[1].rhs, why) < 0) {
+        return -1;
+    }
+    e->text = join(t, 0, t->len);
+    return 0;
+}
+
 /* Parse the expression @s into @e (name, group, line already set). */
 static int parse_expr(const char *s, TbExpect *e, char **why)
 {
@@ -273,93 +392,14 @@ static int parse_expr(const char *s, TbExpect *e, char **why)
     }
     if (t->len == 0) {
         *why = g_strdup("empty expectation");
-        goto out;
-    }
-    if (TOK(0)->kind == T_PATH) {
-        /* FIELD OP VALUE [+- TOL[%]] */
-        if (!path_ok(TOK(0)->text)) {
-            *why = g_strdup_printf("bad field path '%s'", TOK(0)->text);
-            goto out;
-        }
-        e->field = g_strdup(TOK(0)->text);
-        if (t->len < 2 || TOK(1)->kind != T_OP) {
-            *why = g_strdup_printf("expected an operator (< <= > >= = != ) "
-                                   "after '%s'", e->field);
-            goto out;
-        }
-        e->cons[0].op = TOK(1)->op;
-        e->ncons = 1;
-        i = 2;
-        if (parse_operand(t, &i, &e->cons[0].rhs, why) < 0) {
-            goto out;
-        }
-        if (i < t->len && TOK(i)->kind == T_PM) {
-            if (e->cons[0].op != TB_CMP_EQ) {
-                *why = g_strdup("a tolerance '+-' needs '='");
-                goto out;
-            }
-            if (i + 1 >= t->len || TOK(i + 1)->kind != T_NUM ||
-                TOK(i + 1)->num < 0) {
-                *why = g_strdup("'+-' needs a non-negative number");
-                goto out;
-            }
-            e->has_tol = 1;
-            e->center = e->cons[0].rhs;
-            e->cons[0].rhs.path = NULL;
-            e->ncons = 0;
-            e->tol = TOK(i + 1)->num;
-            i += 2;
-            if (i < t->len && TOK(i)->kind == T_PCT) {
-                e->tol_pct = 1;
-                i++;
-            }
-        }
-        e->text = join(t, 1, t->len);
     } else {
-        /* LO OP FIELD OP HI */
-        TbOperand lo = {0, NULL};
-        TbCmp op1;
-        if (parse_operand(t, &i, &lo, why) < 0) {
-            goto out;
+        r = TOK(0)->kind == T_PATH ? parse_field_first(t, &i, e, why)
+                                   : parse_range(t, &i, e, why);
+        if (r == 0 && i != t->len) {
+            *why = g_strdup_printf("unexpected '%s'", TOK(i)->text);
+            r = -1;
         }
-        e->cons[0].rhs = lo;
-        e->ncons = 1;
-        if (i >= t->len || TOK(i)->kind != T_OP ||
-            TOK(i)->op == TB_CMP_EQ || TOK(i)->op == TB_CMP_NE) {
-            *why = g_strdup("expected FIELD OP VALUE or LO < FIELD < HI");
-            goto out;
-        }
-        op1 = TOK(i)->op;
-        e->cons[0].op = flip(op1);
-        i++;
-        if (i >= t->len || TOK(i)->kind != T_PATH || !path_ok(TOK(i)->text)) {
-            *why = g_strdup("expected a field between the two bounds");
-            goto out;
-        }
-        e->field = g_strdup(TOK(i)->text);
-        i++;
-        if (i >= t->len || TOK(i)->kind != T_OP ||
-            ((TOK(i)->op == TB_CMP_LT || TOK(i)->op == TB_CMP_LE) !=
-             (op1 == TB_CMP_LT || op1 == TB_CMP_LE)) ||
-            TOK(i)->op == TB_CMP_EQ || TOK(i)->op == TB_CMP_NE) {
-            *why = g_strdup_printf("expected a second bound after '%s' "
-                                   "(both '<' or both '>')", e->field);
-            goto out;
-        }
-        e->cons[1].op = TOK(i)->op;
-        e->ncons = 2;
-        i++;
-        if (parse_operand(t, &i, &e->cons[1].rhs, why) < 0) {
-            goto out;
-        }
-        e->text = join(t, 0, t->len);
     }
-    if (i != t->len) {
-        *why = g_strdup_printf("unexpected '%s'", TOK(i)->text);
-        goto out;
-    }
-    r = 0;
-out:
     toks_free(t);
     return r;
 }
@@ -377,6 +417,104 @@ void tb_expect_file_free(TbExpectFile *f)
     g_free(f);
 }
 
+/* A "[NAME]" line: the group of the checks after it.  0 or -1. */
+static int parse_group(const char *l, char **group, char **why)
+{
+    size_t n = strlen(l);
+
+    if (n < 3 || l[n - 1] != ']') {
+        *why = g_strdup("bad group header (expected [NAME])");
+        return -1;
+    }
+    g_free(*group);
+    *group = g_strndup(l + 1, n - 2);
+    g_strstrip(*group);
+    return 0;
+}
+
+static int is_set_line(const char *l)
+{
+    return strncmp(l, "set", 3) == 0 && (l[3] == ' ' || l[3] == '\t');
+}
+
+/* "set SECTION.KEY = VALUE": "SECTION.KEY=VALUE" into f->sets.  0 or
+ * -1. */
+static int parse_set(const char *l, TbExpectFile *f, char **why)
+{
+    const char *eq = strchr(l + 4, '=');
+    char *k, *v;
+    int r = -1;
+
+    if (!eq) {
+        *why = g_strdup("'set' needs SECTION.KEY = VALUE");
+        return -1;
+    }
+    k = g_strstrip(g_strndup(l + 4, (size_t)(eq - l - 4)));
+    v = g_strstrip(g_strdup(eq + 1));
+    if (!*k || !strchr(k, '.') || !*v) {
+        *why = g_strdup("'set' needs SECTION.KEY = VALUE");
+    } else {
+        g_ptr_array_add(f->sets, g_strdup_printf("%s=%s", k, v));
+        r = 0;
+    }
+    g_free(k);
+    g_free(v);
+    return r;
+}
+
+/* "[NAME:] EXPRESSION" on line @ln: one check into f->items.  0 or -1. */
+static int parse_check(char *l, unsigned ln, const char *group,
+                       TbExpectFile *f, char **why)
+{
+    TbExpect *e = g_new0(TbExpect, 1);
+    char *colon = strchr(l, ':');
+
+    e->line = ln;
+    e->group = g_strdup(group);
+    if (colon) {
+        *colon = 0;
+        e->name = g_strdup(g_strstrip(l));
+        l = colon + 1;
+        if (!*e->name) {
+            *why = g_strdup("empty name before ':'");
+            expect_free(e);
+            return -1;
+        }
+    }
+    if (parse_expr(l, e, why) < 0) {
+        expect_free(e);
+        return -1;
+    }
+    if (!e->name) {
+        e->name = g_strdup(e->field);
+    }
+    g_ptr_array_add(f->items, e);
+    return 0;
+}
+
+/* Line @ln (modified in place): '#' comments, blank and ';' lines,
+ * "[GROUP]", "set ...", or a check.  0 or -1 with *why. */
+static int parse_line(char *l, unsigned ln, char **group, TbExpectFile *f,
+                      char **why)
+{
+    char *hash = strchr(l, '#');
+
+    if (hash) {
+        *hash = 0;
+    }
+    g_strstrip(l);
+    if (!*l || *l == ';') {
+        return 0;
+    }
+    if (*l == '[') {
+        return parse_group(l, group, why);
+    }
+    if (is_set_line(l)) {
+        return parse_set(l, f, why);
+    }
+    return parse_check(l, ln, *group, f, why);
+}
+
 TbExpectFile *tb_expect_parse(const char *text, const char *name,
                               char **err)
 {
@@ -390,69 +528,9 @@ TbExpectFile *tb_expect_parse(const char *text, const char *name,
     f->items = g_ptr_array_new_with_free_func(expect_free);
     f->sets = g_ptr_array_new_with_free_func(g_free);
     for (char **lp = lines; *lp; lp++) {
-        char *l = *lp, *hash, *colon;
-        ln++;
-        hash = strchr(l, '#');
-        if (hash) {
-            *hash = 0;
-        }
-        g_strstrip(l);
-        if (!*l || *l == ';') {
-            continue;
-        }
-        if (*l == '[') {
-            size_t n = strlen(l);
-            if (n < 3 || l[n - 1] != ']') {
-                why = g_strdup("bad group header (expected [NAME])");
-                break;
-            }
-            g_free(group);
-            group = g_strndup(l + 1, n - 2);
-            g_strstrip(group);
-            continue;
-        }
-        if (strncmp(l, "set", 3) == 0 && (l[3] == ' ' || l[3] == '\t')) {
-            char *eq = strchr(l + 4, '=');
-            char *k, *v;
-            if (!eq) {
-                why = g_strdup("'set' needs SECTION.KEY = VALUE");
-                break;
-            }
-            k = g_strstrip(g_strndup(l + 4, (size_t)(eq - l - 4)));
-            v = g_strstrip(g_strdup(eq + 1));
-            if (!*k || !strchr(k, '.') || !*v) {
-                why = g_strdup("'set' needs SECTION.KEY = VALUE");
-                g_free(k);
-                g_free(v);
-                break;
-            }
-            g_ptr_array_add(f->sets, g_strdup_printf("%s=%s", k, v));
-            g_free(k);
-            g_free(v);
-            continue;
-        }
-        TbExpect *e = g_new0(TbExpect, 1);
-        e->line = ln;
-        e->group = g_strdup(group);
-        colon = strchr(l, ':');
-        if (colon) {
-            *colon = 0;
-            e->name = g_strdup(g_strstrip(l));
-            l = colon + 1;
-            if (!*e->name) {
-                why = g_strdup("empty name before ':'");
-                expect_free(e);
-                break;
-            }
-        }
-        if (parse_expr(l, e, &why) < 0) {
-            expect_free(e);
+        if (parse_line(*lp, ++ln, &group, f, &why) < 0) {
             break;
         }
-        if (!e->name) {
-            e->name = g_strdup(e->field);
-        }
-        g_ptr_array_add(f->items, e);
     }
     if (!why && f->items->len == 0) {
         why = g_strdup("no expectations");
@@ -461,17 +539,14 @@ TbExpectFile *tb_expect_parse(const char *text, const char *name,
     g_ptr_array_add(f->sets, NULL);
     g_strfreev(lines);
     g_free(group);
-    if (why) {
-        if (ln) {
-            *err = g_strdup_printf("%s:%u: %s", name, ln, why);
-        } else {
-            *err = g_strdup_printf("%s: %s", name, why);
-        }
-        g_free(why);
-        tb_expect_file_free(f);
-        return NULL;
+    if (!why) {
+        return f;
     }
-    return f;
+    *err = ln ? g_strdup_printf("%s:%u: %s", name, ln, why)
+              : g_strdup_printf("%s: %s", name, why);
+    g_free(why);
+    tb_expect_file_free(f);
+    return NULL;
 }
 
 TbExpectFile *tb_expect_load(const char *path, char **err)
@@ -588,61 +663,67 @@ static void xml_attr(GString *s, const char *k, const char *v)
     g_free(esc);
 }
 
+/* tests="N" failures="N" */
+static void xml_counts(GString *s, guint n, guint nfail)
+{
+    char num[16];
+
+    g_snprintf(num, sizeof(num), "%u", n);
+    xml_attr(s, "tests", num);
+    g_snprintf(num, sizeof(num), "%u", nfail);
+    xml_attr(s, "failures", num);
+}
+
+/* One <testcase> for check @e with result @r. */
+static void junit_case(GString *s, const TbExpectFile *f, const TbExpect *e,
+                       const TbExpectResult *r, const char *suite)
+{
+    char *cls = g_strdup_printf("e1klab.%s", *e->group ? e->group : suite);
+    char *file = g_strdup_printf("%s:%u", f->name, e->line);
+    /* the same line the console prints (label, then the detail) */
+    char *line = g_strdup_printf("%s %s: %s", r->pass ? "PASS" : "FAIL",
+                                 e->name, r->detail);
+    char *out = g_markup_escape_text(line, -1);
+
+    g_string_append(s, "    <testcase");
+    xml_attr(s, "classname", cls);
+    xml_attr(s, "name", e->name);
+    xml_attr(s, "file", file);
+    g_string_append(s, ">\n");
+    if (!r->pass) {
+        g_string_append(s, "      <failure");
+        xml_attr(s, "type", "expectation");
+        xml_attr(s, "message", r->detail);
+        g_string_append(s, "/>\n");
+    }
+    g_string_append_printf(s, "      <system-out>%s</system-out>\n", out);
+    g_string_append(s, "    </testcase>\n");
+    g_free(out);
+    g_free(line);
+    g_free(cls);
+    g_free(file);
+}
+
 char *tb_expect_junit(const TbExpectFile *f, const TbExpectResult *res,
                       const char *suite)
 {
     GString *s = g_string_new("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     guint n = f->items->len, nfail = 0;
-    char num[16];
 
     for (guint i = 0; i < n; i++) {
         nfail += res[i].pass ? 0 : 1;
     }
     g_string_append(s, "<testsuites");
     xml_attr(s, "name", "e1klab check");
-    g_snprintf(num, sizeof(num), "%u", n);
-    xml_attr(s, "tests", num);
-    g_snprintf(num, sizeof(num), "%u", nfail);
-    xml_attr(s, "failures", num);
+    xml_counts(s, n, nfail);
     g_string_append(s, ">\n  <testsuite");
     xml_attr(s, "name", suite);
-    g_snprintf(num, sizeof(num), "%u", n);
-    xml_attr(s, "tests", num);
-    g_snprintf(num, sizeof(num), "%u", nfail);
-    xml_attr(s, "failures", num);
+    xml_counts(s, n, nfail);
     xml_attr(s, "errors", "0");
     xml_attr(s, "skipped", "0");
     g_string_append(s, ">\n");
     for (guint i = 0; i < n; i++) {
-        const TbExpect *e = g_ptr_array_index(f->items, i);
-        char *cls = g_strdup_printf("e1klab.%s", *e->group ? e->group : suite);
-        char *file = g_strdup_printf("%s:%u", f->name, e->line);
-        char *out;
-        g_string_append(s, "    <testcase");
-        xml_attr(s, "classname", cls);
-        xml_attr(s, "name", e->name);
-        xml_attr(s, "file", file);
-        g_string_append(s, ">\n");
-        if (!res[i].pass) {
-            g_string_append(s, "      <failure");
-            xml_attr(s, "type", "expectation");
-            xml_attr(s, "message", res[i].detail);
-            g_string_append(s, "/>\n");
-        }
-        /* the same line the console prints (label, then the detail) */
-        {
-            char *line = g_strdup_printf("%s %s: %s",
-                                         res[i].pass ? "PASS" : "FAIL",
-                                         e->name, res[i].detail);
-            out = g_markup_escape_text(line, -1);
-            g_free(line);
-        }
-        g_string_append_printf(s, "      <system-out>%s</system-out>\n",
-                               out);
-        g_string_append(s, "    </testcase>\n");
-        g_free(out);
-        g_free(cls);
-        g_free(file);
+        junit_case(s, f, g_ptr_array_index(f->items, i), &res[i], suite);
     }
     g_string_append(s, "  </testsuite>\n</testsuites>\n");
     return g_string_free(s, FALSE);

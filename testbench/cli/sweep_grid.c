@@ -175,6 +175,51 @@ static int key_ok(const char *k)
     return 1;
 }
 
+/* "START:STOP:STEP" into @values; NULL, or why not (g_free). */
+static char *range_values(const char *v, GPtrArray *values)
+{
+    char **r = g_strsplit(v, ":", -1);
+    char *why = NULL;
+
+    if (g_strv_length(r) != 3) {
+        why = g_strdup_printf("range '%s' is not START:STOP:STEP", v);
+    } else {
+        for (int i = 0; i < 3; i++) {
+            g_strstrip(r[i]);
+        }
+        tb_sweep_range(r[0], r[1], r[2], TB_SWEEP_MAX_POINTS, values, &why);
+    }
+    g_strfreev(r);
+    return why;
+}
+
+/* "A,B,C" into @values (no empty or repeated value); NULL, or why not
+ * (g_free). */
+static char *list_values(const char *v, GPtrArray *values)
+{
+    char **l = g_strsplit(v, ",", -1);
+    char *why = NULL;
+
+    for (char **s = l; *s && !why; s++) {
+        g_strstrip(*s);
+        if (!**s) {
+            why = g_strdup("empty value in the list");
+            break;
+        }
+        for (guint i = 0; i < values->len; i++) {
+            if (!strcmp(g_ptr_array_index(values, i), *s)) {
+                why = g_strdup_printf("value '%s' given twice", *s);
+                break;
+            }
+        }
+        if (!why) {
+            g_ptr_array_add(values, g_strdup(*s));
+        }
+    }
+    g_strfreev(l);
+    return why;
+}
+
 /* Parse one "KEY=SPEC"; NULL with *err set. */
 static TbSweepParam *param_parse(const char *spec, char **err)
 {
@@ -195,36 +240,9 @@ static TbSweepParam *param_parse(const char *spec, char **err)
     if (!key_ok(p->key)) {
         why = g_strdup_printf("'%s' is not a SECTION.KEY", p->key);
     } else if (strchr(v, ':') && !strchr(v, ',')) {
-        char **r = g_strsplit(v, ":", -1);
-        if (g_strv_length(r) != 3) {
-            why = g_strdup_printf("range '%s' is not START:STOP:STEP", v);
-        } else {
-            for (int i = 0; i < 3; i++) {
-                g_strstrip(r[i]);
-            }
-            tb_sweep_range(r[0], r[1], r[2], TB_SWEEP_MAX_POINTS, p->values,
-                           &why);
-        }
-        g_strfreev(r);
+        why = range_values(v, p->values);
     } else {
-        char **l = g_strsplit(v, ",", -1);
-        for (char **s = l; *s && !why; s++) {
-            g_strstrip(*s);
-            if (!**s) {
-                why = g_strdup("empty value in the list");
-                break;
-            }
-            for (guint i = 0; i < p->values->len; i++) {
-                if (!strcmp(g_ptr_array_index(p->values, i), *s)) {
-                    why = g_strdup_printf("value '%s' given twice", *s);
-                    break;
-                }
-            }
-            if (!why) {
-                g_ptr_array_add(p->values, g_strdup(*s));
-            }
-        }
-        g_strfreev(l);
+        why = list_values(v, p->values);
     }
     if (!why && p->values->len == 0) {
         why = g_strdup("no values");

@@ -45,6 +45,50 @@ static char *first_line(const char *path)
     return out;
 }
 
+/* Wait for QEMU (@pid) for at most @timeout_s wall seconds, then kill
+ * it.  0 with its wait status in *status, or -1 with *err (@con: the
+ * console file, named in the message). */
+static int wait_qemu(GPid pid, double timeout_s, const char *con,
+                     int *status, char **err)
+{
+    gint64 deadline = g_get_monotonic_time() + (gint64)(timeout_s * 1e6);
+
+    for (;;) {
+        pid_t w = waitpid(pid, status, WNOHANG);
+        if (w == pid) {
+            return 0;
+        }
+        if (w < 0 && errno != EINTR) {
+            *err = g_strdup_printf("qemu: waitpid: %s", g_strerror(errno));
+            return -1;
+        }
+        if (g_get_monotonic_time() > deadline) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
+            }
+            *err = g_strdup_printf("qemu: no result within %.0f s of wall "
+                                   "time (killed; console: %s)", timeout_s,
+                                   con);
+            return -1;
+        }
+        g_usleep(20000);
+    }
+}
+
+/* The message of a QEMU that did not exit 0: its status or signal and
+ * the first line of its stderr (@errf). */
+static char *exit_error(int status, const char *errf, const char *con)
+{
+    char *l = first_line(errf);
+    char *e = g_strdup_printf("qemu: exit %s %d%s%s (console: %s)",
+                              WIFEXITED(status) ? "status" : "signal",
+                              WIFEXITED(status) ? WEXITSTATUS(status)
+                                                : WTERMSIG(status),
+                              *l ? ": " : "", l, con);
+    g_free(l);
+    return e;
+}
+
 /* Run @argv with stdout to @work/console.log, stderr to @work/qemu.err,
  * stdin from /dev/null; kill it after @timeout_s wall seconds.
  * Returns 0 when it exited 0, else 1 with *err. */
@@ -53,65 +97,33 @@ static int run_qemu(char **argv, const char *work, double timeout_s,
 {
     char *con = g_build_filename(work, "console.log", NULL);
     char *errf = g_build_filename(work, "qemu.err", NULL);
-    int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    int out = open(con, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    int er = open(errf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd[3] = {
+        open("/dev/null", O_RDONLY | O_CLOEXEC),
+        open(con, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644),
+        open(errf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644),
+    };
     GError *ge = NULL;
     GPid pid;
     int status = 0, rc = 1;
-    gint64 deadline;
 
-    if (in < 0 || out < 0 || er < 0) {
+    if (fd[0] < 0 || fd[1] < 0 || fd[2] < 0) {
         *err = g_strdup_printf("qemu: %s: %s", work, g_strerror(errno));
-        goto done;
-    }
-    if (!g_spawn_async_with_fds(work, argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
-                                NULL, NULL, &pid, in, out, er, &ge)) {
+    } else if (!g_spawn_async_with_fds(work, argv, NULL,
+                                       G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                       &pid, fd[0], fd[1], fd[2], &ge)) {
         *err = g_strdup_printf("qemu: %s: %s", argv[0], ge->message);
         g_error_free(ge);
-        goto done;
-    }
-    deadline = g_get_monotonic_time() + (gint64)(timeout_s * 1e6);
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid) {
-            break;
+    } else if (wait_qemu(pid, timeout_s, con, &status, err) == 0) {
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+            rc = 0;
+        } else {
+            *err = exit_error(status, errf, con);
         }
-        if (w < 0 && errno != EINTR) {
-            *err = g_strdup_printf("qemu: waitpid: %s", g_strerror(errno));
-            goto done;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (fd[i] >= 0) {
+            close(fd[i]);
         }
-        if (g_get_monotonic_time() > deadline) {
-            kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-            }
-            *err = g_strdup_printf("qemu: no result within %.0f s of wall "
-                                   "time (killed; console: %s)", timeout_s,
-                                   con);
-            goto done;
-        }
-        g_usleep(20000);
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char *l = first_line(errf);
-        *err = g_strdup_printf("qemu: exit %s %d%s%s (console: %s)",
-                               WIFEXITED(status) ? "status" : "signal",
-                               WIFEXITED(status) ? WEXITSTATUS(status)
-                                                 : WTERMSIG(status),
-                               *l ? ": " : "", l, con);
-        g_free(l);
-        goto done;
-    }
-    rc = 0;
-done:
-    if (in >= 0) {
-        close(in);
-    }
-    if (out >= 0) {
-        close(out);
-    }
-    if (er >= 0) {
-        close(er);
     }
     g_free(con);
     g_free(errf);
@@ -190,126 +202,177 @@ static void rm_work(const char *work)
     g_rmdir(work);
 }
 
-int tb_qemu_cmd_run(const TbScenario *sc, const TbQemuRunArgs *a,
-                    char **err)
-{
+/* One `run --backend qemu`: what its steps share. */
+typedef struct QemuRun {
+    const TbScenario *sc;
+    const TbQemuRunArgs *a;
     TbQemuPlan plan;
-    TbQemuPaths paths = {0};
-    TbOut oj, op;
-    TbPcapOut *po = NULL;
-    TbResults *res = g_new0(TbResults, 1);
-    char **argv = NULL, *work = NULL, *console = NULL, *kernel = NULL;
-    char *con_path = NULL, *json = NULL;
-    gsize clen = 0;
-    uint64_t log_lines = 0, link_up = 0;
-    GError *ge = NULL;
-    int status = 2, keep = 0;
+    TbQemuPaths paths;
+    TbOut json, pcap;          /* --json, --pcap-out */
+    char *work;                /* temporary directory of the run */
+    char *con_path;            /* work/console.log */
+    TbResults *res;
+    char *kernel;              /* the guest's `uname -r` */
+    uint64_t log_lines, link_up;
+    int keep;                  /* keep the work directory */
+} QemuRun;
 
-    memset(&oj, 0, sizeof(oj));
-    memset(&op, 0, sizeof(op));
-    if (a->csv_path) {
+/* Check the options, plan the run, find QEMU and the guest, open the
+ * outputs and make the work directory.  0 or -1 with *err (bad input). */
+static int qr_prepare(QemuRun *q, char **err)
+{
+    GError *ge = NULL;
+
+    if (q->a->csv_path) {
         *err = g_strdup("run: --csv is not available with --backend qemu "
                         "(the guest gives no time series)");
-        goto out;
+        return -1;
     }
-    if (a->timeout_s <= 0) {
+    if (q->a->timeout_s <= 0) {
         *err = g_strdup("run: --timeout must be positive");
-        goto out;
+        return -1;
     }
-    if (tb_qemu_plan(sc, &plan, err) < 0 || tb_qemu_find(&paths, err) < 0) {
-        goto out;
+    if (tb_qemu_plan(q->sc, &q->plan, err) < 0 ||
+        tb_qemu_find(&q->paths, err) < 0 ||
+        tb_out_open(&q->json, q->a->json_path, err) < 0 ||
+        tb_out_open(&q->pcap, q->a->pcap_path, err) < 0) {
+        return -1;
     }
-    if (tb_out_open(&oj, a->json_path, err) < 0 ||
-        tb_out_open(&op, a->pcap_path, err) < 0) {
-        goto out;
-    }
-    work = g_dir_make_tmp("e1klab-qemu-XXXXXX", &ge);
-    if (!work) {
+    q->work = g_dir_make_tmp("e1klab-qemu-XXXXXX", &ge);
+    if (!q->work) {
         *err = g_strdup_printf("qemu: temporary directory: %s", ge->message);
         g_error_free(ge);
-        goto out;
+        return -1;
     }
-    argv = tb_qemu_argv(sc, &plan, &paths, work, a->pcap_path != NULL);
-    if (!a->quiet && isatty(STDERR_FILENO)) {
-        fprintf(stderr, "e1klab: running %s in QEMU (-icount shift=%u), "
-                "up to %.0f s ...\n", sc->name, plan.shift, a->timeout_s);
+    return 0;
+}
+
+/* The results of a finished run: the console (work/console.log) and
+ * the stats files.  0 or -1 with *err naming the console. */
+static int qr_results(QemuRun *q, char **err)
+{
+    char *console = NULL, *e;
+    gsize clen = 0;
+    int r;
+
+    q->con_path = g_build_filename(q->work, "console.log", NULL);
+    if (!g_file_get_contents(q->con_path, &console, &clen, NULL)) {
+        *err = g_strdup_printf("qemu: cannot read %s", q->con_path);
+        return -1;
     }
-    status = 1;
-    keep = 1;                    /* the console helps when something fails */
-    if (run_qemu(argv, work, a->timeout_s, err) != 0) {
-        goto out;
-    }
-    con_path = g_build_filename(work, "console.log", NULL);
-    if (!g_file_get_contents(con_path, &console, &clen, NULL)) {
-        *err = g_strdup_printf("qemu: cannot read %s", con_path);
-        goto out;
-    }
-    if (tb_qemu_results(sc, &plan, console, clen, work, res, &kernel,
-                        &log_lines, &link_up, err) < 0) {
-        char *e = g_strdup_printf("%s (console: %s)", *err, con_path);
+    r = tb_qemu_results(q->sc, &q->plan, console, clen, q->work, q->res,
+                        &q->kernel, &q->log_lines, &q->link_up, err);
+    g_free(console);
+    if (r < 0) {
+        e = g_strdup_printf("%s (console: %s)", *err, q->con_path);
         g_free(*err);
         *err = e;
-        goto out;
     }
-    status = 2;                  /* from here on: output file errors */
-    if (op.path) {
-        po = tb_pcap_out_new(op.f, err);
-        op.f = NULL;             /* owned by the pcap writer now */
-        if (!po) {
-            goto out;
-        }
-        if (merge_captures(sc, work, po, err) < 0) {
-            status = 1;
-            goto out;
-        }
-        int pr = tb_pcap_out_close(po);
-        po = NULL;
-        if (pr < 0) {
-            *err = g_strdup_printf("%s: write error", a->pcap_path);
-            goto out;
-        }
+    return r;
+}
+
+/* Run QEMU and read its results.  0 or -1 with *err (the run failed). */
+static int qr_boot(QemuRun *q, char **err)
+{
+    char **argv = tb_qemu_argv(q->sc, &q->plan, &q->paths, q->work,
+                               q->a->pcap_path != NULL);
+    int r;
+
+    if (!q->a->quiet && isatty(STDERR_FILENO)) {
+        fprintf(stderr, "e1klab: running %s in QEMU (-icount shift=%u), "
+                "up to %.0f s ...\n", q->sc->name, q->plan.shift,
+                q->a->timeout_s);
     }
+    q->keep = 1;                 /* the console helps when something fails */
+    r = run_qemu(argv, q->work, q->a->timeout_s, err) == 0
+            ? qr_results(q, err) : -1;
+    g_strfreev(argv);
+    return r;
+}
+
+/* --pcap-out: the NICs' captures merged in time order.  The exit
+ * status: 0, 1 (a capture is missing or bad) or 2 (output file error). */
+static int qr_capture(QemuRun *q, char **err)
+{
+    TbPcapOut *po;
+    int st = 0;
+
+    if (!q->pcap.path) {
+        return 0;
+    }
+    po = tb_pcap_out_new(q->pcap.f, err);
+    q->pcap.f = NULL;            /* owned by the pcap writer now */
+    if (!po) {
+        return 2;
+    }
+    if (merge_captures(q->sc, q->work, po, err) < 0) {
+        st = 1;
+    }
+    if (tb_pcap_out_close(po) < 0 && st == 0) {
+        *err = g_strdup_printf("%s: write error", q->a->pcap_path);
+        st = 2;
+    }
+    return st;
+}
+
+/* Write the JSON report, rename the outputs into place, print the text
+ * report.  0 or -1 with *err (output error). */
+static int qr_report(QemuRun *q, char **err)
+{
+    const TbQemuRunArgs *a = q->a;
+
     /* E1KLAB_QEMU_KEEP=1 keeps the console, stats files and captures */
-    keep = g_getenv("E1KLAB_QEMU_KEEP") != NULL;
-    if (keep) {
-        fprintf(stderr, "e1klab: QEMU run kept in %s\n", work);
+    q->keep = g_getenv("E1KLAB_QEMU_KEEP") != NULL;
+    if (q->keep) {
+        fprintf(stderr, "e1klab: QEMU run kept in %s\n", q->work);
     }
-    if (oj.path) {
-        json = tb_report_json(sc, res);
-        fputs(json, oj.f);
+    if (q->json.path) {
+        char *json = tb_report_json(q->sc, q->res);
+        fputs(json, q->json.f);
+        g_free(json);
     }
-    if (tb_out_commit(&oj, err) < 0 || tb_out_commit(&op, err) < 0) {
-        goto out;
+    if (tb_out_commit(&q->json, err) < 0 || tb_out_commit(&q->pcap, err) < 0) {
+        return -1;
     }
     if (!a->quiet && !(a->json_path && !strcmp(a->json_path, "-"))) {
         printf("backend qemu: guest Linux %s, stock e1000 driver, "
-               "-icount shift=%u (%.0f MHz)\n", kernel ? kernel : "?",
-               plan.shift, plan.mhz);
-        tb_report_text(stdout, sc, res);
+               "-icount shift=%u (%.0f MHz)\n", q->kernel ? q->kernel : "?",
+               q->plan.shift, q->plan.mhz);
+        tb_report_text(stdout, q->sc, q->res);
         printf("Guest kernel log: %" PRIu64 " lines (%" PRIu64 " \"Link is "
-               "Up\")\n\n", log_lines, link_up);
+               "Up\")\n\n", q->log_lines, q->link_up);
     }
     if (fflush(stdout) != 0) {
         *err = g_strdup("stdout: write error");
-        goto out;
+        return -1;
     }
-    status = 0;
-out:
-    if (po) {
-        tb_pcap_out_close(po);
+    return 0;
+}
+
+int tb_qemu_cmd_run(const TbScenario *sc, const TbQemuRunArgs *a,
+                    char **err)
+{
+    QemuRun q = {.sc = sc, .a = a, .res = g_new0(TbResults, 1)};
+    int status = 2;
+
+    if (qr_prepare(&q, err) == 0) {
+        status = 1;
+        if (qr_boot(&q, err) == 0) {
+            status = qr_capture(&q, err);
+            if (status == 0) {
+                status = qr_report(&q, err) < 0 ? 2 : 0;
+            }
+        }
     }
-    tb_out_abort(&oj);
-    tb_out_abort(&op);
-    if (work && !keep) {
-        rm_work(work);
+    tb_out_abort(&q.json);
+    tb_out_abort(&q.pcap);
+    if (q.work && !q.keep) {
+        rm_work(q.work);
     }
-    g_strfreev(argv);
-    g_free(work);
-    g_free(console);
-    g_free(con_path);
-    g_free(kernel);
-    g_free(json);
-    g_free(res);
-    tb_qemu_paths_clear(&paths);
+    g_free(q.work);
+    g_free(q.con_path);
+    g_free(q.kernel);
+    g_free(q.res);
+    tb_qemu_paths_clear(&q.paths);
     return status;
 }

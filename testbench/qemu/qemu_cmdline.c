@@ -85,39 +85,41 @@ static int connected(const TbScenario *sc, const TbRouteCfg *r)
            (n->ip & mask) == (r->prefix & mask);
 }
 
-int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
+/* The CPU clock (MHz): [host] cpu_mhz, else the cost profile's.  0 or
+ * -1 with *err (profile not found or bad). */
+static int plan_mhz(const TbScenario *sc, double *mhz, char **err)
 {
-    const char *f = base(sc->file);
-    uint64_t end_ns = 0;
-    int fed[TB_MAX_NICS] = {0};
+    const TbHostCfg *h = &sc->host;
+    TbProfile prof;
+    char *path;
+    int r;
 
-    memset(p, 0, sizeof(*p));
-    p->mhz = sc->host.cpu_mhz;
-    if (p->mhz <= 0) {
-        TbProfile prof;
-        const TbHostCfg *h = &sc->host;
-        char *path = h->profile_path[0]
-                         ? g_strdup(h->profile_path)
-                         : tb_profile_find(h->profile[0] ? h->profile
-                                                         : "piii-933",
-                                           sc->file);
-        if (!path) {
-            *err = g_strdup_printf("%s: [host] profile '%s' not found (set "
-                                   "E1KLAB_PROFILE_DIR or host.profile_path)",
-                                   f, h->profile);
-            return -1;
-        }
-        int r = tb_profile_load(&prof, path, 0, err);
-        g_free(path);
-        if (r < 0) {
-            return -1;
-        }
-        p->mhz = prof.mhz;
+    *mhz = h->cpu_mhz;
+    if (*mhz > 0) {
+        return 0;
     }
-    {
-        double s = round(log2(1000.0 / p->mhz));
-        p->shift = s > 0 ? (uint32_t)s : 0;
+    path = h->profile_path[0]
+               ? g_strdup(h->profile_path)
+               : tb_profile_find(h->profile[0] ? h->profile : "piii-933",
+                                 sc->file);
+    if (!path) {
+        *err = g_strdup_printf("%s: [host] profile '%s' not found (set "
+                               "E1KLAB_PROFILE_DIR or host.profile_path)",
+                               base(sc->file), h->profile);
+        return -1;
     }
+    r = tb_profile_load(&prof, path, 0, err);
+    g_free(path);
+    if (r == 0) {
+        *mhz = prof.mhz;
+    }
+    return r < 0 ? -1 : 0;
+}
+
+/* Interface names the guest can give: 1-15 of [A-Za-z0-9_-], not the
+ * e1kt* names it uses while renaming.  0 or -1 with *err. */
+static int plan_ifnames(const TbScenario *sc, char **err)
+{
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const char *n = sc->nic[i].name;
         size_t l = strlen(n);
@@ -127,54 +129,90 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
             !strncmp(n, "e1kt", 4)) {
             *err = g_strdup_printf("%s: [nic.%s]: the guest cannot use this "
                                    "interface name (1-15 of [A-Za-z0-9_-], "
-                                   "not e1kt*)", f, n);
+                                   "not e1kt*)", base(sc->file), n);
             return -1;
         }
     }
+    return 0;
+}
+
+/* Every route but a NIC's on-link one needs a gateway.  0 or -1. */
+static int plan_routes(const TbScenario *sc, char **err)
+{
     for (uint32_t i = 0; i < sc->nroutes; i++) {
         if (sc->route[i].gateway == 0 && !connected(sc, &sc->route[i])) {
             *err = g_strdup_printf("%s: [route.*] to %s: the qemu backend "
-                                   "needs a gateway (via)", f,
+                                   "needs a gateway (via)", base(sc->file),
                                    sc->nic[sc->route[i].nic].name);
             return -1;
         }
     }
+    return 0;
+}
+
+/* What the device's replay can do with source @t (@fed: NICs already
+ * fed by an earlier source): one source per NIC, pktgen with one frame
+ * size of 64..1518, a whole pps or mbps up to 2^32-1.  0 or -1. */
+static int plan_source_ok(const TbScenario *sc, const TbTrafficCfg *t,
+                          const int *fed, char **err)
+{
+    const char *f = base(sc->file);
+    char sec[TB_NAME_LEN + 16];
+
+    tsec(t, sec, sizeof(sec));
+    if (fed[t->nic]) {
+        *err = g_strdup_printf("%s: %s: the qemu backend takes one "
+                               "traffic source per NIC (%s is fed "
+                               "twice)", f, sec, sc->nic[t->nic].name);
+        return -1;
+    }
+    if (t->kind == TB_TRAFFIC_PKTGEN && t->imix_n) {
+        *err = g_strdup_printf("%s: %s imix: not available with the "
+                               "qemu backend (the device's generator "
+                               "sends one frame size)", f, sec);
+        return -1;
+    }
+    if (t->kind == TB_TRAFFIC_PKTGEN &&
+        (t->frame_size < 64 || t->frame_size > 1518)) {
+        *err = g_strdup_printf("%s: %s frame_size: %u: the qemu "
+                               "backend's generator takes 64..1518", f,
+                               sec, t->frame_size);
+        return -1;
+    }
+    if ((t->pace == TB_PACE_PPS &&
+         (t->pps != floor(t->pps) || t->pps > 4294967295.0)) ||
+        (t->pace == TB_PACE_MBPS &&
+         (t->mbps != floor(t->mbps) || t->mbps > 4294967295.0))) {
+        *err = g_strdup_printf("%s: %s %s: the qemu backend takes a "
+                               "whole number up to 4294967295", f, sec,
+                               t->pace == TB_PACE_PPS ? "pps" : "mbps");
+        return -1;
+    }
+    return 0;
+}
+
+int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
+{
+    uint64_t end_ns = 0;
+    int fed[TB_MAX_NICS] = {0};
+    double s;
+
+    memset(p, 0, sizeof(*p));
+    if (plan_mhz(sc, &p->mhz, err) < 0) {
+        return -1;
+    }
+    s = round(log2(1000.0 / p->mhz));
+    p->shift = s > 0 ? (uint32_t)s : 0;
+    if (plan_ifnames(sc, err) < 0 || plan_routes(sc, err) < 0) {
+        return -1;
+    }
     for (uint32_t i = 0; i < sc->nsources; i++) {
         const TbTrafficCfg *t = &sc->traffic[i];
-        char sec[TB_NAME_LEN + 16];
-        tsec(t, sec, sizeof(sec));
-        if (fed[t->nic]) {
-            *err = g_strdup_printf("%s: %s: the qemu backend takes one "
-                                   "traffic source per NIC (%s is fed "
-                                   "twice)", f, sec, sc->nic[t->nic].name);
+        if (plan_source_ok(sc, t, fed, err) < 0 ||
+            plan_source(sc, (int)i, p, err) < 0) {
             return -1;
         }
         fed[t->nic] = 1;
-        if (t->kind == TB_TRAFFIC_PKTGEN && t->imix_n) {
-            *err = g_strdup_printf("%s: %s imix: not available with the "
-                                   "qemu backend (the device's generator "
-                                   "sends one frame size)", f, sec);
-            return -1;
-        }
-        if (t->kind == TB_TRAFFIC_PKTGEN &&
-            (t->frame_size < 64 || t->frame_size > 1518)) {
-            *err = g_strdup_printf("%s: %s frame_size: %u: the qemu "
-                                   "backend's generator takes 64..1518", f,
-                                   sec, t->frame_size);
-            return -1;
-        }
-        if ((t->pace == TB_PACE_PPS &&
-             (t->pps != floor(t->pps) || t->pps > 4294967295.0)) ||
-            (t->pace == TB_PACE_MBPS &&
-             (t->mbps != floor(t->mbps) || t->mbps > 4294967295.0))) {
-            *err = g_strdup_printf("%s: %s %s: the qemu backend takes a "
-                                   "whole number up to 4294967295", f, sec,
-                                   t->pace == TB_PACE_PPS ? "pps" : "mbps");
-            return -1;
-        }
-        if (plan_source(sc, (int)i, p, err) < 0) {
-            return -1;
-        }
         if (p->last_ns[i] > end_ns) {
             end_ns = p->last_ns[i];
         }
@@ -319,28 +357,12 @@ static void replay_props(GString *g, const TbScenario *sc,
     }
 }
 
-char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
-                    const TbQemuPaths *paths, const char *work, int capture)
+/* The guest's kernel command line, interface names: eth0, eth1 ... in
+ * PCI order unless the scenario renames them. */
+static void append_ifnames(GString *app, const TbScenario *sc)
 {
-    GPtrArray *a = g_ptr_array_new();
-    GString *app = g_string_new("console=ttyS0 quiet panic=-1 "
-                                "ipv6.disable=1 e1klab.mode=forward");
     int renamed = 0;
-    const TbNicCfg *n0 = &sc->nic[0];
 
-#define ADD(s) g_ptr_array_add(a, g_strdup(s))
-    ADD(paths->qemu);
-    ADD("-M"); ADD("pc"); ADD("-m"); ADD("256");
-    ADD("-nographic"); ADD("-no-reboot"); ADD("-nodefaults");
-    ADD("-serial"); ADD("stdio"); ADD("-net"); ADD("none");
-    ADD("-L"); ADD("/usr/share/qemu"); ADD("-L"); ADD("/usr/share/seabios");
-    ADD("-icount");
-    g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));
-    ADD("-rtc"); ADD("clock=vm,base=2020-01-01");
-    ADD("-kernel"); ADD(paths->kernel);
-    ADD("-initrd"); ADD(paths->initrd);
-
-    /* interface names: eth0, eth1 ... in PCI order unless renamed */
     for (uint32_t i = 0; i < sc->nnics; i++) {
         char want[16];
         g_snprintf(want, sizeof(want), "eth%u", i);
@@ -353,8 +375,12 @@ char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
                                    sc->nic[i].name);
         }
     }
-    /* driver module parameters: one value per NIC (Linux e1000 arrays);
-     * copybreak is a single value: the first NIC's */
+}
+
+/* Driver module parameters: one value per NIC (Linux e1000 arrays);
+ * copybreak is a single value: the first NIC's. */
+static void append_modparams(GString *app, const TbScenario *sc)
+{
     g_string_append(app, " e1klab.modparams=");
 #define ARR(field, sep)                                                    \
     do {                                                                   \
@@ -374,8 +400,12 @@ char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
     ARR(XsumRX, ":");
     ARR(FlowControl, ":");
 #undef ARR
-    g_string_append_printf(app, ":copybreak=%u", n0->drv.copybreak);
-    /* kernel parameters */
+    g_string_append_printf(app, ":copybreak=%u", sc->nic[0].drv.copybreak);
+}
+
+/* Kernel parameters (sysctl) and the interfaces' addresses. */
+static void append_host(GString *app, const TbScenario *sc)
+{
     g_string_append_printf(app,
                            " e1klab.sysctl=net.core.netdev_max_backlog=%u"
                            " e1klab.sysctl=net.core.netdev_budget=%u"
@@ -395,66 +425,120 @@ char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
                                    sc->nic[i].prefix_len);
         }
     }
+}
+
+/* Route @i (not an on-link one), and the gateway's MAC: the NIC's peer
+ * (a permanent ARP entry), once per gateway and NIC. */
+static void append_route(GString *app, const TbScenario *sc, uint32_t i)
+{
+    const TbRouteCfg *r = &sc->route[i];
+    const char *dev = sc->nic[r->nic].name;
+    char net[16], gw[16], mac[18];
+    int dup = 0;
+
+    tb_format_ipv4(r->prefix, net);
+    tb_format_ipv4(r->gateway, gw);
+    if (r->prefix_len == 0) {
+        g_string_append_printf(app, " e1klab.route=default,%s,%s", gw, dev);
+    } else {
+        g_string_append_printf(app, " e1klab.route=%s/%u,%s,%s", net,
+                               r->prefix_len, gw, dev);
+    }
+    for (uint32_t j = 0; j < i; j++) {
+        dup |= sc->route[j].gateway == r->gateway &&
+               sc->route[j].nic == r->nic;
+    }
+    if (!dup) {
+        tb_format_mac(sc->nic[r->nic].peer_mac, mac);
+        g_string_append_printf(app, " e1klab.neigh=%s,%s,%s", gw, mac, dev);
+    }
+}
+
+/* The -append string: what guest-images/init reads. */
+static char *kernel_cmdline(const TbScenario *sc, const TbQemuPlan *p)
+{
+    GString *app = g_string_new("console=ttyS0 quiet panic=-1 "
+                                "ipv6.disable=1 e1klab.mode=forward");
+
+    append_ifnames(app, sc);
+    append_modparams(app, sc);
+    append_host(app, sc);
     for (uint32_t i = 0; i < sc->nroutes; i++) {
-        const TbRouteCfg *r = &sc->route[i];
-        char net[16], gw[16], mac[18];
-        int dup = 0;
-        if (connected(sc, r)) {
-            continue;
-        }
-        tb_format_ipv4(r->prefix, net);
-        tb_format_ipv4(r->gateway, gw);
-        if (r->prefix_len == 0) {
-            g_string_append_printf(app, " e1klab.route=default,%s,%s", gw,
-                                   sc->nic[r->nic].name);
-        } else {
-            g_string_append_printf(app, " e1klab.route=%s/%u,%s,%s", net,
-                                   r->prefix_len, gw, sc->nic[r->nic].name);
-        }
-        /* the gateway's MAC: the NIC's peer (permanent ARP entry), once */
-        for (uint32_t j = 0; j < i; j++) {
-            dup |= sc->route[j].gateway == r->gateway &&
-                   sc->route[j].nic == r->nic;
-        }
-        if (!dup) {
-            tb_format_mac(sc->nic[r->nic].peer_mac, mac);
-            g_string_append_printf(app, " e1klab.neigh=%s,%s,%s", gw, mac,
-                                   sc->nic[r->nic].name);
+        if (!connected(sc, &sc->route[i])) {
+            append_route(app, sc, i);
         }
     }
     g_string_append_printf(app, " e1klab.wait=%u", p->wait_s);
-    ADD("-append");
-    g_ptr_array_add(a, g_string_free(app, FALSE));
+    return g_string_free(app, FALSE);
+}
 
+/* ",@prop=@work/@nic@suffix", the path escaped for QEMU. */
+static void add_work_file(GString *d, const char *prop, const char *work,
+                          const char *nic, const char *suffix)
+{
+    char *path = g_strdup_printf("%s/%s%s", work, nic, suffix);
+    char *e = qesc(path);
+
+    g_string_append_printf(d, ",%s=%s", prop, e);
+    g_free(e);
+    g_free(path);
+}
+
+/* The -device value of NIC @i: chip, PCI slot 4+i, MAC, bus timing, link
+ * speed, stats (and capture) files, the replay of the source feeding it. */
+static char *device_arg(const TbScenario *sc, const TbQemuPlan *p,
+                        const char *work, int capture, uint32_t i)
+{
+    const TbNicCfg *n = &sc->nic[i];
+    GString *d = g_string_new(n->chip == E1K_CHIP_82540EM
+                                  ? "e1klab-82540em" : "e1klab-82545em");
+
+    g_string_append_printf(d, ",addr=%02x.0", 4 + i);
+    add_mac(d, "mac", n->mac);
+    g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u", n->bus_name,
+                           n->link_mbps);
+    add_work_file(d, "stats", work, n->name, ".stats");
+    if (capture) {
+        add_work_file(d, "capture", work, n->name, "-tx.pcap");
+    }
+    for (uint32_t s = 0; s < sc->nsources; s++) {
+        /* a source with no frame to offer gets no replay at all */
+        if (sc->traffic[s].nic == (int)i && p->count[s] > 0) {
+            replay_props(d, sc, p, (int)s);
+        }
+    }
+    return g_string_free(d, FALSE);
+}
+
+/* The machine: PC, 256 MiB, serial console on stdio, no default devices
+ * and no network but ours, deterministic time (-icount, -rtc clock=vm),
+ * the guest kernel and initrd. */
+static const char *const machine_args[] = {
+    "-M", "pc", "-m", "256", "-nographic", "-no-reboot", "-nodefaults",
+    "-serial", "stdio", "-net", "none",
+    "-L", "/usr/share/qemu", "-L", "/usr/share/seabios",
+};
+
+char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
+                    const TbQemuPaths *paths, const char *work, int capture)
+{
+    GPtrArray *a = g_ptr_array_new();
+
+#define ADD(s) g_ptr_array_add(a, g_strdup(s))
+    ADD(paths->qemu);
+    for (size_t i = 0; i < G_N_ELEMENTS(machine_args); i++) {
+        ADD(machine_args[i]);
+    }
+    ADD("-icount");
+    g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));
+    ADD("-rtc"); ADD("clock=vm,base=2020-01-01");
+    ADD("-kernel"); ADD(paths->kernel);
+    ADD("-initrd"); ADD(paths->initrd);
+    ADD("-append");
+    g_ptr_array_add(a, kernel_cmdline(sc, p));
     for (uint32_t i = 0; i < sc->nnics; i++) {
-        const TbNicCfg *n = &sc->nic[i];
-        GString *d = g_string_new(n->chip == E1K_CHIP_82540EM
-                                      ? "e1klab-82540em" : "e1klab-82545em");
-        char *path, *e;
-        g_string_append_printf(d, ",addr=%02x.0", 4 + i);
-        add_mac(d, "mac", n->mac);
-        g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u",
-                               n->bus_name, n->link_mbps);
-        path = g_strdup_printf("%s/%s.stats", work, n->name);
-        e = qesc(path);
-        g_string_append_printf(d, ",stats=%s", e);
-        g_free(e);
-        g_free(path);
-        if (capture) {
-            path = g_strdup_printf("%s/%s-tx.pcap", work, n->name);
-            e = qesc(path);
-            g_string_append_printf(d, ",capture=%s", e);
-            g_free(e);
-            g_free(path);
-        }
-        for (uint32_t s = 0; s < sc->nsources; s++) {
-            /* a source with no frame to offer gets no replay at all */
-            if (sc->traffic[s].nic == (int)i && p->count[s] > 0) {
-                replay_props(d, sc, p, (int)s);
-            }
-        }
         ADD("-device");
-        g_ptr_array_add(a, g_string_free(d, FALSE));
+        g_ptr_array_add(a, device_arg(sc, p, work, capture, i));
     }
 #undef ADD
     g_ptr_array_add(a, NULL);

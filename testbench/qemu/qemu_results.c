@@ -59,39 +59,35 @@ static void cpu_times(const TbGuestBlock *b, TbResults *r)
     r->cpu.idle = sub0(win, busy);
 }
 
-int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
-                    const char *console, size_t len, const char *work,
-                    TbResults *r, char **kernel, uint64_t *log_lines,
-                    uint64_t *link_up, char **err)
+/* Each NIC's stats file @work/NAME.stats as lines into @stats.  0, or -1
+ * with *err naming the first NIC without one. */
+static int read_stats(const TbScenario *sc, const char *work,
+                      GPtrArray *stats[TB_MAX_NICS], char **err)
 {
-    TbGuestBlock *b = tb_guest_block_parse(console, len);
-    GPtrArray *stats[TB_MAX_NICS] = {NULL};
-    GPtrArray *sn, *dm;
-    int have_first = 0, rc = -1;
-    uint64_t v0, v1;
-
-    memset(r, 0, sizeof(*r));
-    *kernel = NULL;
-    *log_lines = *link_up = 0;
-    if (!b) {
-        *err = g_strdup("qemu: the guest printed no complete result block");
-        return -1;
-    }
     for (uint32_t i = 0; i < sc->nnics; i++) {
         char *path = g_strdup_printf("%s/%s.stats", work, sc->nic[i].name);
         char *text = NULL;
-        if (!g_file_get_contents(path, &text, NULL, NULL)) {
+        int ok = g_file_get_contents(path, &text, NULL, NULL);
+        g_free(path);
+        if (!ok) {
             *err = g_strdup_printf("qemu: the device wrote no stats file "
                                    "for %s", sc->nic[i].name);
-            g_free(path);
-            goto out;
+            return -1;
         }
         stats[i] = tb_guest_lines(text);
         g_free(text);
-        g_free(path);
     }
+    return 0;
+}
 
-    /* offered load: the replay counters of each source's device */
+/* Offered load: the replay counters of each source's device; the run's
+ * time origin, first and last offer, and end (as the testbench
+ * defines it). */
+static void offered_load(const TbScenario *sc, const TbQemuPlan *p,
+                         GPtrArray *const stats[TB_MAX_NICS], TbResults *r)
+{
+    int have_first = 0;
+
     r->nsources = sc->nsources;
     for (uint32_t s = 0; s < sc->nsources; s++) {
         const TbTrafficCfg *t = &sc->traffic[s];
@@ -125,55 +121,64 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
             }
         }
     }
-    /* end of the run as the testbench defines it */
     if (sc->run.duration_ns) {
         r->sim_ns = r->init_ns + sc->run.duration_ns;
     } else {
         r->sim_ns = (have_first ? r->last_offer_ns : r->init_ns) +
                     sc->run.drain_ns;
     }
+}
 
-    /* the NICs: dispositions, interfaces */
-    r->niface = sc->nnics;
-    dm = sect(b, "dmesg");
-    for (uint32_t i = 0; i < sc->nnics; i++) {
-        TbIfaceResult *f = &r->iface[i];
-        char *sname = g_strdup_printf("stats %s", sc->nic[i].name);
-        char *wd = g_strdup_printf("NETDEV WATCHDOG: %s ", sc->nic[i].name);
+/* Kernel log lines (@dm) that contain both @a and @b ("" matches any). */
+static uint64_t count_lines(GPtrArray *dm, const char *a, const char *b)
+{
+    uint64_t n = 0;
 
-        g_strlcpy(f->name, sc->nic[i].name, sizeof(f->name));
-        tb_guest_model_totals(stats[i], &f->nic);
-        tb_guest_link_stats(sect(b, sname), &f->stats);
-        if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
-                                &f->interrupts) < 0) {
-            f->irq = 0;
-            f->interrupts = 0;
-        }
-        for (guint k = 0; k < dm->len; k++) {
-            const char *l = g_ptr_array_index(dm, k);
-            if (strstr(l, wd) && strstr(l, "timed out")) {
-                f->tx_timeouts++;
-            }
-        }
-        f->wire_tx_frames = f->nic.tpt;
-        f->wire_tx_bytes = f->nic.tot;
-        r->rx_queued += f->nic.gprc;
-        r->rx_filtered += f->nic.rx_filtered;
-        r->rx_disabled += f->nic.rx_disabled;
-        r->rx_overrun += f->nic.mpc;
-        r->rx_bad_size += f->nic.ruc + f->nic.roc;
-        g_free(sname);
-        g_free(wd);
-    }
     for (guint k = 0; k < dm->len; k++) {
-        if (strstr(g_ptr_array_index(dm, k), "Link is Up")) {
-            (*link_up)++;
+        const char *l = g_ptr_array_index(dm, k);
+        if (strstr(l, a) && strstr(l, b)) {
+            n++;
         }
     }
-    *log_lines = dm->len;
+    return n;
+}
 
-    /* the kernel: /proc/net/snmp, softnet_stat, softirqs, stat */
-    sn = sect(b, "snmp");
+/* Interface @i: the device's totals, the driver's statistics, its
+ * interrupt line and transmit timeouts; the NIC's dispositions added to
+ * the run's. */
+static void iface_result(const TbScenario *sc, const TbGuestBlock *b,
+                         GPtrArray *stats, uint32_t i, TbResults *r)
+{
+    TbIfaceResult *f = &r->iface[i];
+    char *sname = g_strdup_printf("stats %s", sc->nic[i].name);
+    char *wd = g_strdup_printf("NETDEV WATCHDOG: %s ", sc->nic[i].name);
+
+    g_strlcpy(f->name, sc->nic[i].name, sizeof(f->name));
+    tb_guest_model_totals(stats, &f->nic);
+    tb_guest_link_stats(sect(b, sname), &f->stats);
+    if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
+                            &f->interrupts) < 0) {
+        f->irq = 0;
+        f->interrupts = 0;
+    }
+    f->tx_timeouts = count_lines(sect(b, "dmesg"), wd, "timed out");
+    f->wire_tx_frames = f->nic.tpt;
+    f->wire_tx_bytes = f->nic.tot;
+    r->rx_queued += f->nic.gprc;
+    r->rx_filtered += f->nic.rx_filtered;
+    r->rx_disabled += f->nic.rx_disabled;
+    r->rx_overrun += f->nic.mpc;
+    r->rx_bad_size += f->nic.ruc + f->nic.roc;
+    g_free(sname);
+    g_free(wd);
+}
+
+/* The kernel: /proc/net/snmp, softnet_stat, softirqs, stat. */
+static void kernel_counters(const TbGuestBlock *b, TbResults *r)
+{
+    GPtrArray *sn = sect(b, "snmp");
+    uint64_t v0, v1;
+
     r->forwarded = snmp(sn, "Ip", "ForwDatagrams");
     r->local_delivered = sub0(snmp(sn, "Ip", "InDelivers"),
                               snmp(sn, "Udp", "NoPorts") +
@@ -193,17 +198,53 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
         r->softirq_runs = sub0(v1, v0);
     }
     cpu_times(b, r);
-    {
-        GPtrArray *meta = sect(b, "meta");
-        for (guint k = 0; k < meta->len; k++) {
-            const char *l = g_ptr_array_index(meta, k);
-            if (!strncmp(l, "kernel=", 7)) {
-                *kernel = g_strdup(l + 7);
-            }
+}
+
+/* The guest's `uname -r` from "@@ meta" (the last kernel= line), or
+ * NULL; g_free. */
+static char *guest_kernel(const TbGuestBlock *b)
+{
+    GPtrArray *meta = sect(b, "meta");
+    char *kernel = NULL;
+
+    for (guint k = 0; k < meta->len; k++) {
+        const char *l = g_ptr_array_index(meta, k);
+        if (!strncmp(l, "kernel=", 7)) {
+            g_free(kernel);
+            kernel = g_strdup(l + 7);
         }
     }
-    rc = 0;
-out:
+    return kernel;
+}
+
+int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
+                    const char *console, size_t len, const char *work,
+                    TbResults *r, char **kernel, uint64_t *log_lines,
+                    uint64_t *link_up, char **err)
+{
+    TbGuestBlock *b = tb_guest_block_parse(console, len);
+    GPtrArray *stats[TB_MAX_NICS] = {NULL};
+    int rc = -1;
+
+    memset(r, 0, sizeof(*r));
+    *kernel = NULL;
+    *log_lines = *link_up = 0;
+    if (!b) {
+        *err = g_strdup("qemu: the guest printed no complete result block");
+        return -1;
+    }
+    if (read_stats(sc, work, stats, err) == 0) {
+        offered_load(sc, p, stats, r);
+        r->niface = sc->nnics;
+        for (uint32_t i = 0; i < sc->nnics; i++) {
+            iface_result(sc, b, stats[i], i, r);
+        }
+        *link_up = count_lines(sect(b, "dmesg"), "Link is Up", "");
+        *log_lines = sect(b, "dmesg")->len;
+        kernel_counters(b, r);
+        *kernel = guest_kernel(b);
+        rc = 0;
+    }
     for (uint32_t i = 0; i < TB_MAX_NICS; i++) {
         if (stats[i]) {
             g_ptr_array_unref(stats[i]);

@@ -94,6 +94,31 @@ mode_t tb_out_file_mode(void)
     return file_mode;
 }
 
+/* Drop the temporary name (and its signal-handler entry) and the final
+ * name: @o is unused again. */
+static void out_forget(TbOut *o)
+{
+    tmp_unregister(o->tmp);
+    g_clear_pointer(&o->tmp, g_free);
+    g_clear_pointer(&o->path, g_free);
+}
+
+/* tb_out_open failed at step @what ("create", "set mode", "open") with
+ * errno: *err, close and remove the temporary file (@fd >= 0: it was
+ * created), forget both names.  Returns -1. */
+static int open_failed(TbOut *o, int fd, const char *what, char **err)
+{
+    *err = g_strdup_printf("%s: cannot %s: %s", o->path, what,
+                           g_strerror(errno));
+    if (fd >= 0) {
+        close(fd);
+        tmp_unregister(o->tmp);
+        g_unlink(o->tmp);
+    }
+    out_forget(o);
+    return -1;
+}
+
 int tb_out_open(TbOut *o, const char *path, char **err)
 {
     int fd;
@@ -110,34 +135,16 @@ int tb_out_open(TbOut *o, const char *path, char **err)
     o->tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
     fd = g_mkstemp(o->tmp);
     if (fd < 0) {
-        *err = g_strdup_printf("%s: cannot create: %s", path,
-                               g_strerror(errno));
-        g_clear_pointer(&o->tmp, g_free);
-        g_clear_pointer(&o->path, g_free);
-        return -1;
+        return open_failed(o, -1, "create", err);
     }
     tmp_register(o->tmp);
     /* mkstemp creates 0600; the final file gets what open() would give */
     if (fchmod(fd, file_mode) != 0) {
-        *err = g_strdup_printf("%s: cannot set mode: %s", path,
-                               g_strerror(errno));
-        close(fd);
-        tmp_unregister(o->tmp);
-        g_unlink(o->tmp);
-        g_clear_pointer(&o->tmp, g_free);
-        g_clear_pointer(&o->path, g_free);
-        return -1;
+        return open_failed(o, fd, "set mode", err);
     }
     o->f = fdopen(fd, "wb");
     if (!o->f) {
-        *err = g_strdup_printf("%s: cannot open: %s", path,
-                               g_strerror(errno));
-        close(fd);
-        tmp_unregister(o->tmp);
-        g_unlink(o->tmp);
-        g_clear_pointer(&o->tmp, g_free);
-        g_clear_pointer(&o->path, g_free);
-        return -1;
+        return open_failed(o, fd, "open", err);
     }
     return 0;
 }
@@ -173,9 +180,7 @@ int tb_out_commit(TbOut *o, char **err)
             r = -1;
         }
     }
-    tmp_unregister(o->tmp);
-    g_clear_pointer(&o->tmp, g_free);
-    g_clear_pointer(&o->path, g_free);
+    out_forget(o);
     return r;
 }
 
@@ -190,10 +195,8 @@ void tb_out_abort(TbOut *o)
         }
         g_unlink(o->tmp);
     }
-    tmp_unregister(o->tmp);
     o->f = NULL;
-    g_clear_pointer(&o->tmp, g_free);
-    g_clear_pointer(&o->path, g_free);
+    out_forget(o);
 }
 
 int tb_out_write_file(const char *path, const char *text, size_t len,

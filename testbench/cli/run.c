@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `e1klab run` (run.h): parse the options into one RunOpts, check them,
+ * load the scenario, then run it on the modelled host (below) or hand it
+ * to the QEMU backend.  Results never depend on the wall clock.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "cli/cli_opts.h"
+#include "cli/run.h"
+#include "qemu/backend_qemu.h"
+#include "report/cli_out.h"
+#include "report/pcap_out.h"
+#include "report/report.h"
+#include "scenario/scenario_load.h"
+#include "sim/sim.h"
+
+#define EXIT_BAD_INPUT 2
+
+/* ---- options ---- */
+
+/* Every option of `e1klab run`: one field each, filled by GOption through
+ * the table @entries.  A new option is a field here, a row in
+ * run_opts_init() and, if its value needs checking, a test in
+ * run_opts_check(). */
+typedef struct RunOpts {
+    char **sets;               /* --set SECTION.KEY=VALUE, NULL-terminated */
+    char *json_path;           /* --json FILE or "-" */
+    char *csv_path;            /* --csv FILE or "-" */
+    char *pcap_path;           /* --pcap-out FILE */
+    gboolean quiet;            /* --quiet */
+    char *backend;             /* --backend testbench|qemu (NULL: testbench) */
+    gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s */
+    GOptionEntry entries[TB_CLI_MAX_OPTS];
+} RunOpts;
+
+/* The defaults and the option table of *o. */
+static void run_opts_init(RunOpts *o)
+{
+    const GOptionEntry e[] = {
+        TB_CLI_OPT_SET(&o->sets, "Override a scenario key (repeatable)"),
+        TB_CLI_OPT_FILE("json", &o->json_path,
+                        "Write the JSON report to FILE ('-' for stdout)"),
+        TB_CLI_OPT_FILE("csv", &o->csv_path,
+                        "Write the CSV time series to FILE ('-' for "
+                        "stdout)"),
+        TB_CLI_OPT_FILE("pcap-out", &o->pcap_path,
+                        "Write every transmitted frame to the pcap FILE"),
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
+         "No progress bar and no text report (the text report is also "
+         "left out when --json or --csv is '-')", NULL},
+        {"backend", 'b', 0, G_OPTION_ARG_STRING, &o->backend,
+         "testbench (default: the modelled host) or qemu (the Linux guest "
+         "in QEMU; no --csv)", "NAME"},
+        {"timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->timeout_s,
+         "qemu: wall-clock limit of the QEMU run (default 900)", "S"},
+        TB_CLI_OPT_END};
+
+    G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
+    memset(o, 0, sizeof(*o));
+    o->timeout_s = TB_QEMU_TIMEOUT_S;
+    memcpy(o->entries, e, sizeof(e));
+}
+
+/* Parse @argv into *o and leave the scenario in (*argv)[1].  0 or -1. */
+static int run_opts_parse(RunOpts *o, int *argc, char ***argv, char **err)
+{
+    GOptionContext *oc = g_option_context_new("SCENARIO.ini - run a "
+                                              "scenario");
+    int r;
+
+    g_set_prgname("e1klab run");
+    g_option_context_add_main_entries(oc, o->entries, NULL);
+    r = tb_cli_parse(oc, argc, argv, "run: ", err);
+    g_option_context_free(oc);
+    if (r < 0) {
+        return -1;
+    }
+    return tb_cli_one_scenario(*argc, "run", "run: ", err);
+}
+
+/* Values no scenario is needed to reject.  0 or -1 with *err. */
+static int run_opts_check(const RunOpts *o, char **err)
+{
+    const char *outs[] = {o->json_path, o->csv_path, o->pcap_path};
+    const char *names[] = {"--json", "--csv", "--pcap-out"};
+
+    if (o->pcap_path && strcmp(o->pcap_path, "-") == 0) {
+        *err = g_strdup("run: --pcap-out needs a file name");
+        return -1;
+    }
+    if (tb_out_conflict(outs, names, 3, err)) {
+        return -1;
+    }
+    if (o->backend && strcmp(o->backend, "testbench") &&
+        strcmp(o->backend, "qemu")) {
+        *err = g_strdup_printf("run: --backend '%s' (testbench or qemu)",
+                               o->backend);
+        return -1;
+    }
+    return 0;
+}
+
+/* The text report would mix with a JSON or CSV sent to stdout. */
+static int want_text(const RunOpts *o)
+{
+    return !o->quiet && !(o->json_path && !strcmp(o->json_path, "-")) &&
+           !(o->csv_path && !strcmp(o->csv_path, "-"));
+}
+
+/* ---- the testbench backend ---- */
+
+/* One run on the modelled host: its output files and hooks. */
+typedef struct RunCtx {
+    TbOut json, csv, pcap_file;
+    TbCsv *csv_writer;
+    TbPcapOut *pcap;
+    int progress_pct;          /* last percentage drawn, -1 none */
+    int progress_drawn;
+} RunCtx;
+
+static void on_sample(void *ctx, const TbResults *r)
+{
+    RunCtx *rc = ctx;
+    tb_csv_sample(rc->csv_writer, r);
+}
+
+static void on_tx(void *ctx, int nic, uint64_t t_ns, const uint8_t *frame,
+                  uint32_t len)
+{
+    RunCtx *rc = ctx;
+    (void)nic;
+    tb_pcap_out_frame(rc->pcap, t_ns, frame, len);
+}
+
+static void on_progress(void *ctx, uint64_t now_ns, uint64_t end_ns)
+{
+    RunCtx *rc = ctx;
+    int pct = end_ns ? (int)(now_ns >= end_ns ? 100
+                             : (now_ns * 100) / end_ns) : -1;
+    char bar[41];
+
+    if (pct == rc->progress_pct && end_ns) {
+        return;
+    }
+    rc->progress_pct = pct;
+    if (pct >= 0) {
+        int fill = pct * 40 / 100;
+        memset(bar, '#', (size_t)fill);
+        memset(bar + fill, '.', (size_t)(40 - fill));
+        bar[40] = 0;
+        fprintf(stderr, "\r[%s] %3d%%  %" PRIu64 ".%03" PRIu64 " s simulated",
+                bar, pct, now_ns / 1000000000u,
+                (now_ns / 1000000u) % 1000u);
+    } else {
+        fprintf(stderr, "\r%" PRIu64 ".%03" PRIu64 " s simulated",
+                now_ns / 1000000000u, (now_ns / 1000000u) % 1000u);
+    }
+    rc->progress_drawn = 1;
+}
+
+static void print_kernel_log(const TbSim *sim)
+{
+    uint64_t timeouts = 0, linkup = 0;
+    uint64_t n = tb_sim_log_count(sim, &timeouts, &linkup);
+    uint32_t show = n < 10 ? (uint32_t)n : 10;
+
+    if (n == 0) {
+        return;
+    }
+    printf("Kernel log: %" PRIu64 " lines (%" PRIu64 " \"transmit timed "
+           "out\", %" PRIu64 " \"Link is Up\"); the last %u:\n", n, timeouts,
+           linkup, show);
+    for (uint32_t i = show; i-- > 0;) {
+        const char *l = tb_sim_log_line(sim, i);
+        if (l) {
+            printf("  %s\n", l);
+        }
+    }
+    printf("\n");
+}
+
+/* Open the output files and hook the CSV sampler, the pcap writer and
+ * the progress bar into @sim.  0 or -1 with *err. */
+static int run_attach(TbSim *sim, const TbScenario *sc, const RunOpts *o,
+                      RunCtx *rc, char **err)
+{
+    if (tb_out_open(&rc->json, o->json_path, err) < 0 ||
+        tb_out_open(&rc->csv, o->csv_path, err) < 0 ||
+        tb_out_open(&rc->pcap_file, o->pcap_path, err) < 0) {
+        return -1;
+    }
+    if (rc->csv.path) {
+        rc->csv_writer = tb_csv_new(sc, rc->csv.f);
+        tb_sim_set_sampler(sim, on_sample, rc);
+    }
+    if (rc->pcap_file.path) {
+        rc->pcap = tb_pcap_out_new(rc->pcap_file.f, err);
+        rc->pcap_file.f = NULL;      /* owned by the pcap writer now */
+        if (!rc->pcap) {
+            return -1;
+        }
+        tb_sim_set_tx_hook(sim, on_tx, rc);
+    }
+    if (!o->quiet && isatty(STDERR_FILENO)) {
+        tb_sim_set_progress(sim, on_progress, rc);
+    }
+    return 0;
+}
+
+/* Run @sim to its end, clear the progress bar and unhook the outputs:
+ * frames sent while the sim is torn down are not part of the run. */
+static int run_simulate(TbSim *sim, RunCtx *rc, char **err)
+{
+    if (tb_sim_run(sim, err) < 0) {
+        return -1;
+    }
+    if (rc->progress_drawn) {
+        fprintf(stderr, "\r%60s\r", "");
+    }
+    rc->progress_drawn = 0;
+    tb_sim_set_tx_hook(sim, NULL, NULL);
+    tb_sim_set_sampler(sim, NULL, NULL);
+    return 0;
+}
+
+/* Finish the capture, write the JSON report and rename every output into
+ * place.  0 or -1 with *err. */
+static int run_commit(const TbScenario *sc, const TbResults *res,
+                      const RunOpts *o, RunCtx *rc, char **err)
+{
+    if (rc->pcap) {
+        int pr = tb_pcap_out_close(rc->pcap);
+        rc->pcap = NULL;
+        if (pr < 0) {
+            *err = g_strdup_printf("%s: write error", o->pcap_path);
+            return -1;
+        }
+    }
+    if (rc->json.path) {
+        char *json = tb_report_json(sc, res);
+        fputs(json, rc->json.f);
+        g_free(json);
+    }
+    if (tb_out_commit(&rc->json, err) < 0 ||
+        tb_out_commit(&rc->csv, err) < 0 ||
+        tb_out_commit(&rc->pcap_file, err) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* Undo what a failed run left: the progress line, the hooks, the
+ * temporary output files. */
+static void run_cleanup(TbSim *sim, RunCtx *rc)
+{
+    if (rc->progress_drawn) {
+        fprintf(stderr, "\n");
+    }
+    if (sim) {
+        tb_sim_set_tx_hook(sim, NULL, NULL);
+        tb_sim_set_sampler(sim, NULL, NULL);
+        tb_sim_set_progress(sim, NULL, NULL);
+    }
+    if (rc->pcap) {
+        tb_pcap_out_close(rc->pcap);
+    }
+    tb_out_abort(&rc->json);
+    tb_out_abort(&rc->csv);
+    tb_out_abort(&rc->pcap_file);
+    if (rc->csv_writer) {
+        tb_csv_free(rc->csv_writer);
+    }
+}
+
+/* Run @sc on the modelled host.  0, or EXIT_BAD_INPUT with *err. */
+static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
+{
+    RunCtx rc = {.progress_pct = -2};
+    TbSim *sim = tb_sim_new(sc, err);
+    int status = EXIT_BAD_INPUT;
+
+    if (sim && run_attach(sim, sc, o, &rc, err) == 0 &&
+        run_simulate(sim, &rc, err) == 0 &&
+        run_commit(sc, tb_sim_results(sim), o, &rc, err) == 0) {
+        if (want_text(o)) {
+            tb_report_text(stdout, sc, tb_sim_results(sim));
+            print_kernel_log(sim);
+        }
+        if (fflush(stdout) != 0) {
+            *err = g_strdup("stdout: write error");
+        } else {
+            status = 0;
+        }
+    }
+    run_cleanup(sim, &rc);
+    tb_sim_free(sim);
+    return status;
+}
+
+/* ---- the command ---- */
+
+int tb_cmd_run(int argc, char **argv)
+{
+    RunOpts o;
+    TbScenario *sc = g_new0(TbScenario, 1);
+    char *err = NULL;
+    int status = EXIT_BAD_INPUT;
+
+    run_opts_init(&o);
+    if (run_opts_parse(&o, &argc, &argv, &err) == 0 &&
+        run_opts_check(&o, &err) == 0 &&
+        tb_scenario_load(argv[1], (const char *const *)o.sets, sc,
+                         &err) == 0) {
+        if (o.backend && !strcmp(o.backend, "qemu")) {
+            TbQemuRunArgs qa = {o.json_path, o.csv_path, o.pcap_path,
+                                o.quiet, o.timeout_s};
+            status = tb_qemu_cmd_run(sc, &qa, &err);
+        } else {
+            status = run_testbench(sc, &o, &err);
+        }
+    }
+    if (err) {
+        /* a QEMU run that failed keeps its status (1) */
+        status = tb_cli_error("", &err, status ? status : EXIT_BAD_INPUT);
+    }
+    g_free(sc);
+    tb_cli_free_values(o.entries);
+    return status;
+}

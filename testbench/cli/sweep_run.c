@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The points of `e1klab sweep` (sweep_run.h): their command lines, the
+ * in-process check of every point's scenario, and a pool of child
+ * processes that runs them.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/sweep_run.h"
+#include "scenario/scenario_load.h"
+
+char *tb_sweep_point_json(const TbSweep *s, guint i)
+{
+    char name[32];
+    g_snprintf(name, sizeof(name), "point-%04u.json", i);
+    return g_build_filename(s->dir, name, NULL);
+}
+
+/* Append "--set X" for each of @sets (NULL-terminated) to @a. */
+static void add_sets(GPtrArray *a, char **sets)
+{
+    for (char **x = sets; x && *x; x++) {
+        g_ptr_array_add(a, g_strdup("--set"));
+        g_ptr_array_add(a, g_strdup(*x));
+    }
+}
+
+char **tb_sweep_point_argv(const TbSweep *s, const char *exe, guint i)
+{
+    GPtrArray *a = g_ptr_array_new();
+    char **ps = tb_sweep_point_sets(s->grid, i);
+
+    g_ptr_array_add(a, g_strdup(exe));
+    g_ptr_array_add(a, g_strdup("run"));
+    g_ptr_array_add(a, g_strdup(s->scenario));
+    add_sets(a, s->sets);
+    add_sets(a, ps);
+    g_ptr_array_add(a, g_strdup("--json"));
+    g_ptr_array_add(a, tb_sweep_point_json(s, i));
+    g_ptr_array_add(a, g_strdup("--quiet"));
+    g_ptr_array_add(a, NULL);
+    g_strfreev(ps);
+    return (char **)g_ptr_array_free(a, FALSE);
+}
+
+int tb_sweep_validate(const TbSweep *s, char **err)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    int r = 0;
+
+    for (guint i = 0; i < s->grid->npoints && r == 0; i++) {
+        char **ps = tb_sweep_point_sets(s->grid, i);
+        GPtrArray *all = g_ptr_array_new();
+        char *why = NULL;
+        for (char **x = s->sets; x && *x; x++) {
+            g_ptr_array_add(all, *x);
+        }
+        for (char **x = ps; *x; x++) {
+            g_ptr_array_add(all, *x);
+        }
+        g_ptr_array_add(all, NULL);
+        if (tb_scenario_load(s->scenario, (const char *const *)all->pdata,
+                             sc, &why) < 0) {
+            char *label = tb_sweep_point_label(s->grid, i);
+            *err = g_strdup_printf("point %u (%s): %s", i, label, why);
+            g_free(label);
+            g_free(why);
+            r = -1;
+        }
+        g_ptr_array_free(all, TRUE);
+        g_strfreev(ps);
+    }
+    g_free(sc);
+    return r;
+}
+
+/* ---- the pool of children ---- */
+
+typedef struct Child {
+    GPid pid;
+    int fd;                    /* its stderr, -1 once at EOF */
+    guint point;
+    GString *err;
+} Child;
+
+typedef struct Pool {
+    const TbSweep *s;
+    Child *act;                /* s->jobs slots, the first nact in use */
+    guint nact;
+    guint next;                /* next point to start */
+    guint done;                /* points finished */
+    int fail_status;           /* exit status of the first failure, 0 */
+    char **err;
+} Pool;
+
+static void child_read(Child *c)
+{
+    char buf[512];
+    ssize_t n = read(c->fd, buf, sizeof(buf));
+
+    if (n > 0) {
+        if (c->err->len < 4096) {
+            g_string_append_len(c->err, buf, n);
+        }
+    } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+        close(c->fd);
+        c->fd = -1;
+    }
+}
+
+static char *last_line(const char *text)
+{
+    char **l = g_strsplit(text, "\n", -1);
+    char *res = NULL;
+    for (char **p = l; *p; p++) {
+        g_strstrip(*p);
+        if (**p) {
+            g_free(res);
+            res = g_strdup(*p);
+        }
+    }
+    g_strfreev(l);
+    return res ? res : g_strdup("no message");
+}
+
+/* Start points while a slot is free and nothing has failed. */
+static void pool_fill(Pool *p)
+{
+    const TbSweep *s = p->s;
+
+    while (p->nact < (guint)s->jobs && p->next < s->grid->npoints &&
+           !p->fail_status) {
+        char **argv = tb_sweep_point_argv(s, s->exe, p->next);
+        Child *c = &p->act[p->nact];
+        GError *ge = NULL;
+        if (!g_spawn_async_with_pipes(NULL, argv, NULL,
+                                      G_SPAWN_DO_NOT_REAP_CHILD |
+                                      G_SPAWN_STDOUT_TO_DEV_NULL,
+                                      NULL, NULL, &c->pid, NULL, NULL,
+                                      &c->fd, &ge)) {
+            *p->err = g_strdup_printf("cannot run %s: %s", s->exe,
+                                      ge->message);
+            g_error_free(ge);
+            g_strfreev(argv);
+            p->fail_status = 1;
+            return;
+        }
+        g_strfreev(argv);
+        c->point = p->next++;
+        c->err = g_string_new(NULL);
+        p->nact++;
+    }
+}
+
+/* Wait until a child's stderr is readable; read what is there. */
+static void pool_wait(Pool *p)
+{
+    struct pollfd pfd[64];
+    guint np = 0;
+
+    for (guint i = 0; i < p->nact && np < G_N_ELEMENTS(pfd); i++) {
+        if (p->act[i].fd >= 0) {
+            pfd[np].fd = p->act[i].fd;
+            pfd[np].events = POLLIN;
+            pfd[np].revents = 0;
+            np++;
+        }
+    }
+    if (np && poll(pfd, np, -1) < 0 && errno != EINTR) {
+        *p->err = g_strdup_printf("poll: %s", g_strerror(errno));
+        p->fail_status = p->fail_status ? p->fail_status : 1;
+    }
+    for (guint i = 0, k = 0; i < p->nact; i++) {
+        if (p->act[i].fd >= 0) {
+            if (k < np && pfd[k].revents) {
+                child_read(&p->act[i]);
+            }
+            k++;
+        }
+    }
+}
+
+/* Child @c ended with wait status @st: a progress line, or the first
+ * failure's status and message.  No new points start after a failure;
+ * those running finish normally (each writes a complete report or
+ * none). */
+static void pool_ended(Pool *p, const Child *c, int st)
+{
+    char *label = tb_sweep_point_label(p->s->grid, c->point);
+
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+        if (!p->s->quiet) {
+            fprintf(stderr, "sweep: [%u/%u] point %u (%s) done\n", p->done,
+                    p->s->grid->npoints, c->point, label);
+        }
+    } else if (!p->fail_status) {
+        char *msg = last_line(c->err->str);
+        if (WIFEXITED(st)) {
+            p->fail_status = WEXITSTATUS(st);
+            *p->err = g_strdup_printf("point %u (%s) failed (exit %d): %s",
+                                      c->point, label, p->fail_status, msg);
+        } else {
+            p->fail_status = 1;
+            *p->err = g_strdup_printf("point %u (%s) died of signal %d: %s",
+                                      c->point, label, WTERMSIG(st), msg);
+        }
+        g_free(msg);
+    }
+    g_free(label);
+}
+
+/* Reap the children whose stderr is closed. */
+static void pool_reap(Pool *p)
+{
+    for (guint i = 0; i < p->nact;) {
+        Child *c = &p->act[i];
+        int st = 0;
+        if (c->fd >= 0) {
+            i++;
+            continue;
+        }
+        while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR) {
+        }
+        g_spawn_close_pid(c->pid);
+        p->done++;
+        pool_ended(p, c, st);
+        g_string_free(c->err, TRUE);
+        p->act[i] = p->act[--p->nact];
+    }
+}
+
+int tb_sweep_run_points(const TbSweep *s, char **err)
+{
+    Pool p = {.s = s, .act = g_new0(Child, s->jobs), .err = err};
+
+    while ((p.next < s->grid->npoints && !p.fail_status) || p.nact > 0) {
+        pool_fill(&p);
+        if (p.nact == 0) {
+            break;
+        }
+        pool_wait(&p);
+        pool_reap(&p);
+    }
+    g_free(p.act);
+    return p.fail_status;
+}
