@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "qemu/qemu_guest.h"
+#include "report/stats64_fields.h"
 
 #define BEGIN_MARK "===E1KLAB-BEGIN==="
 #define END_MARK "===E1KLAB-END==="
@@ -300,15 +301,8 @@ int tb_guest_kv(GPtrArray *lines, const char *key, uint64_t *v)
 void tb_guest_link_stats(GPtrArray *lines, struct e1k_link_stats64 *s)
 {
     memset(s, 0, sizeof(*s));
-#define F(x) tb_guest_kv(lines, #x, &s->x)
-    F(rx_packets); F(tx_packets); F(rx_bytes); F(tx_bytes);
-    F(rx_errors); F(tx_errors); F(rx_dropped); F(tx_dropped);
-    F(multicast); F(collisions);
-    F(rx_length_errors); F(rx_over_errors); F(rx_crc_errors);
-    F(rx_frame_errors); F(rx_fifo_errors); F(rx_missed_errors);
-    F(tx_aborted_errors); F(tx_carrier_errors); F(tx_fifo_errors);
-    F(tx_heartbeat_errors); F(tx_window_errors);
-    F(rx_compressed); F(tx_compressed); F(rx_nohandler);
+#define F(x) tb_guest_kv(lines, #x, &s->x);
+    TB_STATS64_FIELDS(F)
 #undef F
 }
 
