@@ -156,13 +156,6 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
                                    "sends one frame size)", f, sec);
             return -1;
         }
-        if (t->kind == TB_TRAFFIC_PKTGEN &&
-            (t->frame_size < 64 || t->frame_size > 1518)) {
-            *err = g_strdup_printf("%s: %s frame_size: %u: the qemu "
-                                   "backend's generator takes 64..1518", f,
-                                   sec, t->frame_size);
-            return -1;
-        }
         if ((t->pace == TB_PACE_PPS &&
              (t->pps != floor(t->pps) || t->pps > 4294967295.0)) ||
             (t->pace == TB_PACE_MBPS &&
