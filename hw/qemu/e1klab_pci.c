@@ -393,6 +393,7 @@ static void e1klab_write_stats(E1klabState *s)
         fprintf(f, "replay.offered=%" PRIu64 "\n", rs.offered);
         fprintf(f, "replay.offered_bytes=%" PRIu64 "\n", rs.offered_bytes);
         fprintf(f, "replay.padded=%" PRIu64 "\n", rs.padded);
+        fprintf(f, "replay.oversize=%" PRIu64 "\n", rs.oversize);
         fprintf(f, "replay.truncated=%" PRIu64 "\n", rs.truncated);
         fprintf(f, "replay.loops=%" PRIu64 "\n", rs.loops);
         fprintf(f, "replay.start_ns=%" PRIu64 "\n", c.start_ns);

@@ -64,11 +64,21 @@ uint16_t trf_ip_checksum(const uint8_t *hdr, uint32_t len)
     return (uint16_t)~sum;
 }
 
-/* A rate in 1/1000 units, rounded to nearest, at least 1. */
-static uint64_t milli(double rate)
+/* @rate (named @what, at most @max) in 1/1000 units, rounded to nearest,
+ * at least 1, into *@milli.  0, or -1 with *@err set. */
+static int rate_milli(const TrfCfg *cfg, const char *what, double rate,
+                      double max, const char *max_text, uint64_t *milli,
+                      char **err)
 {
-    uint64_t m = (uint64_t)llround(rate * 1000.0);
-    return m ? m : 1;
+    if (!(rate > 0) || !isfinite(rate) || rate > max) {
+        return trf_err(err, "%s: %s must be > 0 and <= %s", cfg->label,
+                       what, max_text);
+    }
+    *milli = (uint64_t)llround(rate * 1000.0);
+    if (*milli == 0) {
+        *milli = 1;
+    }
+    return 0;
 }
 
 /* Check the pacing settings and derive the integer rates.  0 or -1. */
@@ -78,19 +88,11 @@ static int pace_init(TrfSource *s, char **err)
 
     switch (cfg->pace) {
     case TRF_PACE_PPS:
-        if (!(cfg->pps > 0) || !isfinite(cfg->pps) || cfg->pps > 1e9) {
-            return trf_err(err, "%s: pps must be > 0 and <= 1e9",
-                           cfg->label);
-        }
-        s->pps_milli = milli(cfg->pps);
-        return 0;
+        return rate_milli(cfg, "pps", cfg->pps, 1e9, "1e9", &s->pps_milli,
+                          err);
     case TRF_PACE_MBPS:
-        if (!(cfg->mbps > 0) || !isfinite(cfg->mbps) || cfg->mbps > 1e6) {
-            return trf_err(err, "%s: mbps must be > 0 and <= 1e6",
-                           cfg->label);
-        }
-        s->mbps_milli = milli(cfg->mbps);
-        return 0;
+        return rate_milli(cfg, "mbps", cfg->mbps, 1e6, "1e6", &s->mbps_milli,
+                          err);
     case TRF_PACE_CAPTURED:
         if (cfg->kind != TRF_PCAP) {
             return trf_err(err, "%s: pace 'captured' needs a capture "
