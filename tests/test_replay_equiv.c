@@ -226,12 +226,30 @@ static void test_same_cfg(void)
     assert_same_cfg(&t, &p);
 }
 
+/* The device's replay of @p delivers its first @n frames at START_NS +
+ * @want[i] ns. */
+static void expect_arrivals(const E1krProps *p, const uint64_t *want, int n)
+{
+    E1kReplay *r = device_new(p);
+    char e[256];
+
+    for (int i = 0; i < n; i++) {
+        g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + want[i]);
+        g_assert_cmpint(e1kr_advance(r, e, sizeof(e)), ==, 0);
+    }
+    e1kr_free(r);
+}
+
 static void test_pps(void)
 {
+    /* frame i starts at floor(i x 1e12 / 970000000) ns: 0, 1030, 2061,
+     * 3092; it arrives 672 ns later */
+    static const uint64_t at_970k[4] = {672, 1030 + 672, 2061 + 672,
+                                        3092 + 672};
+    /* above line rate (1.488 Mpps for 64 bytes): the wire spaces them */
+    static const uint64_t at_2m[3] = {672, 2 * 672, 3 * 672};
     TbTrafficCfg t;
     E1krProps p;
-    E1kReplay *r;
-    char e[256];
 
     /* M1: 64-byte frames at 970 kpps (one per 1030.9 ns) */
     gen_cfgs(&t, &p, 64);
@@ -240,35 +258,26 @@ static void test_pps(void)
     t.count = p.count = 20000;
     p.pace = "pps";
     compare(&t, &p, 30000);
-    /* frame i starts at floor(i x 1e12 / 970000000) ns: 0, 1030, 2061,
-     * 3092; it arrives 672 ns later */
-    r = device_new(&p);
-    for (uint64_t i = 0; i < 4; i++) {
-        static const uint64_t start[4] = {0, 1030, 2061, 3092};
-        g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + start[i] + 672);
-        g_assert_cmpint(e1kr_advance(r, e, sizeof(e)), ==, 0);
-    }
-    e1kr_free(r);
+    expect_arrivals(&p, at_970k, 4);
     /* 10M frames (the forward-10M scenarios): exact integer arithmetic */
     t.count = p.count = 10000000;
     compare(&t, &p, 10000000);
     t.count = p.count = 20000;
-    /* above line rate (1.488 Mpps for 64 bytes): the wire spaces them */
     t.pps = p.pps = 2000000;
     compare(&t, &p, 30000);
-    r = device_new(&p);
-    g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + 672);
-    g_assert_cmpint(e1kr_advance(r, e, sizeof(e)), ==, 0);
-    g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + 2 * 672);
-    e1kr_free(r);
+    expect_arrivals(&p, at_2m, 3);
 }
 
 static void test_mbps_topspeed(void)
 {
+    /* 1518 x 8 bits at 300 Mbit/s: one frame per 40480 ns, each on the
+     * wire for (1514 + 24) x 8 = 12304 ns */
+    static const uint64_t at_mbps[3] = {12304, 40480 + 12304,
+                                        2 * 40480 + 12304};
+    /* back to back: (590 + 24) x 8 = 4912 ns apart */
+    static const uint64_t at_top[3] = {4912, 2 * 4912, 3 * 4912};
     TbTrafficCfg t;
     E1krProps p;
-    E1kReplay *r;
-    char e[256];
 
     gen_cfgs(&t, &p, 1518);
     t.pace = TB_PACE_MBPS;
@@ -276,25 +285,12 @@ static void test_mbps_topspeed(void)
     t.count = p.count = 5000;
     p.pace = "mbps";
     compare(&t, &p, 10000);
-    /* 1518 x 8 bits at 300 Mbit/s: one frame per 40480 ns, each on the
-     * wire for (1514 + 24) x 8 = 12304 ns */
-    r = device_new(&p);
-    for (uint64_t i = 0; i < 3; i++) {
-        g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + i * 40480 + 12304);
-        g_assert_cmpint(e1kr_advance(r, e, sizeof(e)), ==, 0);
-    }
-    e1kr_free(r);
+    expect_arrivals(&p, at_mbps, 3);
 
     gen_cfgs(&t, &p, 594);
     t.count = p.count = 5000;
     compare(&t, &p, 10000);
-    /* back to back: (590 + 24) x 8 = 4912 ns apart */
-    r = device_new(&p);
-    for (uint64_t i = 0; i < 3; i++) {
-        g_assert_cmpuint(e1kr_next_ns(r), ==, START_NS + (i + 1) * 4912);
-        g_assert_cmpint(e1kr_advance(r, e, sizeof(e)), ==, 0);
-    }
-    e1kr_free(r);
+    expect_arrivals(&p, at_top, 3);
 }
 
 static void pcap_cfgs(TbTrafficCfg *t, E1krProps *p, const char *file,
