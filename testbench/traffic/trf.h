@@ -39,8 +39,8 @@
 /** Most IMIX entries. */
 #define TRF_MAX_IMIX 8
 
-/* Defaults (trf_cfg_default), shared by the scenario loader's documented
- * defaults and the QEMU device's replay-* property defaults. */
+/* Defaults (trf_cfg_default): the scenario loader's where it has one
+ * (docs/scenarios.md) and the QEMU device's replay-* property defaults. */
 #define TRF_DEFAULT_FRAME_SIZE 64u       /**< bytes incl. FCS */
 #define TRF_DEFAULT_UDP_PORT 9u          /**< discard (RFC 863), both ends */
 #define TRF_DEFAULT_SRC_IP 0xc6120001u   /**< 198.18.0.1 (RFC 2544) */
