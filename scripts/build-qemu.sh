@@ -11,7 +11,8 @@
 # Layout of the build area:
 #   src/     apt-get source --download-only cache (.dsc, orig + debian tarballs)
 #   tree/    unpacked source with Debian's patches, edk2 unpack disabled,
-#            the e1klab device copied to hw/net/e1klab/ and hooked into
+#            the e1klab device (hw/net/, hw/qemu/ and the traffic library
+#            testbench/traffic/trf*) copied to hw/net/e1klab/ and hooked into
 #            hw/net/meson.build, hw/net/Kconfig and a reduced device config
 #   build/   meson/ninja build; the binary is build/qemu-system-x86_64
 #   stamp    hash of every input; when it matches, nothing is rebuilt
@@ -156,12 +157,14 @@ cmp -s "$B/e1klab.mak.new" "$mak" 2>/dev/null || cp "$B/e1klab.mak.new" "$mak"
 rm -f "$B/e1klab.mak.new"
 
 # ---------------------------------------------------------------- device
-# Copy the model and the glue, touching only files whose content changed so
-# ninja rebuilds the minimum.
+# Copy the model, the glue and the traffic library (testbench/traffic/trf*:
+# plain C11 + libpcap, the very files the testbench builds), touching only
+# files whose content changed so ninja rebuilds the minimum.
 D=$T/hw/net/e1klab
 mkdir -p "$D"
 want_files=()
-for f in "$top"/hw/net/*.c "$top"/hw/net/*.h "$top"/hw/qemu/*.c "$top"/hw/qemu/*.h; do
+for f in "$top"/hw/net/*.c "$top"/hw/net/*.h "$top"/hw/qemu/*.c "$top"/hw/qemu/*.h \
+         "$top"/testbench/traffic/trf*.c "$top"/testbench/traffic/trf*.h; do
   [ -e "$f" ] || continue
   want_files+=("$(basename "$f")")
   cmp -s "$f" "$D/$(basename "$f")" || cp "$f" "$D/"

@@ -243,7 +243,8 @@ static void test_results(void)
         "model.gprc=5604\nmodel.tpr=20000\nmodel.mpc=14396\n"
         "model.rnbc=17227\nmodel.irq_assertions=9\n"
         "replay.offered=20000\nreplay.offered_bytes=1280000\n"
-        "replay.padded=0\nreplay.truncated=0\nreplay.loops=0\n"
+        "replay.padded=0\nreplay.oversize=3\nreplay.truncated=0\n"
+        "replay.loops=0\n"
         "replay.start_ns=9917451968\nreplay.last_ns=9938070165\n");
     put(w, "eth1.stats", "model.gptc=5604\nmodel.tpt=5604\n"
                          "model.tot=358656\nmodel.gotc=358656\n");
@@ -287,6 +288,7 @@ static void test_results(void)
     g_assert_cmpuint(r->iface[1].tx_timeouts, ==, 1);
     g_assert_cmpuint(r->iface[0].tx_timeouts, ==, 0);
     g_assert_cmpuint(r->source[0].offered, ==, 20000);
+    g_assert_cmpuint(r->source[0].oversize, ==, 3);
     g_free(kernel);
 
     /* a console without a block */

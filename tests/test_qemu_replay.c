@@ -1,25 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Tests of the QEMU device's replay source (hw/qemu/e1klab_replay.c):
- * wire time (facts A.13: (L + 4 FCS + 20) x 8 bit times), pacing, frame
- * counts, generator frames, capture replay through libpcap, cursor seek
- * (used by loadvm) and bad input.
+ * Tests of the QEMU device's replay (hw/qemu/e1klab_replay.c over the
+ * traffic library testbench/traffic/trf.h, built here without GLib in the
+ * library): wire time (facts A.13: (L + 4 FCS + 20) x 8 bit times),
+ * pacing, frame counts, generator frames, capture replay through libpcap,
+ * cursor seek (used by loadvm) and bad input.
  */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <pcap/pcap.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e1klab_replay.h"
 
 static const uint8_t nic_mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
 
-static E1kReplay *gen_new(E1krPace pace, double pps, uint64_t count)
+static E1kReplay *gen_new(TrfPace pace, double pps, uint64_t count)
 {
-    E1krCfg c;
+    TrfCfg c;
     char err[256];
 
-    e1kr_cfg_default(&c);
+    trf_cfg_default(&c);
     memcpy(c.nic_mac, nic_mac, 6);
     c.pace = pace;
     c.pps = pps;
@@ -46,16 +48,17 @@ static int collect(E1kReplay *r, uint64_t start, uint64_t *t, int n)
 static void test_wire_time(void)
 {
     /* 64-byte frame + 20 bytes preamble/SFD/IFG = 672 bit times */
-    g_assert_cmpuint(e1kr_wire_ns(60, 1000), ==, 672);
-    g_assert_cmpuint(e1kr_wire_ns(60, 100), ==, 6720);
-    g_assert_cmpuint(e1kr_wire_ns(1514, 1000), ==, (1514 + 24) * 8);
-    /* runts are padded to 60 bytes by the sender */
-    g_assert_cmpuint(e1kr_wire_ns(42, 1000), ==, 672);
+    g_assert_cmpuint(trf_wire_ns(60, 1000), ==, 672);
+    g_assert_cmpuint(trf_wire_ns(60, 100), ==, 6720);
+    g_assert_cmpuint(trf_wire_ns(1514, 1000), ==, (1514 + 24) * 8);
+    /* rounded down at any speed: 85 x 8 x 1000 / 7 = 97142.86 ns (runts
+     * are padded to 60 bytes before the wire: capture-replay below) */
+    g_assert_cmpuint(trf_wire_ns(61, 7), ==, 97142);
 }
 
 static void test_pps_spacing(void)
 {
-    E1kReplay *r = gen_new(E1KR_PACE_PPS, 970000, 4);
+    E1kReplay *r = gen_new(TRF_PACE_PPS, 970000, 4);
     uint64_t t[8];
 
     g_assert_cmpint(collect(r, 1000, t, 8), ==, 4);
@@ -70,7 +73,7 @@ static void test_pps_spacing(void)
 static void test_pps_above_line_rate(void)
 {
     /* 2 Mpps of 64-byte frames exceeds 1.488 Mpps: back to back instead */
-    E1kReplay *r = gen_new(E1KR_PACE_PPS, 2000000, 3);
+    E1kReplay *r = gen_new(TRF_PACE_PPS, 2000000, 3);
     uint64_t t[3];
 
     g_assert_cmpint(collect(r, 0, t, 3), ==, 3);
@@ -81,7 +84,7 @@ static void test_pps_above_line_rate(void)
 
 static void test_count_and_stats(void)
 {
-    E1kReplay *r = gen_new(E1KR_PACE_TOPSPEED, 0, 5);
+    E1kReplay *r = gen_new(TRF_PACE_TOPSPEED, 0, 5);
     uint64_t t[10];
     E1krStats st;
 
@@ -95,13 +98,14 @@ static void test_count_and_stats(void)
 
 static void test_generator_frame(void)
 {
-    E1krCfg c;
+    TrfCfg c;
     char err[256];
     uint32_t len;
 
-    e1kr_cfg_default(&c);
+    trf_cfg_default(&c);
     memcpy(c.nic_mac, nic_mac, 6);
     c.flows = 3;
+    c.udp_src_port = 1024;
     c.count = 5;
     E1kReplay *r = e1kr_new(&c, err, sizeof(err));
     g_assert_nonnull(r);
@@ -164,16 +168,17 @@ static char *write_capture(void)
 static void test_capture_replay(void)
 {
     char *path = write_capture();
-    E1krCfg c;
+    TrfCfg c;
     char err[256];
     uint32_t len;
     uint64_t t[8];
     E1krStats st;
 
-    e1kr_cfg_default(&c);
+    trf_cfg_default(&c);
     memcpy(c.nic_mac, nic_mac, 6);
-    c.pcap = path;
-    c.pace = E1KR_PACE_CAPTURED;
+    c.kind = TRF_PCAP;
+    g_strlcpy(c.pcap, path, sizeof(c.pcap));
+    c.pace = TRF_PACE_CAPTURED;
     c.multiplier = 2.0;
     c.loop = 2;
     c.rewrite_dst_mac = 1;
@@ -193,15 +198,15 @@ static void test_capture_replay(void)
     r = e1kr_new(&c, err, sizeof(err));
     g_assert_cmpint(collect(r, 0, t, 8), ==, 6);  /* 3 frames x 2 passes */
     /* gaps halved by the multiplier; arrival = start + wire time */
-    g_assert_cmpuint(t[0], ==, e1kr_wire_ns(60, 1000));
-    g_assert_cmpuint(t[1], ==, 50000 + e1kr_wire_ns(100, 1000));
-    g_assert_cmpuint(t[2], ==, 150000 + e1kr_wire_ns(200, 1000));
+    g_assert_cmpuint(t[0], ==, trf_wire_ns(60, 1000));
+    g_assert_cmpuint(t[1], ==, 50000 + trf_wire_ns(100, 1000));
+    g_assert_cmpuint(t[2], ==, 150000 + trf_wire_ns(200, 1000));
     /* the second pass starts where the first's last frame was scheduled
      * (150 us, as the testbench's sources); its first frame waits for the
      * wire */
-    g_assert_cmpuint(t[3], ==, t[2] + e1kr_wire_ns(60, 1000));
-    g_assert_cmpuint(t[4], ==, 150000 + 50000 + e1kr_wire_ns(100, 1000));
-    g_assert_cmpuint(t[5], ==, 150000 + 150000 + e1kr_wire_ns(200, 1000));
+    g_assert_cmpuint(t[3], ==, t[2] + trf_wire_ns(60, 1000));
+    g_assert_cmpuint(t[4], ==, 150000 + 50000 + trf_wire_ns(100, 1000));
+    g_assert_cmpuint(t[5], ==, 150000 + 150000 + trf_wire_ns(200, 1000));
     e1kr_stats(r, &st);
     g_assert_cmpuint(st.offered, ==, 6);
     g_assert_cmpuint(st.padded, ==, 2);
@@ -214,14 +219,15 @@ static void test_capture_replay(void)
 static void test_seek_resumes(void)
 {
     char *path = write_capture();
-    E1krCfg c;
+    TrfCfg c;
     char err[256];
     uint32_t la, lb;
     E1krCursor cur;
 
-    e1kr_cfg_default(&c);
+    trf_cfg_default(&c);
     memcpy(c.nic_mac, nic_mac, 6);
-    c.pcap = path;
+    c.kind = TRF_PCAP;
+    g_strlcpy(c.pcap, path, sizeof(c.pcap));
     c.loop = 2;
     E1kReplay *a = e1kr_new(&c, err, sizeof(err));
     E1kReplay *b = e1kr_new(&c, err, sizeof(err));
@@ -240,6 +246,12 @@ static void test_seek_resumes(void)
         g_assert_cmpint(e1kr_advance(b, err, sizeof(err)), ==, 0);
     }
     g_assert_cmpuint(e1kr_next_ns(b), ==, E1KR_NONE);
+    /* the resumed replay's counters include the frames before the cut */
+    E1krStats sa, sb;
+    e1kr_stats(a, &sa);
+    e1kr_stats(b, &sb);
+    g_assert_cmpuint(sb.offered, ==, 6);
+    g_assert_cmpmem(&sa, sizeof(sa), &sb, sizeof(sb));
     e1kr_free(a);
     e1kr_free(b);
     g_unlink(path);
@@ -248,11 +260,12 @@ static void test_seek_resumes(void)
 
 static void test_bad_input(void)
 {
-    E1krCfg c;
+    TrfCfg c;
     char err[256];
 
-    e1kr_cfg_default(&c);
-    c.pcap = "/nonexistent/e1klab.pcap";
+    trf_cfg_default(&c);
+    c.kind = TRF_PCAP;
+    g_strlcpy(c.pcap, "/nonexistent/e1klab.pcap", sizeof(c.pcap));
     g_assert_null(e1kr_new(&c, err, sizeof(err)));
     g_assert_nonnull(strstr(err, "/nonexistent/e1klab.pcap"));
 
@@ -265,28 +278,29 @@ static void test_bad_input(void)
     pcap_dumper_t *d = pcap_dump_open(p, path);
     pcap_dump_close(d);
     pcap_close(p);
-    c.pcap = path;
+    c.kind = TRF_PCAP;
+    g_strlcpy(c.pcap, path, sizeof(c.pcap));
     g_assert_null(e1kr_new(&c, err, sizeof(err)));
     g_assert_nonnull(strstr(err, "is not Ethernet"));
     g_unlink(path);
     g_free(path);
 
-    e1kr_cfg_default(&c);
+    trf_cfg_default(&c);
     c.frame_size = 63;
     g_assert_null(e1kr_new(&c, err, sizeof(err)));
     c.frame_size = 64;
-    c.pace = E1KR_PACE_PPS;
+    c.pace = TRF_PACE_PPS;
     c.pps = 0;
     g_assert_null(e1kr_new(&c, err, sizeof(err)));
     g_assert_nonnull(strstr(err, "pps"));
 
     uint8_t mac[6];
     uint32_t ip;
-    g_assert_cmpint(e1kr_parse_mac("02:00:00:00:00:1g", mac), ==, -1);
-    g_assert_cmpint(e1kr_parse_mac("02:00:00:00:00:10", mac), ==, 0);
+    g_assert_cmpint(trf_parse_mac("02:00:00:00:00:1g", mac), ==, -1);
+    g_assert_cmpint(trf_parse_mac("02:00:00:00:00:10", mac), ==, 0);
     g_assert_cmpuint(mac[5], ==, 0x10);
-    g_assert_cmpint(e1kr_parse_ip("10.2.0.256", &ip), ==, -1);
-    g_assert_cmpint(e1kr_parse_ip("10.2.0.1", &ip), ==, 0);
+    g_assert_cmpint(trf_parse_ipv4("10.2.0.256", &ip), ==, -1);
+    g_assert_cmpint(trf_parse_ipv4("10.2.0.1", &ip), ==, 0);
     g_assert_cmphex(ip, ==, 0x0a020001);
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of the traffic sources (testbench/traffic*.c) and the wire
- * model (testbench/traffic/wire.c): frame bytes, IPv4 header checksum, pacing
+ * Unit tests of the traffic sources (testbench/traffic/trf*.c) and the wire
+ * model (testbench/traffic/trf_wire.c): frame bytes, IPv4 header checksum, pacing
  * times in ns, IMIX order, wire serialisation (facts A.13), pcap/pcapng
  * replay of every capture in tests/data/traces with counts checked
  * against an independent libpcap reading and the README's frame counts,
@@ -16,8 +16,8 @@
 #include <glib/gstdio.h>
 #include <pcap/pcap.h>
 
-#include "traffic/traffic_int.h"
-#include "traffic/wire.h"
+#include "traffic/traffic.h"
+#include "traffic/trf_int.h"
 
 static const uint8_t nic_mac[6] = {0x00, 0x0e, 0x0c, 0x00, 0x00, 0x01};
 
@@ -64,21 +64,21 @@ static TbSource *must_new(const TbTrafficCfg *c, uint32_t mbps)
  * 6720 ns at 100 Mb/s; 1518-byte frames 12304 ns at 1 Gb/s. */
 static void test_wire_serialisation(void)
 {
-    TbWire w;
-    g_assert_cmpuint(tb_wire_ser_ns(60, 1000), ==, 672);
-    g_assert_cmpuint(tb_wire_ser_ns(60, 100), ==, 6720);
-    g_assert_cmpuint(tb_wire_ser_ns(1514, 1000), ==, 12304);
-    g_assert_cmpuint(tb_wire_ser_ns(1518, 1000), ==, 12336);
+    TrfWire w;
+    g_assert_cmpuint(trf_wire_ns(60, 1000), ==, 672);
+    g_assert_cmpuint(trf_wire_ns(60, 100), ==, 6720);
+    g_assert_cmpuint(trf_wire_ns(1514, 1000), ==, 12304);
+    g_assert_cmpuint(trf_wire_ns(1518, 1000), ==, 12336);
 
-    tb_wire_init(&w, 1000);
+    trf_wire_init(&w, 1000);
     /* back to back: all scheduled at 0, arrivals 672 ns apart */
-    g_assert_cmpuint(tb_wire_send(&w, 0, 60), ==, 672);
-    g_assert_cmpuint(tb_wire_send(&w, 0, 60), ==, 1344);
-    g_assert_cmpuint(tb_wire_send(&w, 0, 60), ==, 2016);
+    g_assert_cmpuint(trf_wire_send(&w, 0, 60), ==, 672);
+    g_assert_cmpuint(trf_wire_send(&w, 0, 60), ==, 1344);
+    g_assert_cmpuint(trf_wire_send(&w, 0, 60), ==, 2016);
     /* an idle wire: arrival = scheduled start + serialisation */
-    g_assert_cmpuint(tb_wire_send(&w, 10000, 60), ==, 10672);
+    g_assert_cmpuint(trf_wire_send(&w, 10000, 60), ==, 10672);
     /* scheduled while busy: waits for the previous last bit */
-    g_assert_cmpuint(tb_wire_send(&w, 10100, 1514), ==, 10672 + 12304);
+    g_assert_cmpuint(trf_wire_send(&w, 10100, 1514), ==, 10672 + 12304);
 }
 
 /* RFC 1071 example header (the classic 20-byte one): checksum 0xb861 */
@@ -87,11 +87,11 @@ static void test_ip_checksum(void)
     uint8_t h[20] = {0x45, 0x00, 0x00, 0x73, 0x00, 0x00, 0x40, 0x00,
                      0x40, 0x11, 0x00, 0x00, 0xc0, 0xa8, 0x00, 0x01,
                      0xc0, 0xa8, 0x00, 0xc7};
-    g_assert_cmphex(tb_ip_checksum(h, 20), ==, 0xb861);
+    g_assert_cmphex(trf_ip_checksum(h, 20), ==, 0xb861);
     h[10] = 0xb8;
     h[11] = 0x61;
     /* a correct header sums to 0xffff, i.e. its checksum computes to 0 */
-    g_assert_cmphex(tb_ip_checksum(h, 20), ==, 0);
+    g_assert_cmphex(trf_ip_checksum(h, 20), ==, 0);
 }
 
 static void test_pktgen_frame(void)
@@ -120,7 +120,7 @@ static void test_pktgen_frame(void)
         g_assert_cmpuint(f[23], ==, 17);               /* UDP */
         g_assert_cmphex(get32(f + 26), ==, 0x0a000002);
         g_assert_cmphex(get32(f + 30), ==, 0x0a010002);
-        g_assert_cmphex(tb_ip_checksum(f + 14, 20), ==, 0);
+        g_assert_cmphex(trf_ip_checksum(f + 14, 20), ==, 0);
         g_assert_cmpuint(get16(f + 34), ==, 1000u + (uint32_t)(i % 2));
         g_assert_cmpuint(get16(f + 36), ==, 9);
         g_assert_cmpuint(get16(f + 38), ==, 26);       /* UDP length */
@@ -264,7 +264,7 @@ static void test_imix_order(void)
             g_assert_cmpuint(len + 4, ==, want[i % 12]);
         }
         g_assert_cmpuint(get16(f + 16), ==, len - 14);
-        g_assert_cmphex(tb_ip_checksum(f + 14, 20), ==, 0);
+        g_assert_cmphex(trf_ip_checksum(f + 14, 20), ==, 0);
         n64 += len == 60;
         n594 += len == 590;
         n1518 += len == 1514;
@@ -368,7 +368,7 @@ static void test_pcap_every_trace(void)
         while ((r = tb_source_next(s, &t, &f, &len, &err)) == 1) {
             g_assert_cmpuint(len, >=, 60);
             /* top speed: exactly back to back */
-            g_assert_cmpuint(t, ==, prev + tb_wire_ser_ns(len, 1000));
+            g_assert_cmpuint(t, ==, prev + trf_wire_ns(len, 1000));
             prev = t;
             bytes += len + 4;
         }
@@ -463,7 +463,7 @@ static void test_pcap_captured_timing(void)
             }
             sched = 1000 + (uint64_t)((double)(ts - ts0) / mult[m]);
             want = (sched > prev ? sched : prev) +
-                   tb_wire_ser_ns(h->caplen < 60 ? 60 : h->caplen, 1000);
+                   trf_wire_ns(h->caplen < 60 ? 60 : h->caplen, 1000);
             g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 1);
             g_assert_cmpuint(t, ==, want);
             g_assert_cmpmem(f, len, d, h->caplen);
@@ -495,7 +495,7 @@ static void test_pcap_fixed_rate(void)
     c.pps = 1000;                 /* 1 ms apart: the wire is never busy */
     TbSource *s = must_new(&c, 1000);
     while (tb_source_next(s, &t, &f, &len, &err) == 1) {
-        g_assert_cmpuint(t, ==, i * 1000000 + tb_wire_ser_ns(len, 1000));
+        g_assert_cmpuint(t, ==, i * 1000000 + trf_wire_ns(len, 1000));
         i++;
     }
     g_assert_cmpuint(i, ==, 264);
@@ -506,7 +506,7 @@ static void test_pcap_fixed_rate(void)
     c.mbps = 10;                  /* 100 ns per bit incl. FCS */
     s = must_new(&c, 1000);
     while (tb_source_next(s, &t, &f, &len, &err) == 1) {
-        g_assert_cmpuint(t, ==, bits * 100 + tb_wire_ser_ns(len, 1000));
+        g_assert_cmpuint(t, ==, bits * 100 + trf_wire_ns(len, 1000));
         bits += (len + 4) * 8;
     }
     tb_source_free(s);

@@ -393,6 +393,7 @@ static void e1klab_write_stats(E1klabState *s)
         fprintf(f, "replay.offered=%" PRIu64 "\n", rs.offered);
         fprintf(f, "replay.offered_bytes=%" PRIu64 "\n", rs.offered_bytes);
         fprintf(f, "replay.padded=%" PRIu64 "\n", rs.padded);
+        fprintf(f, "replay.oversize=%" PRIu64 "\n", rs.oversize);
         fprintf(f, "replay.truncated=%" PRIu64 "\n", rs.truncated);
         fprintf(f, "replay.loops=%" PRIu64 "\n", rs.loops);
         fprintf(f, "replay.start_ns=%" PRIu64 "\n", c.start_ns);
@@ -418,77 +419,26 @@ static void e1klab_exit_notify(Notifier *n, void *data)
 static bool e1klab_setup_replay(E1klabState *s, const uint8_t mac[6],
                                 Error **errp)
 {
-    E1krCfg rc;
-    char err[256];
-    bool gen;
+    E1krProps p = {
+        .replay = s->replay, .pace = s->replay_pace,
+        .pps = s->replay_pps, .mbps = s->replay_mbps,
+        .multiplier = s->replay_multiplier, .loop = s->replay_loop,
+        .count = s->replay_count, .size = s->replay_size,
+        .flows = s->replay_flows,
+        .src_ip = s->replay_src_ip, .dst_ip = s->replay_dst_ip,
+        .src_mac = s->replay_src_mac, .dst_mac = s->replay_dst_mac,
+        .sport = s->replay_sport, .dport = s->replay_dport,
+        .rewrite_dst_mac = s->replay_rewrite_dst_mac,
+        .link_mbps = s->link_mbps,
+    };
+    TrfCfg rc;
+    char err[512];
 
     if (!s->replay || !s->replay[0]) {
         return true;
     }
-    e1kr_cfg_default(&rc);
-    gen = strcmp(s->replay, "gen") == 0;
-    rc.pcap = gen ? NULL : s->replay;
-    rc.link_mbps = s->link_mbps;
-    memcpy(rc.nic_mac, mac, 6);
-    rc.loop = s->replay_loop;
-    rc.count = s->replay_count;
-    rc.frame_size = s->replay_size;
-    rc.flows = s->replay_flows;
-    rc.udp_src_port = (uint16_t)s->replay_sport;
-    rc.udp_dst_port = (uint16_t)s->replay_dport;
-    rc.rewrite_dst_mac = s->replay_rewrite_dst_mac;
-    rc.pps = s->replay_pps;
-    rc.mbps = s->replay_mbps;
-    if (s->replay_multiplier) {
-        char *end;
-        rc.multiplier = strtod(s->replay_multiplier, &end);
-        if (*end || !(rc.multiplier > 0)) {
-            error_setg(errp, "e1klab: replay-multiplier '%s' is not a "
-                       "positive number", s->replay_multiplier);
-            return false;
-        }
-    }
-    if (s->replay_pace) {
-        static const char *const names[] = {
-            "captured", "pps", "mbps", "topspeed",
-        };
-        int i;
-        for (i = 0; i < 4 && strcmp(names[i], s->replay_pace); i++) {
-        }
-        if (i == 4) {
-            error_setg(errp, "e1klab: replay-pace '%s' is not one of "
-                       "captured, pps, mbps, topspeed", s->replay_pace);
-            return false;
-        }
-        rc.pace = (E1krPace)i;
-    } else if (s->replay_pps) {
-        rc.pace = E1KR_PACE_PPS;
-    } else if (s->replay_mbps) {
-        rc.pace = E1KR_PACE_MBPS;
-    } else {
-        rc.pace = gen ? E1KR_PACE_TOPSPEED : E1KR_PACE_CAPTURED;
-    }
-    if ((s->replay_src_ip && e1kr_parse_ip(s->replay_src_ip, &rc.src_ip)) ||
-        (s->replay_dst_ip && e1kr_parse_ip(s->replay_dst_ip, &rc.dst_ip))) {
-        error_setg(errp, "e1klab: replay-src-ip/replay-dst-ip must be "
-                   "dotted IPv4 addresses");
-        return false;
-    }
-    if (s->replay_src_mac && e1kr_parse_mac(s->replay_src_mac, rc.src_mac)) {
-        error_setg(errp, "e1klab: replay-src-mac '%s' is not a MAC address",
-                   s->replay_src_mac);
-        return false;
-    }
-    if (s->replay_dst_mac) {
-        if (e1kr_parse_mac(s->replay_dst_mac, rc.dst_mac)) {
-            error_setg(errp, "e1klab: replay-dst-mac '%s' is not a MAC "
-                       "address", s->replay_dst_mac);
-            return false;
-        }
-        rc.have_dst_mac = 1;
-    }
-    s->rp = e1kr_new(&rc, err, sizeof(err));
-    if (!s->rp) {
+    if (e1kr_cfg_from_props(&p, mac, &rc, err, sizeof(err)) < 0 ||
+        !(s->rp = e1kr_new(&rc, err, sizeof(err)))) {
         error_setg(errp, "e1klab: %s", err);
         return false;
     }
@@ -726,14 +676,17 @@ static Property e1klab_properties[] = {
     DEFINE_PROP_STRING("replay-multiplier", E1klabState, replay_multiplier),
     DEFINE_PROP_UINT32("replay-loop", E1klabState, replay_loop, 1),
     DEFINE_PROP_UINT64("replay-count", E1klabState, replay_count, 0),
-    DEFINE_PROP_UINT32("replay-size", E1klabState, replay_size, 64),
+    DEFINE_PROP_UINT32("replay-size", E1klabState, replay_size,
+                       E1KR_DEFAULT_SIZE),
     DEFINE_PROP_UINT32("replay-flows", E1klabState, replay_flows, 1),
     DEFINE_PROP_STRING("replay-src-ip", E1klabState, replay_src_ip),
     DEFINE_PROP_STRING("replay-dst-ip", E1klabState, replay_dst_ip),
     DEFINE_PROP_STRING("replay-src-mac", E1klabState, replay_src_mac),
     DEFINE_PROP_STRING("replay-dst-mac", E1klabState, replay_dst_mac),
-    DEFINE_PROP_UINT32("replay-sport", E1klabState, replay_sport, 1024),
-    DEFINE_PROP_UINT32("replay-dport", E1klabState, replay_dport, 9),
+    DEFINE_PROP_UINT32("replay-sport", E1klabState, replay_sport,
+                       E1KR_DEFAULT_PORT),
+    DEFINE_PROP_UINT32("replay-dport", E1klabState, replay_dport,
+                       E1KR_DEFAULT_PORT),
     DEFINE_PROP_BOOL("replay-rewrite-dst-mac", E1klabState,
                      replay_rewrite_dst_mac, false),
     DEFINE_PROP_UINT64("replay-start-ns", E1klabState, replay_start_ns,

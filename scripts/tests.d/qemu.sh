@@ -292,10 +292,10 @@ bad_input() {
   echo "  $1 -> exit $rc: $out"; return 1
 }
 bi=1
-bad_input "/nonexistent/x.pcap: No such file" "replay=/nonexistent/x.pcap" || bi=0
-bad_input "$W/bad.pcap: unknown file format" "replay=$W/bad.pcap" || bi=0
+bad_input "/nonexistent/x.pcap: cannot open capture: No such file" "replay=/nonexistent/x.pcap" || bi=0
+bad_input "$W/bad.pcap: not a readable pcap/pcapng capture: unknown file format" "replay=$W/bad.pcap" || bi=0
 bad_input "bus-timing 'isa'" "bus-timing=isa" || bi=0
-bad_input "size must be 64..1518" "replay=gen,replay-size=20" || bi=0
+bad_input "replay: frame size 20 bytes (incl. FCS) is outside 64..16128" "replay=gen,replay-size=20" || bi=0
 bad_input "replay-pace 'fast'" "replay=gen,replay-pace=fast" || bi=0
 bad_input "capture: /nonexistent/dir/x.pcap: No such file" "capture=/nonexistent/dir/x.pcap" || bi=0
 bad_input "link-mbps must be 10, 100 or 1000" "link-mbps=7" || bi=0

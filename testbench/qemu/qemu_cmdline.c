@@ -152,7 +152,7 @@ static int plan_routes(const TbScenario *sc, char **err)
 
 /* What the device's replay can do with source @t (@fed: NICs already
  * fed by an earlier source): one source per NIC, pktgen with one frame
- * size of 64..1518, a whole pps or mbps up to 2^32-1.  0 or -1. */
+ * size, a whole pps or mbps up to 2^32-1.  0 or -1. */
 static int plan_source_ok(const TbScenario *sc, const TbTrafficCfg *t,
                           const int *fed, char **err)
 {
@@ -170,13 +170,6 @@ static int plan_source_ok(const TbScenario *sc, const TbTrafficCfg *t,
         *err = g_strdup_printf("%s: %s imix: not available with the "
                                "qemu backend (the device's generator "
                                "sends one frame size)", f, sec);
-        return -1;
-    }
-    if (t->kind == TB_TRAFFIC_PKTGEN &&
-        (t->frame_size < 64 || t->frame_size > 1518)) {
-        *err = g_strdup_printf("%s: %s frame_size: %u: the qemu "
-                               "backend's generator takes 64..1518", f,
-                               sec, t->frame_size);
         return -1;
     }
     if ((t->pace == TB_PACE_PPS &&

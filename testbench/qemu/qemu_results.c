@@ -98,6 +98,7 @@ static void offered_load(const TbScenario *sc, const TbQemuPlan *p,
         tb_guest_kv(st, "replay.offered", &ss->offered);
         tb_guest_kv(st, "replay.offered_bytes", &ss->offered_bytes);
         tb_guest_kv(st, "replay.padded", &ss->padded);
+        tb_guest_kv(st, "replay.oversize", &ss->oversize);
         tb_guest_kv(st, "replay.truncated", &ss->truncated);
         tb_guest_kv(st, "replay.loops", &ss->loops);
         tb_guest_kv(st, "replay.start_ns", &start);

@@ -55,10 +55,12 @@ void tb_scenario_defaults(TbScenario *sc, const char *name);
  */
 int tb_parse_time_ns(const char *s, uint64_t *ns);
 
-/** Parse "aa:bb:cc:dd:ee:ff" (hex).  0 or -1. */
+/** Parse "aa:bb:cc:dd:ee:ff" (hex): trf_parse_mac() of traffic/trf.h.
+ *  0 or -1. */
 int tb_parse_mac(const char *s, uint8_t mac[6]);
 
-/** Parse dotted-quad IPv4 "a.b.c.d" into host byte order.  0 or -1. */
+/** Parse dotted-quad IPv4 "a.b.c.d" into host byte order:
+ *  trf_parse_ipv4() of traffic/trf.h.  0 or -1. */
 int tb_parse_ipv4(const char *s, uint32_t *ip);
 
 /** Format a MAC address into @buf (18 bytes). */

@@ -13,6 +13,7 @@
 
 #include "scenario/scenario_keys.h"
 #include "scenario/scenario_load.h"
+#include "traffic/trf.h"
 
 /* ---- public small parsers ---- */
 
@@ -53,49 +54,12 @@ int tb_parse_time_ns(const char *s, uint64_t *ns)
 
 int tb_parse_mac(const char *s, uint8_t mac[6])
 {
-    if (!s || strlen(s) != 17) {
-        return -1;
-    }
-    for (int i = 0; i < 6; i++) {
-        const char *p = s + 3 * i;
-        if (!g_ascii_isxdigit(p[0]) || !g_ascii_isxdigit(p[1]) ||
-            (i < 5 && p[2] != ':')) {
-            return -1;
-        }
-        mac[i] = (uint8_t)(g_ascii_xdigit_value(p[0]) << 4 |
-                           g_ascii_xdigit_value(p[1]));
-    }
-    return 0;
+    return trf_parse_mac(s, mac);
 }
 
 int tb_parse_ipv4(const char *s, uint32_t *ip)
 {
-    uint32_t v = 0;
-    const char *p = s;
-
-    if (!s) {
-        return -1;
-    }
-    for (int i = 0; i < 4; i++) {
-        uint32_t part = 0;
-        int digits = 0;
-        while (g_ascii_isdigit(*p) && digits < 4) {
-            part = part * 10 + (uint32_t)(*p++ - '0');
-            digits++;
-        }
-        if (digits == 0 || digits > 3 || part > 255) {
-            return -1;
-        }
-        v = v << 8 | part;
-        if (i < 3 && *p++ != '.') {
-            return -1;
-        }
-    }
-    if (*p) {
-        return -1;
-    }
-    *ip = v;
-    return 0;
+    return trf_parse_ipv4(s, ip);
 }
 
 void tb_format_mac(const uint8_t mac[6], char buf[18])

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Offered load: a source produces the frames arriving on one NIC's wire,
- * in the spirit of Linux pktgen (synthetic) and tcpreplay (captures read
- * through libpcap).  Sources stream: memory does not grow with the number
- * of frames.  The wire model serialises at link speed: a frame of L bytes
- * (incl. FCS) occupies (L + 20) * 8 bit times (facts A.13), so the arrival
- * time returned is when its last bit reached the NIC.
+ * The testbench's view of the traffic library (trf.h): a scenario's
+ * [traffic] section (TbTrafficCfg) becomes a TrfCfg and a source feeding
+ * one NIC.  The frames, their arrival times and the counters are the
+ * library's; only the mapping lives here (traffic_scenario.c).
  */
 #ifndef TB_TRAFFIC_H
 #define TB_TRAFFIC_H
@@ -13,43 +11,49 @@
 #include <stdint.h>
 
 #include "scenario/scenario.h"
+#include "traffic/trf.h"
 
-typedef struct TbSource TbSource;
+/** A source: the library's. */
+typedef TrfSource TbSource;
+/** Per-source counters (offered, bytes incl. FCS, padded, oversize,
+ *  truncated, loops): the library's TrfStats. */
+typedef TrfStats TbSourceStats;
 
-/** Per-source counters; offered = every frame handed to the NIC. */
-typedef struct TbSourceStats {
-    uint64_t offered;        /**< frames put on the wire */
-    uint64_t offered_bytes;  /**< their bytes incl. FCS */
-    uint64_t padded;         /**< runts padded to 60+4 bytes by the sender */
-    uint64_t oversize;       /**< frames over the wire maximum (1518+4 bytes
-                                  incl. FCS; still sent to the NIC) */
-    uint64_t truncated;      /**< capture records shorter than the original
-                                  (caplen < len): sent as captured */
-    uint64_t loops;          /**< completed passes over the capture */
-} TbSourceStats;
+/**
+ * The library configuration for @t feeding a NIC with station address
+ * @nic_mac at @link_mbps Mbit/s: every field copied, the label
+ * "traffic" or "traffic.NAME" for messages.
+ */
+void tb_traffic_trf_cfg(const TbTrafficCfg *t, const uint8_t nic_mac[6],
+                        uint32_t link_mbps, TrfCfg *out);
 
 /**
  * Create a source for @cfg feeding a NIC with station address @nic_mac
  * and link speed @link_mbps.  On error returns NULL and sets *err to a
- * g_malloc'd one-line message naming the file (e.g. "x.pcap: truncated
- * file" / "x.pcap: link type 113 is not Ethernet").
+ * g_free()-able one-line message naming the file (e.g. "x.pcap: truncated
+ * or damaged capture after record 3: ...").
  */
 TbSource *tb_source_new(const TbTrafficCfg *cfg, const uint8_t nic_mac[6],
                         uint32_t link_mbps, char **err);
 
-/**
- * Next frame: on 1, *t_ns is its arrival time (ns, >= the previous one),
- * *frame (valid until the next call) and *len (bytes without FCS) the
- * frame.  Returns 0 when the source is exhausted, -1 on a read error
- * (then *err is set as above).
- */
-int tb_source_next(TbSource *src, uint64_t *t_ns, const uint8_t **frame,
-                   uint32_t *len, char **err);
+/** trf_source_next(): 1 with the next frame, 0 at the end, -1 (*err). */
+static inline int tb_source_next(TbSource *src, uint64_t *t_ns,
+                                 const uint8_t **frame, uint32_t *len,
+                                 char **err)
+{
+    return trf_source_next(src, t_ns, frame, len, err);
+}
 
 /** Counters so far. */
-void tb_source_stats(const TbSource *src, TbSourceStats *st);
+static inline void tb_source_stats(const TbSource *src, TbSourceStats *st)
+{
+    trf_source_stats(src, st);
+}
 
 /** Free the source (NULL accepted). */
-void tb_source_free(TbSource *src);
+static inline void tb_source_free(TbSource *src)
+{
+    trf_source_free(src);
+}
 
 #endif /* TB_TRAFFIC_H */

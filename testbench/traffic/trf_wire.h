@@ -3,40 +3,33 @@
  * Wire model: one Ethernet link in one direction.  A frame of L bytes
  * (without FCS, as frames cross the model's interface) occupies the wire
  * for (L + 4 FCS + 8 preamble/SFD + 12 inter-frame gap) * 8 bit times
- * (facts A.13).  Frames never overlap: a frame scheduled while the wire
- * is busy starts when the previous one ends.
+ * (facts A.13), trf_wire_ns() in trf.h.  Frames never overlap: a frame
+ * scheduled while the wire is busy starts when the previous one ends.
  */
-#ifndef TB_WIRE_H
-#define TB_WIRE_H
+#ifndef TRF_WIRE_H
+#define TRF_WIRE_H
 
 #include <stdint.h>
 
 /** Per-frame wire overhead beyond the frame without FCS, bytes:
  *  FCS 4 + preamble/SFD 8 + IFG 12 (facts A.13). */
-#define TB_WIRE_OVERHEAD_BYTES 24u
+#define TRF_WIRE_OVERHEAD_BYTES 24u
 
 /** State of one direction of a link. */
-typedef struct TbWire {
+typedef struct TrfWire {
     uint32_t link_mbps;   /**< link speed, Mbit/s (10, 100, 1000, ...) */
     uint64_t busy_until;  /**< ns: the previous frame's last bit */
-} TbWire;
+} TrfWire;
 
 /** Initialise a wire at @link_mbps Mbit/s (0 is taken as 1000). */
-void tb_wire_init(TbWire *w, uint32_t link_mbps);
-
-/**
- * Serialisation time in ns of a frame of @len bytes without FCS on a
- * @link_mbps link: (len + 24) * 8 * 1000 / link_mbps, rounded down
- * (exact for 10/100/1000 Mbit/s).  64-byte frames (len 60) at 1000 Mbit/s
- * take 672 ns.
- */
-uint64_t tb_wire_ser_ns(uint32_t len, uint32_t link_mbps);
+void trf_wire_init(TrfWire *w, uint32_t link_mbps);
 
 /**
  * Put a frame of @len bytes (no FCS) whose transmission may start at
  * @sched_ns on the wire.  Returns the arrival time of its last bit, ns:
- * max(@sched_ns, previous arrival) + tb_wire_ser_ns(len).
+ * max(@sched_ns, previous arrival) + trf_wire_ns(len).  64-byte frames
+ * (len 60) at 1000 Mbit/s take 672 ns.
  */
-uint64_t tb_wire_send(TbWire *w, uint64_t sched_ns, uint32_t len);
+uint64_t trf_wire_send(TrfWire *w, uint64_t sched_ns, uint32_t len);
 
-#endif /* TB_WIRE_H */
+#endif /* TRF_WIRE_H */

@@ -16,40 +16,47 @@
  * - Timestamps that go backwards are clamped: the schedule is monotonic.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
+#include "trf_int.h"
 
-#include "traffic/traffic_int.h"
-
-static int open_pass(TbSource *s, char **err)
+/* Drop trailing white space (libpcap messages may end in a newline). */
+static void chomp(char *m)
 {
-    TbPcapReplay *pc = &s->pc;
+    size_t n = strlen(m);
+    while (n && (m[n - 1] == '\n' || m[n - 1] == ' ' || m[n - 1] == '\r' ||
+                 m[n - 1] == '\t')) {
+        m[--n] = 0;
+    }
+}
+
+static int open_pass(TrfSource *s, char **err)
+{
+    TrfPcapReplay *pc = &s->pc;
     char errbuf[PCAP_ERRBUF_SIZE] = "";
     FILE *f = fopen(s->cfg.pcap, "rb");
     int dlt;
 
     if (!f) {
-        *err = g_strdup_printf("%s: cannot open capture: %s", s->cfg.pcap,
-                               g_strerror(errno));
-        return -1;
+        return trf_err(err, "%s: cannot open capture: %s", s->cfg.pcap,
+                       strerror(errno));
     }
     pc->p = pcap_fopen_offline_with_tstamp_precision(
         f, PCAP_TSTAMP_PRECISION_NANO, errbuf);
     if (!pc->p) {
         fclose(f);
-        g_strchomp(errbuf);
-        *err = g_strdup_printf("%s: not a readable pcap/pcapng capture: %s",
-                               s->cfg.pcap, errbuf);
-        return -1;
+        chomp(errbuf);
+        return trf_err(err, "%s: not a readable pcap/pcapng capture: %s",
+                       s->cfg.pcap, errbuf);
     }
     dlt = pcap_datalink(pc->p);
     if (dlt != DLT_EN10MB) {
         const char *name = pcap_datalink_val_to_name(dlt);
-        *err = g_strdup_printf("%s: link type %d (%s) is not Ethernet "
-                               "(DLT_EN10MB)", s->cfg.pcap, dlt,
-                               name ? name : "unknown");
+        trf_err(err, "%s: link type %d (%s) is not Ethernet (DLT_EN10MB)",
+                s->cfg.pcap, dlt, name ? name : "unknown");
         pcap_close(pc->p);
         pc->p = NULL;
         return -1;
@@ -61,9 +68,9 @@ static int open_pass(TbSource *s, char **err)
 }
 
 /* Read the next record into pc->next.  1 ok, 0 end of file, -1 error. */
-static int read_ahead(TbSource *s, char **err)
+static int read_ahead(TrfSource *s, char **err)
 {
-    TbPcapReplay *pc = &s->pc;
+    TrfPcapReplay *pc = &s->pc;
     struct pcap_pkthdr *h;
     const u_char *data;
     int r;
@@ -82,19 +89,22 @@ static int read_ahead(TbSource *s, char **err)
         return 0;
     }
     if (r != 1) {
-        char *msg = g_strdup(pcap_geterr(pc->p));
-        g_strchomp(msg);
-        *err = g_strdup_printf("%s: truncated or damaged capture after "
-                               "record %" G_GUINT64_FORMAT ": %s",
-                               s->cfg.pcap, pc->pass_frames, msg);
-        g_free(msg);
+        char msg[PCAP_ERRBUF_SIZE];
+        snprintf(msg, sizeof(msg), "%s", pcap_geterr(pc->p));
+        chomp(msg);
+        trf_err(err, "%s: truncated or damaged capture after record %" PRIu64
+                ": %s", s->cfg.pcap, pc->pass_frames, msg);
         pcap_close(pc->p);
         pc->p = NULL;
         return -1;
     }
-    if (h->caplen + TB_MIN_FRAME > pc->next_cap) {
-        pc->next_cap = h->caplen + TB_MIN_FRAME;
-        pc->next = g_realloc(pc->next, pc->next_cap);
+    if (h->caplen + TRF_MIN_FRAME > pc->next_cap) {
+        uint8_t *grown = realloc(pc->next, h->caplen + TRF_MIN_FRAME);
+        if (!grown) {
+            return trf_err(err, "%s: out of memory", s->cfg.pcap);
+        }
+        pc->next = grown;
+        pc->next_cap = h->caplen + TRF_MIN_FRAME;
     }
     memcpy(pc->next, data, h->caplen);
     pc->next_caplen = h->caplen;
@@ -107,11 +117,11 @@ static int read_ahead(TbSource *s, char **err)
     return 1;
 }
 
-int tb_pcap_init(TbSource *s, char **err)
+int trf_pcap_init(TrfSource *s, char **err)
 {
     if (!s->cfg.pcap[0]) {
-        *err = g_strdup("traffic: kind pcap needs a 'pcap' file");
-        return -1;
+        return trf_err(err, "%s: kind pcap needs a 'pcap' file",
+                       s->cfg.label);
     }
     if (s->cfg.loop == 0) {
         s->cfg.loop = 1;
@@ -126,10 +136,10 @@ int tb_pcap_init(TbSource *s, char **err)
     return 0;
 }
 
-int tb_pcap_next(TbSource *s, uint8_t **frame, uint32_t *caplen,
+int trf_pcap_next(TrfSource *s, uint8_t **frame, uint32_t *caplen,
                  uint32_t *origlen, uint64_t *sched_ns, char **err)
 {
-    TbPcapReplay *pc = &s->pc;
+    TrfPcapReplay *pc = &s->pc;
     uint64_t rel;
     uint8_t *tmp;
     uint32_t tcap;
@@ -163,7 +173,7 @@ int tb_pcap_next(TbSource *s, uint8_t **frame, uint32_t *caplen,
         rel = pc->last_rel_ns;
     }
     pc->last_rel_ns = rel;
-    if (s->cfg.pace == TB_PACE_CAPTURED && s->cfg.multiplier != 1.0) {
+    if (s->cfg.pace == TRF_PACE_CAPTURED && s->cfg.multiplier != 1.0) {
         rel = (uint64_t)((double)rel / s->cfg.multiplier);
     }
     pc->last_sched_ns = pc->pass_base_ns + rel;
@@ -172,7 +182,7 @@ int tb_pcap_next(TbSource *s, uint8_t **frame, uint32_t *caplen,
     }
     *sched_ns = pc->last_sched_ns;
     if (s->cfg.rewrite_dst_mac && *caplen >= 6) {
-        memcpy(pc->cur, s->nic_mac, 6);
+        memcpy(pc->cur, s->cfg.nic_mac, 6);
     }
     *frame = pc->cur;
 
@@ -182,13 +192,13 @@ int tb_pcap_next(TbSource *s, uint8_t **frame, uint32_t *caplen,
     return 1;
 }
 
-void tb_pcap_free(TbSource *s)
+void trf_pcap_free(TrfSource *s)
 {
     if (s->pc.p) {
         pcap_close(s->pc.p);
         s->pc.p = NULL;
     }
-    g_free(s->pc.cur);
-    g_free(s->pc.next);
+    free(s->pc.cur);
+    free(s->pc.next);
     s->pc.cur = s->pc.next = NULL;
 }

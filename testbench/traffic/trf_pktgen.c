@@ -19,11 +19,10 @@
  * on a tie) and subtracts the total from it.  For 64:7,594:4,1518:1 the
  * first 12 sizes are 64 594 64 64 594 64 1518 64 594 64 594 64.
  */
+#include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
-
-#include "traffic/traffic_int.h"
+#include "trf_int.h"
 
 #define PKTGEN_MAGIC 0xbe9be955u
 
@@ -44,28 +43,22 @@ static int size_ok(uint32_t size)
     return size >= 64 && size <= 16128;
 }
 
-int tb_pktgen_init(TbSource *s, char **err)
+int trf_pktgen_init(TrfSource *s, char **err)
 {
-    const TbTrafficCfg *c = &s->cfg;
+    const TrfCfg *c = &s->cfg;
     uint32_t maxsize = 0;
     static const uint8_t zero[6];
 
-    if (c->pace == TB_PACE_CAPTURED) {
-        *err = g_strdup("traffic: pace 'captured' needs kind pcap");
-        return -1;
-    }
     if (c->imix_n) {
-        if (c->imix_n > TB_MAX_IMIX) {
-            *err = g_strdup("traffic: too many imix entries");
-            return -1;
+        if (c->imix_n > TRF_MAX_IMIX) {
+            return trf_err(err, "%s: too many imix entries", c->label);
         }
         for (uint32_t i = 0; i < c->imix_n; i++) {
             if (!size_ok(c->imix_size[i]) || c->imix_weight[i] == 0 ||
                 c->imix_weight[i] > 1000000) {
-                *err = g_strdup_printf("traffic: imix entry %u: size must be "
-                                       "64..16128 and weight 1..1000000",
-                                       i + 1);
-                return -1;
+                return trf_err(err, "%s: imix entry %u: size must be "
+                               "64..16128 and weight 1..1000000", c->label,
+                               i + 1);
             }
             s->pg.wrr_total += c->imix_weight[i];
             if (c->imix_size[i] > maxsize) {
@@ -75,9 +68,8 @@ int tb_pktgen_init(TbSource *s, char **err)
     } else {
         uint32_t size = c->udp_payload ? c->udp_payload + 46 : c->frame_size;
         if (!size_ok(size)) {
-            *err = g_strdup_printf("traffic: frame size %u bytes (incl. FCS) "
-                                   "is outside 64..16128", size);
-            return -1;
+            return trf_err(err, "%s: frame size %u bytes (incl. FCS) is "
+                           "outside 64..16128", c->label, size);
         }
         maxsize = size;
     }
@@ -85,16 +77,16 @@ int tb_pktgen_init(TbSource *s, char **err)
         s->cfg.flows = 1;
     }
     memcpy(s->pg.dst_mac, memcmp(c->dst_mac, zero, 6) ? c->dst_mac
-                                                        : s->nic_mac, 6);
+                                                        : c->nic_mac, 6);
     s->buf_cap = maxsize;
-    s->buf = g_malloc0(s->buf_cap);
-    return 0;
+    s->buf = calloc(1, s->buf_cap);
+    return s->buf ? 0 : trf_err(err, "%s: out of memory", c->label);
 }
 
 /* Size incl. FCS of the next frame; advances the IMIX round robin. */
-static uint32_t next_size(TbSource *s)
+static uint32_t next_size(TrfSource *s)
 {
-    const TbTrafficCfg *c = &s->cfg;
+    const TrfCfg *c = &s->cfg;
     uint32_t best = 0;
 
     if (!c->imix_n) {
@@ -110,9 +102,9 @@ static uint32_t next_size(TbSource *s)
     return c->imix_size[best];
 }
 
-int tb_pktgen_next(TbSource *s, uint8_t **frame, uint32_t *len)
+int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
 {
-    const TbTrafficCfg *c = &s->cfg;
+    const TrfCfg *c = &s->cfg;
     uint32_t l = next_size(s) - 4;
     uint8_t *f = s->buf;
     uint32_t seq = (uint32_t)s->index;
@@ -131,7 +123,7 @@ int tb_pktgen_next(TbSource *s, uint8_t **frame, uint32_t *len)
     put16(f + 24, 0);
     put32(f + 26, c->src_ip);
     put32(f + 30, c->dst_ip);
-    put16(f + 24, tb_ip_checksum(f + 14, 20));
+    put16(f + 24, trf_ip_checksum(f + 14, 20));
     /* UDP header */
     put16(f + 34, (c->udp_src_port + (uint32_t)(s->index % c->flows)) & 0xffff);
     put16(f + 36, c->udp_dst_port & 0xffff);

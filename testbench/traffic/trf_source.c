@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Traffic sources: the part common to pktgen and pcap replay -- pacing,
+ * sender-side padding of runts (device case C10), oversize/truncated
+ * accounting and the wire model.  The pacing rule is spelt out in trf.h.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trf_int.h"
+
+int trf_err(char **err, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    *err = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (*err) {
+        va_start(ap, fmt);
+        vsnprintf(*err, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void trf_cfg_default(TrfCfg *cfg)
+{
+    static const uint8_t src_mac[6] = {0x02, 0, 0, 0, 0, 0x01};
+
+    memset(cfg, 0, sizeof(*cfg));
+    snprintf(cfg->label, sizeof(cfg->label), "traffic");
+    cfg->kind = TRF_PKTGEN;
+    cfg->pace = TRF_PACE_TOPSPEED;
+    cfg->multiplier = 1.0;
+    cfg->loop = 1;
+    cfg->link_mbps = TRF_DEFAULT_LINK_MBPS;
+    cfg->frame_size = TRF_DEFAULT_FRAME_SIZE;
+    cfg->flows = 1;
+    memcpy(cfg->src_mac, src_mac, 6);
+    cfg->src_ip = TRF_DEFAULT_SRC_IP;
+    cfg->dst_ip = TRF_DEFAULT_DST_IP;
+    cfg->udp_src_port = TRF_DEFAULT_UDP_PORT;
+    cfg->udp_dst_port = TRF_DEFAULT_UDP_PORT;
+}
+
+uint16_t trf_ip_checksum(const uint8_t *hdr, uint32_t len)
+{
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i + 1 < len; i += 2) {
+        sum += (uint32_t)hdr[i] << 8 | hdr[i + 1];
+    }
+    if (len & 1) {
+        sum += (uint32_t)hdr[len - 1] << 8;
+    }
+    while (sum >> 16) {
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    return (uint16_t)~sum;
+}
+
+/* @rate (named @what, at most @max) in 1/1000 units, rounded to nearest,
+ * at least 1, into *@milli.  0, or -1 with *@err set. */
+static int rate_milli(const TrfCfg *cfg, const char *what, double rate,
+                      double max, const char *max_text, uint64_t *milli,
+                      char **err)
+{
+    if (!(rate > 0) || !isfinite(rate) || rate > max) {
+        return trf_err(err, "%s: %s must be > 0 and <= %s", cfg->label,
+                       what, max_text);
+    }
+    *milli = (uint64_t)llround(rate * 1000.0);
+    if (*milli == 0) {
+        *milli = 1;
+    }
+    return 0;
+}
+
+/* Check the pacing settings and derive the integer rates.  0 or -1. */
+static int pace_init(TrfSource *s, char **err)
+{
+    const TrfCfg *cfg = &s->cfg;
+
+    switch (cfg->pace) {
+    case TRF_PACE_PPS:
+        return rate_milli(cfg, "pps", cfg->pps, 1e9, "1e9", &s->pps_milli,
+                          err);
+    case TRF_PACE_MBPS:
+        return rate_milli(cfg, "mbps", cfg->mbps, 1e6, "1e6", &s->mbps_milli,
+                          err);
+    case TRF_PACE_CAPTURED:
+        if (cfg->kind != TRF_PCAP) {
+            return trf_err(err, "%s: pace 'captured' needs a capture "
+                           "(kind pcap)", cfg->label);
+        }
+        if (!(cfg->multiplier > 0) || !isfinite(cfg->multiplier)) {
+            return trf_err(err, "%s: multiplier must be > 0", cfg->label);
+        }
+        return 0;
+    case TRF_PACE_TOPSPEED:
+        return 0;
+    default:
+        return trf_err(err, "%s: unknown pace", cfg->label);
+    }
+}
+
+TrfSource *trf_source_new(const TrfCfg *cfg, char **err)
+{
+    TrfSource *s = calloc(1, sizeof(*s));
+
+    if (!s) {
+        trf_err(err, "%s: out of memory", cfg->label);
+        return NULL;
+    }
+    s->cfg = *cfg;
+    s->cfg.label[TRF_LABEL_LEN - 1] = 0;
+    s->cfg.pcap[TRF_PATH_LEN - 1] = 0;
+    trf_wire_init(&s->wire, cfg->link_mbps);
+    if (pace_init(s, err) < 0) {
+        goto fail;
+    }
+    if (cfg->kind == TRF_PKTGEN) {
+        if (trf_pktgen_init(s, err) < 0) {
+            goto fail;
+        }
+    } else if (cfg->kind == TRF_PCAP) {
+        if (trf_pcap_init(s, err) < 0) {
+            goto fail;
+        }
+    } else {
+        trf_err(err, "%s: unknown kind", cfg->label);
+        goto fail;
+    }
+    return s;
+
+fail:
+    trf_source_free(s);
+    return NULL;
+}
+
+/* Scheduled start of the next frame (index s->index), absolute ns. */
+static uint64_t pace_time(const TrfSource *s, uint64_t captured_rel_ns)
+{
+    unsigned __int128 t;
+
+    switch (s->cfg.pace) {
+    case TRF_PACE_PPS:
+        t = (unsigned __int128)s->index * 1000000000000ull / s->pps_milli;
+        return s->cfg.start_ns + (uint64_t)t;
+    case TRF_PACE_MBPS:
+        t = (unsigned __int128)s->cum_bits * 1000000ull / s->mbps_milli;
+        return s->cfg.start_ns + (uint64_t)t;
+    case TRF_PACE_CAPTURED:
+        return s->cfg.start_ns + captured_rel_ns;
+    case TRF_PACE_TOPSPEED:
+    default:
+        return s->cfg.start_ns;
+    }
+}
+
+int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
+                    uint32_t *len, char **err)
+{
+    uint8_t *buf = NULL;
+    uint32_t l = 0, orig = 0;
+    uint64_t rel = 0;
+    int r;
+
+    if (src->cfg.count && src->index >= src->cfg.count) {
+        return 0;
+    }
+    if (src->cfg.kind == TRF_PKTGEN) {
+        r = trf_pktgen_next(src, &buf, &l);
+        orig = l;
+    } else {
+        r = trf_pcap_next(src, &buf, &l, &orig, &rel, err);
+    }
+    if (r <= 0) {
+        return r;
+    }
+    if (l < orig) {
+        src->st.truncated++;
+    }
+    if (l < TRF_MIN_FRAME) {
+        /* The sender pads a runt to the minimum (C10); buffers have room. */
+        memset(buf + l, 0, TRF_MIN_FRAME - l);
+        l = TRF_MIN_FRAME;
+        src->st.padded++;
+    }
+    if (l > TRF_MAX_WIRE_FRAME) {
+        src->st.oversize++;
+    }
+    *t_ns = trf_wire_send(&src->wire, pace_time(src, rel), l);
+    *frame = buf;
+    *len = l;
+    src->st.offered++;
+    src->st.offered_bytes += (uint64_t)l + 4;
+    src->index++;
+    src->cum_bits += ((uint64_t)l + 4) * 8;
+    return 1;
+}
+
+void trf_source_stats(const TrfSource *src, TrfStats *st)
+{
+    *st = src->st;
+}
+
+void trf_source_free(TrfSource *src)
+{
+    if (!src) {
+        return;
+    }
+    trf_pcap_free(src);
+    free(src->buf);
+    free(src);
+}
