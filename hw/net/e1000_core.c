@@ -3,11 +3,11 @@
  * e1klab device model core: creation and reset, the register file and its
  * dispatch (write masks, read-only and write-only registers, sub-word and
  * I/O BAR access), internal timers and the deadline contract, DMA through
- * the port, and save/restore.
+ * the port.  Save/restore is in e1000_savestate.c.
  *
  * Time contract (see e1000.h).  Every public entry point calls enter(),
  * which reads the port clock and fires every timer due at or before it,
- * and ends with leave(), which announces the earliest deadline through
+ * and ends with e1k_leave(), which announces the earliest deadline through
  * port.deadline_changed when (and only when) it changed.  While a due
  * timer fires, s->now_ns is that timer's deadline (or the time already
  * reached, whichever is later), so work caught up late is stamped with
@@ -51,17 +51,6 @@
     (0x3FFu | E1K_RCTL_MO_MASK | E1K_RCTL_BAM | E1K_RCTL_BSIZE_MASK | \
      E1K_RCTL_VFE | E1K_RCTL_CFIEN | E1K_RCTL_CFI | E1K_RCTL_DPF | \
      E1K_RCTL_PMCF | E1K_RCTL_BSEX | E1K_RCTL_SECRC)
-
-/** Save blob header (all fields little-endian host order, see
- *  docs/model.md "Save/restore"). */
-#define E1K_SAVE_MAGIC   0x534B3145u /* "E1KS" */
-#define E1K_SAVE_VERSION 1u
-#define E1K_SAVE_HDR     16u
-/** Furthest in the future a restored timer may lie beyond the blob's
- *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
- *  or the autonegotiation time; 10 s leaves ample room for queued bus
- *  work while catching garbage. */
-#define E1K_SAVE_TIMER_HORIZON_NS 10000000000ull
 
 enum { F_RW = 0, F_RO = 1, F_RX = 2, F_TX = 4 };
 
@@ -213,8 +202,7 @@ void e1k_config_default(E1kConfig *cfg)
     cfg->autoneg_ns = 500000000u;
 }
 
-/** True if @cfg describes a device the model can build. */
-static bool config_valid(const E1kConfig *cfg)
+bool e1k_config_valid(const E1kConfig *cfg)
 {
     if (cfg->chip != E1K_CHIP_82540EM && cfg->chip != E1K_CHIP_82545EM) {
         return false;
@@ -233,13 +221,11 @@ static bool config_valid(const E1kConfig *cfg)
     return true;
 }
 
-static void power_on_reset(E1kDev *s);
-static void leave(E1kDev *s);
 
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
 {
     E1kDev *s;
-    if (!cfg || !port || !config_valid(cfg) || !port->dma_read ||
+    if (!cfg || !port || !e1k_config_valid(cfg) || !port->dma_read ||
         !port->dma_write || !port->set_irq || !port->now_ns) {
         return NULL;
     }
@@ -251,8 +237,8 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     s->cfg = *cfg;
     s->announced_deadline = E1K_NO_DEADLINE;
     s->now_ns = port->now_ns(port->opaque);
-    power_on_reset(s);
-    leave(s);
+    e1k_power_on_reset(s);
+    e1k_leave(s);
     return s;
 }
 
@@ -369,8 +355,7 @@ static void enter(E1kDev *s)
     }
 }
 
-/** End of every public entry point: announce a changed deadline. */
-static void leave(E1kDev *s)
+void e1k_leave(E1kDev *s)
 {
     uint64_t d = e1k_next_deadline(s);
     if (d != s->announced_deadline) {
@@ -387,7 +372,7 @@ void e1k_run_until(E1kDev *dev, uint64_t now_ns)
         return;
     }
     run_due(dev, now_ns);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* ------------------------------------------------------------------ */
@@ -511,7 +496,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     e1k_update_irq(s); /* ICR=IMS=0: the line falls if it was high */
 }
 
-static void power_on_reset(E1kDev *s)
+void e1k_power_on_reset(E1kDev *s)
 {
     dev_reset(s, true);
 }
@@ -523,7 +508,7 @@ void e1k_reset(E1kDev *dev)
     }
     enter(dev);
     dev_reset(dev, true);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* ------------------------------------------------------------------ */
@@ -716,7 +701,7 @@ uint32_t e1k_mmio_read(E1kDev *dev, uint32_t offset, unsigned size)
     }
     enter(dev);
     v = mmio_read_core(dev, offset, size);
-    leave(dev);
+    e1k_leave(dev);
     return v;
 }
 
@@ -728,7 +713,7 @@ void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
     }
     enter(dev);
     mmio_write_core(dev, offset, value, size);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* I/O BAR (SDM 4.1; facts A.1): IOADDR at +0 latches a register offset
@@ -751,7 +736,7 @@ uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
     } else {
         v = mmio_read_core(dev, (dev->ioaddr & ~3u) + (offset - 4), size);
     }
-    leave(dev);
+    e1k_leave(dev);
     return v;
 }
 
@@ -771,7 +756,7 @@ void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
         mmio_write_core(dev, (dev->ioaddr & ~3u) + (offset - 4), value,
                         size);
     }
-    leave(dev);
+    e1k_leave(dev);
 }
 
 uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
@@ -797,7 +782,7 @@ E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
     }
     enter(dev);
     r = e1k_rx_frame(dev, frame, len);
-    leave(dev);
+    e1k_leave(dev);
     return r;
 }
 
@@ -808,7 +793,7 @@ void e1k_set_link(E1kDev *dev, int up)
     }
     enter(dev);
     e1k_phy_set_cable(dev, up != 0);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 int e1k_irq_level(const E1kDev *dev)
@@ -830,195 +815,24 @@ void e1k_totals(const E1kDev *dev, E1kTotals *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* Save / restore                                                      */
+/* Validation of a restored register file                              */
 
-#define E1K_SAVE_OFF offsetof(E1kDev, cfg)
-#define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
-
-/**
- * Integrity hash of a blob payload: FNV-1a style over 64-bit little-endian
- * words (then the tail bytes), folded to 32 bits.  Each step
- * h = (h ^ w) * P with P odd is a bijection of h, so any change confined
- * to one word (in particular any single corrupted byte) always changes the
- * result.  Not cryptographic: it catches corruption, not forgery.
- */
-static uint32_t blob_hash(const uint8_t *p, size_t len)
+int e1k_regs_validate(const E1kDev *s)
 {
-    const uint64_t prime = 0x100000001B3ull;
-    uint64_t h = 0xCBF29CE484222325ull;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * prime;
-    }
-    for (; i < len; i++) {
-        h = (h ^ p[i]) * prime;
-    }
-    return (uint32_t)(h ^ (h >> 32));
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    memcpy(p, &v, 4);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-
-size_t e1k_save_size(const E1kDev *dev)
-{
-    (void)dev;
-    return E1K_SAVE_HDR + E1K_SAVE_PAYLOAD;
-}
-
-size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
-{
-    const uint8_t *payload;
-    if (!dev || !buf || len < e1k_save_size(dev)) {
-        return 0;
-    }
-    payload = (const uint8_t *)dev + E1K_SAVE_OFF;
-    put32(buf, E1K_SAVE_MAGIC);
-    put32(buf + 4, E1K_SAVE_VERSION);
-    put32(buf + 8, (uint32_t)E1K_SAVE_PAYLOAD);
-    put32(buf + 12, blob_hash(payload, E1K_SAVE_PAYLOAD));
-    memcpy(buf + E1K_SAVE_HDR, payload, E1K_SAVE_PAYLOAD);
-    return e1k_save_size(dev);
-}
-
-/** True if @when lies more than @horizon ns after @now (no overflow). */
-static bool beyond(uint64_t when, uint64_t now, uint64_t horizon)
-{
-    return when > now && when - now > horizon;
-}
-
-/** Check every field of a restored state that could steer the model out
- *  of range.  0 ok, -1 bad. */
-static int state_validate(const E1kDev *t)
-{
-    uint32_t v;
-    if (!config_valid(&t->cfg)) {
-        return -1;
-    }
-    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-        if (t->timer[i] != E1K_NO_DEADLINE &&
-            beyond(t->timer[i], t->now_ns,
-                   E1K_SAVE_TIMER_HORIZON_NS + t->cfg.autoneg_ns)) {
-            return -1;
-        }
-    }
-    /* the ITR gate is at most one full interval (65535 x 256 ns) ahead;
-     * the bus is not booked further ahead than any timer could be */
-    if (beyond(t->itr_gate_ns, t->now_ns,
-               (uint64_t)E1K_ITR_INTERVAL_MASK * E1K_ITR_UNIT_NS) ||
-        beyond(t->bus_free_ns, t->now_ns, E1K_SAVE_TIMER_HORIZON_NS)) {
-        return -1;
-    }
-    if (t->irq_level > 1) {
-        return -1;
-    }
-    if ((e1k_reg(t, E1K_ICR) & ~E1K_ICR_VALID) ||
-        (e1k_reg(t, E1K_IMS) & ~E1K_ICR_VALID)) {
-        return -1;
-    }
-    /* the line is only ever high while an enabled cause is pending */
-    if (t->irq_level &&
-        !(e1k_reg(t, E1K_ICR) & e1k_reg(t, E1K_IMS))) {
-        return -1;
-    }
-    if (e1k_reg(t, E1K_ITR) & ~E1K_ITR_INTERVAL_MASK) {
-        return -1;
-    }
-    /* every plain/array register holds only its writable bits (STATUS
-     * and the read-only ones are maintained by the model) */
+    uint32_t pba = e1k_reg(s, E1K_PBA);
+    /* every plain register holds only its writable bits (STATUS and the
+     * read-only ones are maintained by the model) */
     for (size_t i = 0; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
         const RegDesc *d = &plain_regs[i];
-        if (!(d->flags & F_RO) && (e1k_reg(t, d->off) & ~d->wmask)) {
+        if (!(d->flags & F_RO) && (e1k_reg(s, d->off) & ~d->wmask)) {
             return -1;
         }
     }
-    if (e1k_reg(t, E1K_CTRL) & ~E1K_CTRL_WMASK & ~0u) {
+    if (e1k_reg(s, E1K_CTRL) & (~E1K_CTRL_WMASK | E1K_CTRL_RST)) {
         return -1;
     }
-    if (e1k_reg(t, E1K_CTRL) & E1K_CTRL_RST) {
+    if ((pba & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (pba >> 16) > E1K_PBA_TOTAL_KB) {
         return -1;
     }
-    v = e1k_reg(t, E1K_PBA);
-    if ((v & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (v >> 16) > E1K_PBA_TOTAL_KB) {
-        return -1;
-    }
-    if (t->ioaddr & ~E1K_IOADDR_MASK) {
-        return -1;
-    }
-    if (e1k_eeprom_validate(t) != 0 || e1k_phy_validate(t) != 0) {
-        return -1;
-    }
-    if (e1k_rx_validate(t) != 0 || e1k_tx_validate(t) != 0) {
-        return -1;
-    }
-    return 0;
-}
-
-int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
-{
-    E1kDev *t;
-    uint32_t host_level;
-    int ok = -1;
-
-    if (!dev) {
-        return -1;
-    }
-    /* No catch-up: whatever the current state still had due is replaced,
-     * so it must not produce callbacks first.  The clock only moves on. */
-    {
-        uint64_t now = dev->port.now_ns(dev->port.opaque);
-        if (now > dev->now_ns) {
-            dev->now_ns = now;
-        }
-    }
-    host_level = dev->irq_level;
-    t = malloc(sizeof(*t));
-    if (t && buf && len == e1k_save_size(dev) &&
-        get32(buf) == E1K_SAVE_MAGIC && get32(buf + 4) == E1K_SAVE_VERSION &&
-        get32(buf + 8) == (uint32_t)E1K_SAVE_PAYLOAD &&
-        get32(buf + 12) == blob_hash(buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD)) {
-        t->port = dev->port;
-        memcpy((uint8_t *)t + E1K_SAVE_OFF, buf + E1K_SAVE_HDR,
-               E1K_SAVE_PAYLOAD);
-        if (state_validate(t) == 0) {
-            ok = 0;
-        }
-    }
-    if (ok == 0) {
-        memcpy((uint8_t *)dev + E1K_SAVE_OFF, (uint8_t *)t + E1K_SAVE_OFF,
-               E1K_SAVE_PAYLOAD);
-        /* Never let the clock run backwards inside the model. */
-        {
-            uint64_t now = dev->port.now_ns(dev->port.opaque);
-            if (now > dev->now_ns) {
-                dev->now_ns = now;
-            }
-        }
-        /* Re-announce the line to the host only if it differs from the
-         * level the host saw from this instance (set_irq reports changes
-         * only), and always re-announce the deadline. */
-        if (dev->irq_level != host_level) {
-            dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
-        }
-        dev->announced_deadline = e1k_next_deadline(dev);
-        if (dev->port.deadline_changed) {
-            dev->port.deadline_changed(dev->port.opaque,
-                                       dev->announced_deadline);
-        }
-    } else {
-        dev_reset(dev, true);
-    }
-    free(t);
-    leave(dev);
-    return ok;
+    return (s->ioaddr & ~E1K_IOADDR_MASK) ? -1 : 0;
 }

@@ -102,3 +102,23 @@ void e1k_intr_timer(E1kDev *s)
 {
     e1k_update_irq(s);
 }
+
+int e1k_intr_validate(const E1kDev *s)
+{
+    uint32_t icr = e1k_reg(s, E1K_ICR), ims = e1k_reg(s, E1K_IMS);
+    if (s->irq_level > 1 || (icr & ~E1K_ICR_VALID) ||
+        (ims & ~E1K_ICR_VALID)) {
+        return -1;
+    }
+    /* the line is only ever high while an enabled cause is pending */
+    if (s->irq_level && !(icr & ims)) {
+        return -1;
+    }
+    /* the ITR gate is at most one full interval (65535 x 256 ns) ahead */
+    if (s->itr_gate_ns > s->now_ns &&
+        s->itr_gate_ns - s->now_ns >
+            (uint64_t)E1K_ITR_INTERVAL_MASK * E1K_ITR_UNIT_NS) {
+        return -1;
+    }
+    return (e1k_reg(s, E1K_ITR) & ~E1K_ITR_INTERVAL_MASK) ? -1 : 0;
+}
