@@ -6,7 +6,6 @@
  * facts A.3-A.7, A.11-A.12, B.4).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "e1000_drv_internal.h"
@@ -52,7 +51,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
         e1k_os_log(os, 0, "Invalid driver parameter: %s", err);
         return NULL;
     }
-    a = calloc(1, sizeof(*a));
+    a = e1k_os_kzalloc(os, sizeof(*a));
     if (!a) {
         e1k_os_log(os, 0, "Out of memory for the adapter");
         return NULL;
@@ -99,7 +98,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
     return a;
 
 fail:
-    free(a);
+    e1k_os_kfree(os, a);
     return NULL;
 }
 
@@ -112,7 +111,7 @@ void e1k_drv_remove(struct e1k_adapter *a)
         e1k_drv_close(a);
     }
     e1k_rings_free(a);
-    free(a);
+    e1k_os_kfree(a->os, a);
 }
 
 const uint8_t *e1k_drv_mac(const struct e1k_adapter *a)
