@@ -383,10 +383,12 @@ int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
     if (len == 0) {
         return 0;
     }
-    if (addr > UINT64_MAX - len) {
+    if (addr > UINT64_MAX - len ||
+        s->port.dma_read(s->port.opaque, addr, buf, len) != 0) {
+        e1k_trace(s, E1K_TRACE_DMA_READ_FAULT, addr, len);
         return -1;
     }
-    return s->port.dma_read(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+    return 0;
 }
 
 int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
@@ -394,10 +396,12 @@ int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
     if (len == 0) {
         return 0;
     }
-    if (addr > UINT64_MAX - len) {
+    if (addr > UINT64_MAX - len ||
+        s->port.dma_write(s->port.opaque, addr, buf, len) != 0) {
+        e1k_trace(s, E1K_TRACE_DMA_WRITE_FAULT, addr, len);
         return -1;
     }
-    return s->port.dma_write(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+    return 0;
 }
 
 bool e1k_link_up(const E1kDev *s)
@@ -452,6 +456,7 @@ static void dev_reset(E1kDev *s, bool power_on)
                          (E1K_STATUS_LU | E1K_STATUS_FD |
                           E1K_STATUS_SPEED_MASK);
 
+    e1k_trace(s, E1K_TRACE_RESET, power_on, 0);
     memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
     memset(s->reg, 0, sizeof(s->reg));
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
@@ -576,7 +581,11 @@ static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
     d = plain_find(off);
     if (d) {
         if (d->flags & F_RO) {
+            e1k_trace(s, E1K_TRACE_RO_WRITE, off, val);
             return;
+        }
+        if (s->port.trace && (d->flags & (F_RX | F_TX))) {
+            e1k_trace_ring_write(s, off, val);
         }
         old = e1k_reg(s, off);
         e1k_reg_set(s, off, val & d->wmask);
@@ -593,8 +602,11 @@ static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
     }
     if (range_find(off, &wmask)) {
         e1k_reg_set(s, off, val & wmask);
+    } else if (e1k_stats_is_counter(off)) {
+        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val); /* statistics */
+    } else {
+        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 1); /* ignored */
     }
-    /* statistics are read-only; unknown offsets ignore writes */
 }
 
 /** 32-bit read of dword-aligned @off; @side: apply read side effects. */
@@ -634,6 +646,9 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     if (plain_find(off) || range_find(off, &wmask)) {
         return e1k_reg(s, off);
     }
+    if (side) {
+        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 0);
+    }
     return 0;
 }
 
@@ -643,13 +658,15 @@ static uint32_t size_mask(unsigned size)
     return size >= 4 ? 0xFFFFFFFFu : ((1u << (8 * size)) - 1u);
 }
 
-/** True for a legal access: size 1, 2 or 4, naturally aligned, in BAR. */
-static bool access_ok(uint32_t offset, unsigned size)
+/** True for a legal access of @size bytes at @offset in a BAR of
+ *  @bar_size bytes: size 1, 2 or 4, naturally aligned, inside the BAR.
+ *  An illegal one is traced (E1K_TRACE_BAD_ACCESS). */
+static bool access_ok(E1kDev *s, uint32_t offset, unsigned size,
+                      uint32_t bar_size)
 {
-    if (size != 1 && size != 2 && size != 4) {
-        return false;
-    }
-    if (offset >= E1K_MMIO_SIZE || (offset & (size - 1)) != 0) {
+    if ((size != 1 && size != 2 && size != 4) || offset >= bar_size ||
+        (offset & (size - 1)) != 0) {
+        e1k_trace(s, E1K_TRACE_BAD_ACCESS, offset, size);
         return false;
     }
     return true;
@@ -668,7 +685,7 @@ static bool write_one_acts(uint32_t off)
 static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
 {
     uint32_t shift, v;
-    if (!access_ok(offset, size)) {
+    if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return 0;
     }
     shift = 8u * (offset & 3u);
@@ -680,7 +697,7 @@ static void mmio_write_core(E1kDev *s, uint32_t offset, uint32_t value,
                             unsigned size)
 {
     uint32_t off = offset & ~3u, shift, mask, cur;
-    if (!access_ok(offset, size)) {
+    if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return;
     }
     if (size == 4) {
@@ -726,8 +743,7 @@ void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
 uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
 {
     uint32_t v = 0;
-    if (!dev || (size != 1 && size != 2 && size != 4) ||
-        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+    if (!dev || !access_ok(dev, offset, size, E1K_IO_SIZE)) {
         return 0;
     }
     enter(dev);
@@ -743,8 +759,7 @@ uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
 void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
                   unsigned size)
 {
-    if (!dev || (size != 1 && size != 2 && size != 4) ||
-        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+    if (!dev || !access_ok(dev, offset, size, E1K_IO_SIZE)) {
         return;
     }
     enter(dev);

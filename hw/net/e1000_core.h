@@ -82,6 +82,7 @@ typedef struct E1kPhy {
 struct E1kDev {
     /* --- not saved --- */
     E1kPort port;              /**< host callbacks */
+    uint32_t trace_overrun;    /**< 1 while RX overrun drops run (trace) */
     /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
     E1kConfig cfg;             /**< creation parameters */
     uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */
@@ -128,6 +129,20 @@ bool e1k_config_valid(const E1kConfig *cfg);
 /** After restore: every plain register holds only its writable bits,
  *  CTRL.RST clear, PBA and IOADDR in range.  0 ok, -1 bad. */
 int e1k_regs_validate(const E1kDev *s);
+
+/** Report trace event @ev through port.trace if the host set one
+ *  (e1000_trace.c formats it; see E1kTraceEvent for @a and @b). */
+static inline void e1k_trace(E1kDev *s, E1kTraceEvent ev, uint64_t a,
+                             uint64_t b)
+{
+    if (s->port.trace) {
+        s->port.trace(s->port.opaque, ev, a, b);
+    }
+}
+/** Trace the guest programming errors visible in a 32-bit write of @val
+ *  to a ring register at @off (base alignment, length, index range);
+ *  call only with port.trace set (e1000_trace.c). */
+void e1k_trace_ring_write(E1kDev *s, uint32_t off, uint32_t val);
 
 /** Arm timer @id to fire at @when_ns (absolute).  Re-arming replaces. */
 void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns);

@@ -87,6 +87,10 @@ void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val)
         e1k_reg_set(s, E1K_IMS, e1k_reg(s, E1K_IMS) & ~val);
         break;
     case E1K_ITR:
+        if ((val & E1K_ITR_INTERVAL_MASK) != e1k_reg(s, E1K_ITR)) {
+            e1k_trace(s, E1K_TRACE_ITR, e1k_reg(s, E1K_ITR),
+                      val & E1K_ITR_INTERVAL_MASK);
+        }
         e1k_reg_set(s, E1K_ITR, val & E1K_ITR_INTERVAL_MASK);
         if ((val & E1K_ITR_INTERVAL_MASK) == 0) {
             s->itr_gate_ns = 0;

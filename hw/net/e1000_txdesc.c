@@ -81,10 +81,12 @@ void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop)
     if (tx->tso) {
         e1k_stat_add(s, E1K_TSCTFC, 1);
     }
+    s->totals.tx_frames_dropped++;
     if (bad_desc) {
         s->totals.tx_bad_desc++;
+        e1k_trace(s, E1K_TRACE_TX_BAD_DESC, e1k_reg(s, E1K_TDH),
+                  s->totals.tx_frames_dropped);
     }
-    s->totals.tx_frames_dropped++;
     txd_reset_frame(tx);
     tx->discard = until_eop ? 1u : 0u;
     /* No more data of the current descriptor is fetched. */
