@@ -221,11 +221,10 @@ static void take_down(struct e1k_adapter *a)
 
 void e1k_drv_close(struct e1k_adapter *a)
 {
-    if (!a->up) {
-        return;
+    if (a->up) {
+        take_down(a);
+        e1k_rings_free(a);
     }
-    take_down(a);
-    e1k_rings_free(a);
 }
 
 void e1k_drv_tx_timeout(struct e1k_adapter *a)
@@ -245,17 +244,25 @@ void e1k_drv_tx_timeout(struct e1k_adapter *a)
     bring_up(a);
 }
 
+/* The watchdog's statistics step: every counter, then the good octets
+ * of the period since the last run (gorcl/gotcl, for InterruptThrottleRate
+ * mode 4; LX-MAIN e1000_watchdog). */
+static void watchdog_stats(struct e1k_adapter *a)
+{
+    e1k_update_stats(a);
+    a->gorcl = a->stats.gorc - a->gorcl_old;
+    a->gorcl_old = a->stats.gorc;
+    a->gotcl = a->stats.gotc - a->gotcl_old;
+    a->gotcl_old = a->stats.gotc;
+}
+
 void e1k_drv_watchdog(struct e1k_adapter *a)
 {
     if (!a->up) {
         return;
     }
     e1k_hw_check_link(a);
-    e1k_update_stats(a);
-    a->gorcl = a->stats.gorc - a->gorcl_old;
-    a->gorcl_old = a->stats.gorc;
-    a->gotcl = a->stats.gotc - a->gotcl_old;
-    a->gotcl_old = a->stats.gotc;
+    watchdog_stats(a);
     e1k_itr_watchdog(a);
     /* Software interrupt so the RX ring gets cleaned even if an
      * interrupt was missed (facts B.4, seed M4). */
