@@ -61,6 +61,22 @@ typedef struct RegDesc {
     uint32_t flags;
 } RegDesc;
 
+/** The five packet buffer FIFO diagnostic registers of one direction
+ *  (@p R or T: head, tail, saved head, saved tail, packet count; SDM
+ *  13.8 diagnostic registers): 13 bits each, plain storage. */
+#define FIFO_REGS(p) \
+    { E1K_##p##DFH, 0x1FFFu, F_RW }, { E1K_##p##DFT, 0x1FFFu, F_RW }, \
+    { E1K_##p##DFHS, 0x1FFFu, F_RW }, { E1K_##p##DFTS, 0x1FFFu, F_RW }, \
+    { E1K_##p##DFPC, 0x1FFFu, F_RW }
+
+/** A descriptor ring's base (16-byte aligned), length (128-byte units),
+ *  head and tail (@p R or T; SDM 13.4.27-31, 13.4.37-41), forwarded to
+ *  the side @f (F_RX or F_TX). */
+#define RING_REGS(p, f) \
+    { E1K_##p##DBAL, 0xFFFFFFF0u, f }, { E1K_##p##DBAH, 0xFFFFFFFFu, f }, \
+    { E1K_##p##DLEN, E1K_xDLEN_MASK, f }, { E1K_##p##DH, 0x0000FFFFu, f }, \
+    { E1K_##p##DT, 0x0000FFFFu, f }
+
 /* Plain storage registers (special ones are handled in the switches of
  * reg_read32/reg_write32).  Sorted by offset for readability only. */
 static const RegDesc plain_regs[] = {
@@ -81,30 +97,14 @@ static const RegDesc plain_regs[] = {
     { E1K_LEDCTL,   0xFFFFFFFFu, F_RW },
     { E1K_FCRTL,    0x8000FFF8u, F_RW },
     { E1K_FCRTH,    0x0000FFF8u, F_RW },
-    { E1K_RDFH,     0x00001FFFu, F_RW },
-    { E1K_RDFT,     0x00001FFFu, F_RW },
-    { E1K_RDFHS,    0x00001FFFu, F_RW },
-    { E1K_RDFTS,    0x00001FFFu, F_RW },
-    { E1K_RDFPC,    0x00001FFFu, F_RW },
-    { E1K_RDBAL,    0xFFFFFFF0u, F_RX },
-    { E1K_RDBAH,    0xFFFFFFFFu, F_RX },
-    { E1K_RDLEN,    E1K_xDLEN_MASK, F_RX },
-    { E1K_RDH,      0x0000FFFFu, F_RX },
-    { E1K_RDT,      0x0000FFFFu, F_RX },
+    FIFO_REGS(R),
+    RING_REGS(R, F_RX),
     { E1K_RDTR,     E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK, F_RX },
     { E1K_RXDCTL,   0x013F3F3Fu, F_RX },
     { E1K_RADV,     0x0000FFFFu, F_RX },
     { E1K_RSRPD,    0x00000FFFu, F_RX },
-    { E1K_TDFH,     0x00001FFFu, F_RW },
-    { E1K_TDFT,     0x00001FFFu, F_RW },
-    { E1K_TDFHS,    0x00001FFFu, F_RW },
-    { E1K_TDFTS,    0x00001FFFu, F_RW },
-    { E1K_TDFPC,    0x00001FFFu, F_RW },
-    { E1K_TDBAL,    0xFFFFFFF0u, F_TX },
-    { E1K_TDBAH,    0xFFFFFFFFu, F_TX },
-    { E1K_TDLEN,    E1K_xDLEN_MASK, F_TX },
-    { E1K_TDH,      0x0000FFFFu, F_TX },
-    { E1K_TDT,      0x0000FFFFu, F_TX },
+    FIFO_REGS(T),
+    RING_REGS(T, F_TX),
     { E1K_TIDV,     0x0000FFFFu, F_TX },
     { E1K_TXDCTL,   0xFF3F3F3Fu, F_TX },
     { E1K_TADV,     0x0000FFFFu, F_TX },
@@ -378,30 +378,40 @@ void e1k_run_until(E1kDev *dev, uint64_t now_ns)
 /* ------------------------------------------------------------------ */
 /* DMA and link helpers                                                */
 
-int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+/** One DMA through the port: with @write, @len bytes from @buf to host
+ *  memory at @addr (dma_write; @buf is only read), else from host memory
+ *  into @buf (dma_read).  A fault (range wraps, or the port refuses) is
+ *  traced with its address and length.  0 or -1. */
+static int dma_xfer(E1kDev *s, uint64_t addr, void *buf, uint32_t len,
+                    bool write)
 {
+    int rc;
     if (len == 0) {
         return 0;
     }
-    if (addr > UINT64_MAX - len ||
-        s->port.dma_read(s->port.opaque, addr, buf, len) != 0) {
-        e1k_trace(s, E1K_TRACE_DMA_READ_FAULT, addr, len);
+    if (addr > UINT64_MAX - len) {
+        rc = -1;
+    } else if (write) {
+        rc = s->port.dma_write(s->port.opaque, addr, buf, len);
+    } else {
+        rc = s->port.dma_read(s->port.opaque, addr, buf, len);
+    }
+    if (rc != 0) {
+        e1k_trace(s, write ? E1K_TRACE_DMA_WRITE_FAULT
+                           : E1K_TRACE_DMA_READ_FAULT, addr, len);
         return -1;
     }
     return 0;
 }
 
+int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+{
+    return dma_xfer(s, addr, buf, len, false);
+}
+
 int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
 {
-    if (len == 0) {
-        return 0;
-    }
-    if (addr > UINT64_MAX - len ||
-        s->port.dma_write(s->port.opaque, addr, buf, len) != 0) {
-        e1k_trace(s, E1K_TRACE_DMA_WRITE_FAULT, addr, len);
-        return -1;
-    }
-    return 0;
+    return dma_xfer(s, addr, (void *)buf, len, true);
 }
 
 bool e1k_link_up(const E1kDev *s)
@@ -545,62 +555,74 @@ static void pba_write(E1kDev *s, uint32_t val)
     e1k_reg_set(s, E1K_PBA, rxa | txa << 16);
 }
 
+/** Registers with a write handler of their own (given the raw value). */
+static const struct {
+    uint32_t off;
+    void (*write)(E1kDev *s, uint32_t val);
+} special_regs[] = {
+    { E1K_CTRL, ctrl_write }, { E1K_CTRL_DUP, ctrl_write },
+    { E1K_EECD, e1k_eecd_write }, { E1K_EERD, e1k_eerd_write },
+    { E1K_MDIC, e1k_mdic_write }, { E1K_PBA, pba_write },
+};
+
+/** Write of a register with its own handler (special_regs, or the
+ *  interrupt registers); false if @off has none. */
+static bool special_write(E1kDev *s, uint32_t off, uint32_t val)
+{
+    if (off == E1K_ICR || off == E1K_ITR || off == E1K_ICS ||
+        off == E1K_IMS || off == E1K_IMC) {
+        e1k_intr_write(s, off, val);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof(special_regs) / sizeof(special_regs[0]);
+         i++) {
+        if (special_regs[i].off == off) {
+            special_regs[i].write(s, val);
+            return true;
+        }
+    }
+    return false;
+}
+
+/** Write of the plain register @d: masked store, then the RX or TX side
+ *  is told; read-only ones ignore it (traced). */
+static void plain_write(E1kDev *s, const RegDesc *d, uint32_t val)
+{
+    uint32_t off = d->off, old;
+
+    if (d->flags & F_RO) {
+        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val);
+        return;
+    }
+    if (s->port.trace && (d->flags & (F_RX | F_TX))) {
+        e1k_trace_ring_write(s, off, val);
+    }
+    old = e1k_reg(s, off);
+    e1k_reg_set(s, off, val & d->wmask);
+    if (d->flags & F_RX) {
+        e1k_rx_reg_written(s, off, old);
+        if (off == E1K_RDTR) {
+            /* FPD acts once and reads back 0 (SDM 13.4.30). */
+            e1k_reg_set(s, off, e1k_reg(s, off) & ~E1K_RDTR_FPD);
+        }
+    } else if (d->flags & F_TX) {
+        e1k_tx_reg_written(s, off, old);
+    }
+}
+
 /** 32-bit write of a register at dword-aligned @off. */
 static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
 {
     const RegDesc *d;
-    uint32_t wmask, old;
+    uint32_t wmask;
 
-    switch (off) {
-    case E1K_CTRL:
-    case E1K_CTRL_DUP:
-        ctrl_write(s, val);
+    if (special_write(s, off, val)) {
         return;
-    case E1K_EECD:
-        e1k_eecd_write(s, val);
-        return;
-    case E1K_EERD:
-        e1k_eerd_write(s, val);
-        return;
-    case E1K_MDIC:
-        e1k_mdic_write(s, val);
-        return;
-    case E1K_ICR:
-    case E1K_ITR:
-    case E1K_ICS:
-    case E1K_IMS:
-    case E1K_IMC:
-        e1k_intr_write(s, off, val);
-        return;
-    case E1K_PBA:
-        pba_write(s, val);
-        return;
-    default:
-        break;
     }
     d = plain_find(off);
     if (d) {
-        if (d->flags & F_RO) {
-            e1k_trace(s, E1K_TRACE_RO_WRITE, off, val);
-            return;
-        }
-        if (s->port.trace && (d->flags & (F_RX | F_TX))) {
-            e1k_trace_ring_write(s, off, val);
-        }
-        old = e1k_reg(s, off);
-        e1k_reg_set(s, off, val & d->wmask);
-        if (d->flags & F_RX) {
-            e1k_rx_reg_written(s, off, old);
-            if (off == E1K_RDTR) {
-                /* FPD acts once and reads back 0 (SDM 13.4.30). */
-                e1k_reg_set(s, off, e1k_reg(s, off) & ~E1K_RDTR_FPD);
-            }
-        } else if (d->flags & F_TX) {
-            e1k_tx_reg_written(s, off, old);
-        }
-        return;
-    }
-    if (range_find(off, &wmask)) {
+        plain_write(s, d, val);
+    } else if (range_find(off, &wmask)) {
         e1k_reg_set(s, off, val & wmask);
     } else if (e1k_stats_is_counter(off)) {
         e1k_trace(s, E1K_TRACE_RO_WRITE, off, val); /* statistics */

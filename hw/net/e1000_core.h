@@ -144,6 +144,13 @@ static inline void e1k_trace(E1kDev *s, E1kTraceEvent ev, uint64_t a,
  *  call only with port.trace set (e1000_trace.c). */
 void e1k_trace_ring_write(E1kDev *s, uint32_t off, uint32_t val);
 
+/** True if @bit is set in @val and was clear in @old (an enable bit's
+ *  rising edge, e.g. RCTL.EN or TCTL.EN). */
+static inline bool e1k_bit_rose(uint32_t old, uint32_t val, uint32_t bit)
+{
+    return (val & bit) && !(old & bit);
+}
+
 /** Arm timer @id to fire at @when_ns (absolute).  Re-arming replaces. */
 void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns);
 /** Disarm timer @id (no-op if not armed). */
@@ -181,6 +188,10 @@ uint32_t e1k_intr_read_icr(E1kDev *s);
 void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val);
 /** ITR gate timer fired. */
 void e1k_intr_timer(E1kDev *s);
+/** Timer @id of an interrupt delay pair expired (RDTR/RADV raise RXT0,
+ *  SDM 3.2.7.1; TIDV/TADV raise TXDW, SDM 3.4.3; facts A.4): its partner
+ *  is cancelled and the cause raised.  Other ids: no-op. */
+void e1k_intr_delay_expired(E1kDev *s, E1kTimerId id);
 /** After restore: irq_level 0/1 and high only with an enabled cause
  *  pending, ICR/IMS valid bits only, ITR in range, ITR gate at most one
  *  interval ahead.  0 ok, -1 bad. */

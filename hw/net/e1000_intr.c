@@ -107,6 +107,34 @@ void e1k_intr_timer(E1kDev *s)
     e1k_update_irq(s);
 }
 
+/* The interrupt delay pairs: when one timer expires its partner is
+ * cancelled and the cause raised.  RDTR (packet timer): RADV is
+ * reinitialised, not started.  RADV (absolute): the pending RDTR
+ * interrupt is cancelled (reloaded, halted until the next frame).  TIDV
+ * (delayed interrupt): it halts TADV.  TADV (absolute): the pending
+ * delayed interrupt is delivered now, so TIDV is cleared as well. */
+static const struct {
+    E1kTimerId id, partner;
+    uint32_t cause;
+} delay_pairs[] = {
+    { E1K_TMR_RDTR, E1K_TMR_RADV, E1K_ICR_RXT0 },
+    { E1K_TMR_RADV, E1K_TMR_RDTR, E1K_ICR_RXT0 },
+    { E1K_TMR_TIDV, E1K_TMR_TADV, E1K_ICR_TXDW },
+    { E1K_TMR_TADV, E1K_TMR_TIDV, E1K_ICR_TXDW },
+};
+
+void e1k_intr_delay_expired(E1kDev *s, E1kTimerId id)
+{
+    for (size_t i = 0; i < sizeof(delay_pairs) / sizeof(delay_pairs[0]);
+         i++) {
+        if (delay_pairs[i].id == id) {
+            e1k_timer_cancel(s, delay_pairs[i].partner);
+            e1k_set_cause(s, delay_pairs[i].cause);
+            return;
+        }
+    }
+}
+
 int e1k_intr_validate(const E1kDev *s)
 {
     uint32_t icr = e1k_reg(s, E1K_ICR), ims = e1k_reg(s, E1K_IMS);
