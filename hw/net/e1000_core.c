@@ -65,57 +65,54 @@ typedef struct RegDesc {
  *  (@p R or T: head, tail, saved head, saved tail, packet count; SDM
  *  13.8 diagnostic registers): 13 bits each, plain storage. */
 #define FIFO_REGS(p) \
-    { E1K_##p##DFH, 0x1FFFu, F_RW }, { E1K_##p##DFT, 0x1FFFu, F_RW }, \
-    { E1K_##p##DFHS, 0x1FFFu, F_RW }, { E1K_##p##DFTS, 0x1FFFu, F_RW }, \
-    { E1K_##p##DFPC, 0x1FFFu, F_RW }
+    REG_RW(E1K_##p##DFH, 0x1FFFu), REG_RW(E1K_##p##DFT, 0x1FFFu), \
+    REG_RW(E1K_##p##DFHS, 0x1FFFu), REG_RW(E1K_##p##DFTS, 0x1FFFu), \
+    REG_RW(E1K_##p##DFPC, 0x1FFFu)
 
 /** A descriptor ring's base (16-byte aligned), length (128-byte units),
  *  head and tail (@p R or T; SDM 13.4.27-31, 13.4.37-41), forwarded to
  *  the side @f (F_RX or F_TX). */
 #define RING_REGS(p, f) \
     { E1K_##p##DBAL, 0xFFFFFFF0u, f }, { E1K_##p##DBAH, 0xFFFFFFFFu, f }, \
-    { E1K_##p##DLEN, E1K_xDLEN_MASK, f }, { E1K_##p##DH, 0x0000FFFFu, f }, \
-    { E1K_##p##DT, 0x0000FFFFu, f }
+    { E1K_##p##DLEN, E1K_xDLEN_MASK, f }, \
+    { E1K_##p##DH, 0x0000FFFFu, f }, { E1K_##p##DT, 0x0000FFFFu, f }
 
-/* Plain storage registers (special ones are handled in the switches of
- * reg_read32/reg_write32).  Sorted by offset for readability only. */
+/** Table rows by access: read/write storage, read-only (maintained by
+ *  the model), forwarded to the receive or transmit side after the
+ *  masked store. */
+#define REG_RW(o, m) { o, m, F_RW }
+#define REG_RO(o) { o, 0, F_RO }
+#define REG_RX(o, m) { o, m, F_RX }
+#define REG_TX(o, m) { o, m, F_TX }
+
+/* Plain storage registers (special ones are handled by special_write and
+ * reg_read32), sorted by offset: plain_find searches them by bisection. */
 static const RegDesc plain_regs[] = {
-    { E1K_STATUS,   0,           F_RO },
-    { E1K_CTRL_EXT, ~(1u << 13), F_RW }, /* EE_RST self-clears (no-op) */
-    { E1K_FLA,      0,           F_RO }, /* no flash: reads 0 */
-    { E1K_FCAL,     0xFFFFFFFFu, F_RW },
-    { E1K_FCAH,     0x0000FFFFu, F_RW },
-    { E1K_FCT,      0x0000FFFFu, F_RW },
-    { E1K_VET,      0x0000FFFFu, F_RW },
-    { E1K_RCTL,     E1K_RCTL_WMASK, F_RX },
-    { E1K_FCTTV,    0x0000FFFFu, F_RW },
-    { E1K_TXCW,     0xC00183FFu, F_RW },
-    { E1K_RXCW,     0,           F_RO },
-    { E1K_TCTL,     0x017FFFFAu, F_TX },
-    { E1K_TIPG,     0x3FFFFFFFu, F_TX },
-    { E1K_AIT,      0x0000FFFFu, F_RW },
-    { E1K_LEDCTL,   0xFFFFFFFFu, F_RW },
-    { E1K_FCRTL,    0x8000FFF8u, F_RW },
-    { E1K_FCRTH,    0x0000FFF8u, F_RW },
-    FIFO_REGS(R),
-    RING_REGS(R, F_RX),
-    { E1K_RDTR,     E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK, F_RX },
-    { E1K_RXDCTL,   0x013F3F3Fu, F_RX },
-    { E1K_RADV,     0x0000FFFFu, F_RX },
-    { E1K_RSRPD,    0x00000FFFu, F_RX },
-    FIFO_REGS(T),
-    RING_REGS(T, F_TX),
-    { E1K_TIDV,     0x0000FFFFu, F_TX },
-    { E1K_TXDCTL,   0xFF3F3F3Fu, F_TX },
-    { E1K_TADV,     0x0000FFFFu, F_TX },
-    { E1K_TSPMT,    0xFFFFFFFFu, F_TX },
-    { E1K_RXCSUM,   0x000003FFu, F_RX },
-    { E1K_WUC,      0x0000000Fu, F_RW },
-    { E1K_WUFC,     0x000F00FFu, F_RW },
-    { E1K_WUS,      0x000F00FFu, F_RW },
-    { E1K_MANC,     0xFFFFFFFFu, F_RW },
-    { E1K_IPAV,     0x0001000Fu, F_RW },
-    { E1K_WUPL,     0x00000FFFu, F_RW },
+    /* general (SDM 13.4): EE_RST self-clears (no-op); no flash */
+    REG_RO(E1K_STATUS), REG_RW(E1K_CTRL_EXT, ~(1u << 13)), REG_RO(E1K_FLA),
+    /* flow control address and type, VLAN EtherType (SDM 13.4) */
+    REG_RW(E1K_FCAL, 0xFFFFFFFFu), REG_RW(E1K_FCAH, 0x0000FFFFu),
+    REG_RW(E1K_FCT, 0x0000FFFFu), REG_RW(E1K_VET, 0x0000FFFFu),
+    REG_RX(E1K_RCTL, E1K_RCTL_WMASK),
+    REG_RW(E1K_FCTTV, 0x0000FFFFu), REG_RW(E1K_TXCW, 0xC00183FFu),
+    REG_RO(E1K_RXCW),
+    REG_TX(E1K_TCTL, 0x017FFFFAu), REG_TX(E1K_TIPG, 0x3FFFFFFFu),
+    REG_RW(E1K_AIT, 0x0000FFFFu), REG_RW(E1K_LEDCTL, 0xFFFFFFFFu),
+    REG_RW(E1K_FCRTL, 0x8000FFF8u), REG_RW(E1K_FCRTH, 0x0000FFF8u),
+    /* receive: FIFO diagnostics, ring, delay timers, thresholds */
+    FIFO_REGS(R), RING_REGS(R, F_RX),
+    REG_RX(E1K_RDTR, E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK),
+    REG_RX(E1K_RXDCTL, 0x013F3F3Fu), REG_RX(E1K_RADV, 0x0000FFFFu),
+    REG_RX(E1K_RSRPD, 0x00000FFFu),
+    /* transmit: FIFO diagnostics, ring, delay timers, thresholds */
+    FIFO_REGS(T), RING_REGS(T, F_TX),
+    REG_TX(E1K_TIDV, 0x0000FFFFu), REG_TX(E1K_TXDCTL, 0xFF3F3F3Fu),
+    REG_TX(E1K_TADV, 0x0000FFFFu), REG_TX(E1K_TSPMT, 0xFFFFFFFFu),
+    REG_RX(E1K_RXCSUM, 0x000003FFu),
+    /* wake-up and manageability (SDM 13.6) */
+    REG_RW(E1K_WUC, 0x0000000Fu), REG_RW(E1K_WUFC, 0x000F00FFu),
+    REG_RW(E1K_WUS, 0x000F00FFu), REG_RW(E1K_MANC, 0xFFFFFFFFu),
+    REG_RW(E1K_IPAV, 0x0001000Fu), REG_RW(E1K_WUPL, 0x00000FFFu),
 };
 
 /** Register arrays: [first, last] inclusive byte offsets, stride 4. */
