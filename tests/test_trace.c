@@ -101,6 +101,35 @@ static void test_mdic_eeprom_errors(void)
     tp_free(tp);
 }
 
+/* Shift the 9 bits of @cmd (start bit, 2 opcode bits, 6 address bits)
+ * into the EEPROM over Microwire on EECD, MSB first (SDM 5.3). */
+static void uwire_cmd(TestPort *tp, uint32_t cmd)
+{
+    const uint32_t base = E1K_EECD_REQ | E1K_EECD_CS;
+    tp_wr(tp, E1K_EECD, base);
+    for (int i = 8; i >= 0; i--) {
+        uint32_t di = (cmd >> i) & 1u ? E1K_EECD_DI : 0;
+        tp_wr(tp, E1K_EECD, base | di);
+        tp_wr(tp, E1K_EECD, base | di | E1K_EECD_SK);
+        tp_wr(tp, E1K_EECD, base | di);
+    }
+}
+
+/* A Microwire opcode other than READ (here WRITE, 101b with the start
+ * bit) is ignored and traced once; a READ is not an error. */
+static void test_eeprom_opcode(void)
+{
+    TestPort *tp = tp_new(MEM, NULL);
+
+    uwire_cmd(tp, (E1K_UWIRE_READ << 6) | 3u);
+    g_assert_cmpuint(tp_trace_count(tp, E1K_TRACE_EEPROM_OPCODE), ==, 0);
+    tp_wr(tp, E1K_EECD, 0); /* CS low: back to idle */
+    uwire_cmd(tp, (5u << 6) | 9u);
+    assert_last(tp, E1K_TRACE_EEPROM_OPCODE, 5, 9);
+    g_assert_cmpuint(tp_trace_errors(tp), ==, 1);
+    tp_free(tp);
+}
+
 /* A transmit ring outside host memory: the descriptor fetch faults
  * (the port's DMA status) and is traced with its address and size. */
 static void test_dma_fault(void)
@@ -256,6 +285,7 @@ int main(int argc, char **argv)
     g_test_add_func("/trace/ring-errors", test_ring_errors);
     g_test_add_func("/trace/register-errors", test_register_errors);
     g_test_add_func("/trace/mdic-eeprom-errors", test_mdic_eeprom_errors);
+    g_test_add_func("/trace/eeprom-opcode", test_eeprom_opcode);
     g_test_add_func("/trace/dma-fault", test_dma_fault);
     g_test_add_func("/trace/notable-events", test_notable_events);
     g_test_add_func("/trace/format", test_format);
