@@ -47,9 +47,8 @@ enum e1k_latency e1k_itr_update_class(enum e1k_latency cls,
         break;
     case E1K_LOW_LATENCY:
         if (bytes > 10000) {
-            if (per > 8000) {
-                ret = E1K_BULK_LATENCY;
-            } else if (packets < 10 || per > 1200) {
+            /* jumbo frames (per > 8000) are caught by per > 1200 */
+            if (packets < 10 || per > 1200) {
                 ret = E1K_BULK_LATENCY;
             } else if (packets > 35) {
                 ret = E1K_LOWEST_LATENCY;

@@ -6,7 +6,6 @@
  * facts A.3-A.7, A.11-A.12, B.4).
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "e1000_drv_internal.h"
@@ -52,7 +51,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
         e1k_os_log(os, 0, "Invalid driver parameter: %s", err);
         return NULL;
     }
-    a = calloc(1, sizeof(*a));
+    a = e1k_os_kzalloc(os, sizeof(*a));
     if (!a) {
         e1k_os_log(os, 0, "Out of memory for the adapter");
         return NULL;
@@ -99,7 +98,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
     return a;
 
 fail:
-    free(a);
+    e1k_os_kfree(os, a);
     return NULL;
 }
 
@@ -112,7 +111,7 @@ void e1k_drv_remove(struct e1k_adapter *a)
         e1k_drv_close(a);
     }
     e1k_rings_free(a);
-    free(a);
+    e1k_os_kfree(a->os, a);
 }
 
 const uint8_t *e1k_drv_mac(const struct e1k_adapter *a)
@@ -222,11 +221,10 @@ static void take_down(struct e1k_adapter *a)
 
 void e1k_drv_close(struct e1k_adapter *a)
 {
-    if (!a->up) {
-        return;
+    if (a->up) {
+        take_down(a);
+        e1k_rings_free(a);
     }
-    take_down(a);
-    e1k_rings_free(a);
 }
 
 void e1k_drv_tx_timeout(struct e1k_adapter *a)
@@ -246,17 +244,25 @@ void e1k_drv_tx_timeout(struct e1k_adapter *a)
     bring_up(a);
 }
 
+/* The watchdog's statistics step: every counter, then the good octets
+ * of the period since the last run (gorcl/gotcl, for InterruptThrottleRate
+ * mode 4; LX-MAIN e1000_watchdog). */
+static void watchdog_stats(struct e1k_adapter *a)
+{
+    e1k_update_stats(a);
+    a->gorcl = a->stats.gorc - a->gorcl_old;
+    a->gorcl_old = a->stats.gorc;
+    a->gotcl = a->stats.gotc - a->gotcl_old;
+    a->gotcl_old = a->stats.gotc;
+}
+
 void e1k_drv_watchdog(struct e1k_adapter *a)
 {
     if (!a->up) {
         return;
     }
     e1k_hw_check_link(a);
-    e1k_update_stats(a);
-    a->gorcl = a->stats.gorc - a->gorcl_old;
-    a->gorcl_old = a->stats.gorc;
-    a->gotcl = a->stats.gotc - a->gotcl_old;
-    a->gotcl_old = a->stats.gotc;
+    watchdog_stats(a);
     e1k_itr_watchdog(a);
     /* Software interrupt so the RX ring gets cleaned even if an
      * interrupt was missed (facts B.4, seed M4). */

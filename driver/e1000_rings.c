@@ -10,7 +10,6 @@
  * (E1K_DESC_SIZE), rings a multiple of 8 descriptors (128 bytes, SDM
  * 13.4.27).  The buffer_info arrays are ordinary memory allocated at open.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "e1000_drv_internal.h"
@@ -27,8 +26,8 @@ int e1k_rings_alloc(struct e1k_adapter *a)
     t->size = t->count * E1K_DESC_SIZE;
     r->size = r->count * E1K_DESC_SIZE;
 
-    t->buffer_info = calloc(t->count, sizeof(*t->buffer_info));
-    r->buffer_info = calloc(r->count, sizeof(*r->buffer_info));
+    t->buffer_info = e1k_os_kcalloc(a->os, t->count, sizeof(*t->buffer_info));
+    r->buffer_info = e1k_os_kcalloc(a->os, r->count, sizeof(*r->buffer_info));
     if (!t->buffer_info || !r->buffer_info) {
         goto fail;
     }
@@ -96,8 +95,8 @@ void e1k_rings_free(struct e1k_adapter *a)
     if (r->desc) {
         e1k_os_free_coherent(a->os, r->size, r->desc, r->dma);
     }
-    free(t->buffer_info);
-    free(r->buffer_info);
+    e1k_os_kfree(a->os, t->buffer_info);
+    e1k_os_kfree(a->os, r->buffer_info);
     memset(t, 0, sizeof(*t));
     memset(r, 0, sizeof(*r));
 }

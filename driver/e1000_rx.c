@@ -56,6 +56,69 @@ static struct e1k_skb *rx_copybreak(struct e1k_adapter *a,
     return skb;
 }
 
+/* The frame a completed descriptor describes: checked and handed to the
+ * stack (NAPI: netif_receive_skb, else netif_rx), or counted in
+ * rx_frame_errors_sw: pieces of a frame spread over several buffers, a
+ * frame error, no room for the FCS, longer than the buffer (LX-MAIN
+ * e1000_clean_rx_irq). */
+static void rx_deliver(struct e1k_adapter *a, struct e1k_rx_buffer *bi,
+                       const uint8_t *desc, bool napi, bool strip_crc)
+{
+    uint8_t status = desc[E1K_RXD_STATUS];
+    uint8_t errors = desc[E1K_RXD_ERRORS];
+    uint32_t length = e1k_get_le16(desc + E1K_RXD_LENGTH);
+    struct e1k_skb *skb = bi->skb, *copy;
+
+    if (!skb) {
+        /* Descriptor completed without a buffer of ours: nothing to
+         * deliver (cannot happen with a sane device). */
+        return;
+    }
+    /* All frames must fit one buffer: drop the pieces of one that
+     * did not, up to and including its EOP descriptor. */
+    if (!(status & E1K_RXD_STAT_EOP)) {
+        a->discarding = true;
+    }
+    if (a->discarding) {
+        if (status & E1K_RXD_STAT_EOP) {
+            a->discarding = false;
+        }
+        a->rx_frame_errors_sw++;
+        return;
+    }
+    if ((errors & E1K_RXD_ERR_FRAME_ERR_MASK) ||
+        (strip_crc && length <= E1K_ETH_FCS)) {
+        a->rx_frame_errors_sw++;
+        return;
+    }
+    if (strip_crc) {
+        length -= E1K_ETH_FCS;
+    }
+    if (length > a->rx_buffer_len) {
+        a->rx_frame_errors_sw++;
+        return;
+    }
+    a->total_rx_bytes += length;
+    a->total_rx_packets++;
+    a->sw_rx_bytes += length;
+    a->sw_rx_packets++;
+
+    copy = rx_copybreak(a, skb, length);
+    if (copy) {
+        skb = copy;              /* ring buffer stays for reuse */
+    } else {
+        bi->skb = NULL;          /* ring buffer goes up the stack */
+        bi->dma = 0;
+        e1k_os_skb_set_len(skb, length);
+    }
+    rx_checksum(a, status, errors, skb);
+    if (napi) {
+        e1k_os_receive_skb(a->os, skb);
+    } else {
+        (void)e1k_os_netif_rx(a->os, skb);
+    }
+}
+
 bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
                       bool napi)
 {
@@ -69,13 +132,8 @@ bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
     /* Bounded by the ring: at most count descriptors per call. */
     for (uint32_t n = 0; n < r->count; n++) {
         uint8_t *desc = r->desc + (size_t)i * E1K_DESC_SIZE;
-        struct e1k_rx_buffer *bi = &r->buffer_info[i];
-        uint8_t status = desc[E1K_RXD_STATUS];
-        uint8_t errors;
-        uint32_t length;
-        struct e1k_skb *skb, *copy;
 
-        if (!(status & E1K_RXD_STAT_DD)) {
+        if (!(desc[E1K_RXD_STATUS] & E1K_RXD_STAT_DD)) {
             break;
         }
         if (*work_done >= work_to_do) {
@@ -85,66 +143,11 @@ bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
         /* Charged per descriptor so an interrupt can preempt between
          * frames (tb-common: never coarser than one frame's work). */
         e1k_os_charge(a->os, E1K_COST_RX_CLEAN, 1);
-        errors = desc[E1K_RXD_ERRORS];
-        length = e1k_get_le16(desc + E1K_RXD_LENGTH);
-        skb = bi->skb;
         cleaned = true;
         cleaned_count++;
         total++;
+        rx_deliver(a, &r->buffer_info[i], desc, napi, strip_crc);
 
-        if (!skb) {
-            /* Descriptor completed without a buffer of ours: nothing to
-             * deliver (cannot happen with a sane device). */
-            goto next_desc;
-        }
-        /* All frames must fit one buffer: drop the pieces of one that
-         * did not, up to and including its EOP descriptor. */
-        if (!(status & E1K_RXD_STAT_EOP)) {
-            a->discarding = true;
-        }
-        if (a->discarding) {
-            if (status & E1K_RXD_STAT_EOP) {
-                a->discarding = false;
-            }
-            a->rx_frame_errors_sw++;
-            goto next_desc;
-        }
-        if (errors & E1K_RXD_ERR_FRAME_ERR_MASK) {
-            a->rx_frame_errors_sw++;
-            goto next_desc;
-        }
-        if (strip_crc) {
-            if (length <= E1K_ETH_FCS) {
-                a->rx_frame_errors_sw++;
-                goto next_desc;
-            }
-            length -= E1K_ETH_FCS;
-        }
-        if (length > a->rx_buffer_len) {
-            a->rx_frame_errors_sw++;
-            goto next_desc;
-        }
-        a->total_rx_bytes += length;
-        a->total_rx_packets++;
-        a->sw_rx_bytes += length;
-        a->sw_rx_packets++;
-
-        copy = rx_copybreak(a, skb, length);
-        if (copy) {
-            skb = copy;              /* ring buffer stays for reuse */
-        } else {
-            bi->skb = NULL;          /* ring buffer goes up the stack */
-            bi->dma = 0;
-            e1k_os_skb_set_len(skb, length);
-        }
-        rx_checksum(a, status, errors, skb);
-        if (napi) {
-            e1k_os_receive_skb(a->os, skb);
-        } else {
-            (void)e1k_os_netif_rx(a->os, skb);
-        }
-
-next_desc:
         desc[E1K_RXD_STATUS] = 0;
         if (++i == r->count) {
             i = 0;

@@ -26,6 +26,7 @@
  * net-tools prints rx_fifo_errors as RX-OVR; rx_over_errors carries the
  * same count so a report that labels RX-OVR with rx_over_errors shows it.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "e1000_drv_internal.h"
@@ -38,92 +39,74 @@ static uint64_t rd64(struct e1k_adapter *a, uint32_t lo)
     return h << 32 | l;
 }
 
+/** One statistics register the watchdog reads (SDM 13.7) into the
+ *  struct e1k_hw_stats field at byte offset @field; @wide: a 64-bit
+ *  low/high pair at @reg (rd64). */
+struct e1k_stat_reg {
+    uint32_t reg;
+    uint32_t wide;
+    size_t field;
+};
+
+#define STAT(r, f) { E1K_##r, 0, offsetof(struct e1k_hw_stats, f) }
+#define STAT64(r, f) { E1K_##r, 1, offsetof(struct e1k_hw_stats, f) }
+
+/* In the order LX-MAIN e1000_update_stats reads them: every read clears
+ * the counter, so the order fixes what lands in which period. */
+static const struct e1k_stat_reg stat_regs[] = {
+    STAT(CRCERRS, crcerrs), STAT(ALGNERRC, algnerrc),
+    STAT(SYMERRS, symerrs), STAT(RXERRC, rxerrc), STAT(MPC, mpc),
+    STAT(SCC, scc), STAT(ECOL, ecol), STAT(MCC, mcc),
+    STAT(LATECOL, latecol), STAT(COLC, colc), STAT(DC, dc),
+    STAT(TNCRS, tncrs), STAT(SEC, sec), STAT(CEXTERR, cexterr),
+    STAT(RLEC, rlec), STAT(XONRXC, xonrxc), STAT(XONTXC, xontxc),
+    STAT(XOFFRXC, xoffrxc), STAT(XOFFTXC, xofftxc), STAT(FCRUC, fcruc),
+    STAT(PRC64, prc64), STAT(PRC127, prc127), STAT(PRC255, prc255),
+    STAT(PRC511, prc511), STAT(PRC1023, prc1023), STAT(PRC1522, prc1522),
+    STAT(GPRC, gprc), STAT(BPRC, bprc), STAT(MPRC, mprc), STAT(GPTC, gptc),
+    /* good octets of this period also feed InterruptThrottleRate mode 4
+     * (e1000_watchdog keeps gorcl/gotcl as per-period deltas) */
+    STAT64(GORCL, gorc), STAT64(GOTCL, gotc),
+    STAT(RNBC, rnbc), STAT(RUC, ruc), STAT(RFC, rfc), STAT(ROC, roc),
+    STAT(RJC, rjc), STAT64(TORL, tor), STAT64(TOTL, tot), STAT(TPR, tpr),
+    STAT(TPT, tpt), STAT(PTC64, ptc64), STAT(PTC127, ptc127),
+    STAT(PTC255, ptc255), STAT(PTC511, ptc511), STAT(PTC1023, ptc1023),
+    STAT(PTC1522, ptc1522), STAT(MPTC, mptc), STAT(BPTC, bptc),
+    STAT(TSCTC, tsctc), STAT(TSCTFC, tsctfc),
+};
+
+/* The netdev view of the hardware counters (LX-MAIN e1000_update_stats;
+ * see the mapping at the top of this file).  tx_dropped is counted by
+ * xmit itself (frames it had to discard) and kept. */
+static void net_stats_from_hw(struct e1k_link_stats64 *n,
+                              const struct e1k_hw_stats *s)
+{
+    *n = (struct e1k_link_stats64){
+        .rx_packets = s->gprc, .tx_packets = s->gptc,
+        .rx_bytes = s->gorc, .tx_bytes = s->gotc,
+        .multicast = s->mprc, .collisions = s->colc,
+        .rx_length_errors = s->ruc + s->roc,
+        .rx_crc_errors = s->crcerrs, .rx_frame_errors = s->algnerrc,
+        .rx_fifo_errors = s->mpc, .rx_over_errors = s->mpc,
+        .rx_missed_errors = s->mpc,
+        .rx_dropped = s->rnbc,
+        .rx_errors = s->rnbc + s->crcerrs + s->algnerrc + s->rxerrc +
+                     s->cexterr + s->ruc + s->roc,
+        .tx_aborted_errors = s->ecol, .tx_window_errors = s->latecol,
+        .tx_carrier_errors = s->tncrs,
+        .tx_errors = s->ecol + s->latecol,
+        .tx_dropped = n->tx_dropped,
+    };
+}
+
 void e1k_update_stats(struct e1k_adapter *a)
 {
-    struct e1k_hw_stats *s = &a->stats;
-    struct e1k_link_stats64 *n = &a->net_stats;
-
-    s->crcerrs += er32(a, E1K_CRCERRS);
-    s->algnerrc += er32(a, E1K_ALGNERRC);
-    s->symerrs += er32(a, E1K_SYMERRS);
-    s->rxerrc += er32(a, E1K_RXERRC);
-    s->mpc += er32(a, E1K_MPC);
-    s->scc += er32(a, E1K_SCC);
-    s->ecol += er32(a, E1K_ECOL);
-    s->mcc += er32(a, E1K_MCC);
-    s->latecol += er32(a, E1K_LATECOL);
-    s->colc += er32(a, E1K_COLC);
-    s->dc += er32(a, E1K_DC);
-    s->tncrs += er32(a, E1K_TNCRS);
-    s->sec += er32(a, E1K_SEC);
-    s->cexterr += er32(a, E1K_CEXTERR);
-    s->rlec += er32(a, E1K_RLEC);
-    s->xonrxc += er32(a, E1K_XONRXC);
-    s->xontxc += er32(a, E1K_XONTXC);
-    s->xoffrxc += er32(a, E1K_XOFFRXC);
-    s->xofftxc += er32(a, E1K_XOFFTXC);
-    s->fcruc += er32(a, E1K_FCRUC);
-    s->prc64 += er32(a, E1K_PRC64);
-    s->prc127 += er32(a, E1K_PRC127);
-    s->prc255 += er32(a, E1K_PRC255);
-    s->prc511 += er32(a, E1K_PRC511);
-    s->prc1023 += er32(a, E1K_PRC1023);
-    s->prc1522 += er32(a, E1K_PRC1522);
-    s->gprc += er32(a, E1K_GPRC);
-    s->bprc += er32(a, E1K_BPRC);
-    s->mprc += er32(a, E1K_MPRC);
-    s->gptc += er32(a, E1K_GPTC);
-
-    /* Good octets of this period also feed InterruptThrottleRate mode 4
-     * (e1000_watchdog keeps gorcl/gotcl as per-period deltas). */
-    {
-        uint64_t gorc = rd64(a, E1K_GORCL);
-        uint64_t gotc = rd64(a, E1K_GOTCL);
-        s->gorc += gorc;
-        s->gotc += gotc;
+    for (size_t i = 0; i < sizeof(stat_regs) / sizeof(stat_regs[0]); i++) {
+        const struct e1k_stat_reg *r = &stat_regs[i];
+        uint64_t *f = (uint64_t *)((uint8_t *)&a->stats + r->field);
+        *f += r->wide ? rd64(a, r->reg) : er32(a, r->reg);
     }
-    s->rnbc += er32(a, E1K_RNBC);
-    s->ruc += er32(a, E1K_RUC);
-    s->rfc += er32(a, E1K_RFC);
-    s->roc += er32(a, E1K_ROC);
-    s->rjc += er32(a, E1K_RJC);
-    s->tor += rd64(a, E1K_TORL);
-    s->tot += rd64(a, E1K_TOTL);
-    s->tpr += er32(a, E1K_TPR);
-    s->tpt += er32(a, E1K_TPT);
-    s->ptc64 += er32(a, E1K_PTC64);
-    s->ptc127 += er32(a, E1K_PTC127);
-    s->ptc255 += er32(a, E1K_PTC255);
-    s->ptc511 += er32(a, E1K_PTC511);
-    s->ptc1023 += er32(a, E1K_PTC1023);
-    s->ptc1522 += er32(a, E1K_PTC1522);
-    s->mptc += er32(a, E1K_MPTC);
-    s->bptc += er32(a, E1K_BPTC);
-    s->tsctc += er32(a, E1K_TSCTC);
-    s->tsctfc += er32(a, E1K_TSCTFC);
-
-    n->rx_packets = s->gprc;
-    n->tx_packets = s->gptc;
-    n->rx_bytes = s->gorc;
-    n->tx_bytes = s->gotc;
-    n->multicast = s->mprc;
-    n->collisions = s->colc;
-
-    n->rx_length_errors = s->ruc + s->roc;
-    n->rx_crc_errors = s->crcerrs;
-    n->rx_frame_errors = s->algnerrc;
-    n->rx_fifo_errors = s->mpc;
-    n->rx_over_errors = s->mpc;
-    n->rx_missed_errors = s->mpc;
-    n->rx_dropped = s->rnbc;
-    n->rx_errors = s->rnbc + s->crcerrs + s->algnerrc + s->rxerrc +
-                   s->cexterr + s->ruc + s->roc;
-
-    n->tx_aborted_errors = s->ecol;
-    n->tx_window_errors = s->latecol;
-    n->tx_carrier_errors = s->tncrs;
-    n->tx_errors = s->ecol + s->latecol;
-    /* tx_dropped is counted by xmit itself (frames it had to discard). */
+    net_stats_from_hw(&a->net_stats, &a->stats);
 }
 
 void e1k_drv_get_stats64(struct e1k_adapter *a, struct e1k_link_stats64 *s)

@@ -34,35 +34,16 @@ static int maybe_stop_tx(struct e1k_adapter *a, uint32_t size)
     return 0;
 }
 
-int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
+/* e1000_tx_map + e1000_tx_queue: describe the @len bytes of @skb at bus
+ * address @dma with @count legacy descriptors from next_to_use on (at most
+ * E1K_MAX_DATA_PER_TXD bytes each; the last one carries txd_cmd and owns
+ * the skb), then advance next_to_use past them. */
+static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb, uint32_t len,
+                   uint32_t count, uint64_t dma)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
-    uint32_t len, count, first, i, off;
-    uint64_t dma;
+    uint32_t first = t->next_to_use, i = first, off = 0;
 
-    /* Charged before the ring is touched: an interrupt taken here sees a
-     * consistent ring. */
-    e1k_os_charge(a->os, E1K_COST_XMIT, 1);
-
-    len = e1k_os_skb_len(skb);
-    if (!a->up || !t->desc || len == 0) {
-        goto drop;
-    }
-    count = (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
-    /* count + 2: keep tail from touching head (e1000_xmit_frame). */
-    if (maybe_stop_tx(a, count + 2) < 0) {
-        a->counters.tx_busy++;
-        return 1; /* NETDEV_TX_BUSY: the stack requeues the frame */
-    }
-    dma = e1k_os_skb_dma(a->os, skb);
-    if (!dma) {
-        goto drop;
-    }
-
-    /* e1000_tx_map + e1000_tx_queue. */
-    first = t->next_to_use;
-    i = first;
-    off = 0;
     for (uint32_t n = 0; n < count; n++) {
         uint32_t chunk = len - off;
         uint8_t *desc = t->desc + (size_t)i * E1K_DESC_SIZE;
@@ -98,6 +79,33 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
         i = 0;
     }
     t->next_to_use = i;
+}
+
+int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
+{
+    struct e1k_tx_ring *t = &a->tx_ring;
+    uint32_t len, count;
+    uint64_t dma;
+
+    /* Charged before the ring is touched: an interrupt taken here sees a
+     * consistent ring. */
+    e1k_os_charge(a->os, E1K_COST_XMIT, 1);
+
+    len = e1k_os_skb_len(skb);
+    if (!a->up || !t->desc || len == 0) {
+        goto drop;
+    }
+    count = (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
+    /* count + 2: keep tail from touching head (e1000_xmit_frame). */
+    if (maybe_stop_tx(a, count + 2) < 0) {
+        a->counters.tx_busy++;
+        return 1; /* NETDEV_TX_BUSY: the stack requeues the frame */
+    }
+    dma = e1k_os_skb_dma(a->os, skb);
+    if (!dma) {
+        goto drop;
+    }
+    tx_map(a, skb, len, count, dma);
 
     /* Make sure there is room for the next frame (desc_needed). */
     (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);

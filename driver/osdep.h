@@ -38,6 +38,17 @@ void e1k_os_msleep(struct e1k_os *os, uint32_t ms);
 /** Current time in ns (for dynamic ITR, watchdog bookkeeping). */
 uint64_t e1k_os_now_ns(struct e1k_os *os);
 
+/* ---- memory for the driver's own bookkeeping (not DMA-able) ---- */
+/** kzalloc: @size bytes of zeroed memory, suitably aligned for any
+ *  object; NULL on failure. */
+void *e1k_os_kzalloc(struct e1k_os *os, size_t size);
+/** kcalloc: an array of @n elements of @size bytes each, zeroed; NULL on
+ *  failure or if @n x @size overflows size_t. */
+void *e1k_os_kcalloc(struct e1k_os *os, size_t n, size_t size);
+/** kfree: release memory from e1k_os_kzalloc/e1k_os_kcalloc; NULL is
+ *  accepted and does nothing. */
+void e1k_os_kfree(struct e1k_os *os, void *p);
+
 /* ---- DMA-coherent memory for descriptor rings ---- */
 /** Allocate @size bytes of zeroed DMA-able memory aligned to 4096; CPU
  *  pointer returned, bus address in *bus.  NULL on failure. */

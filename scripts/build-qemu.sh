@@ -13,7 +13,9 @@
 #   tree/    unpacked source with Debian's patches, edk2 unpack disabled,
 #            the e1klab device (hw/net/, hw/qemu/ and the traffic library
 #            testbench/traffic/trf*) copied to hw/net/e1klab/ and hooked into
-#            hw/net/meson.build, hw/net/Kconfig and a reduced device config
+#            hw/net/meson.build, hw/net/Kconfig, the top-level
+#            trace_events_subdirs (its trace-events) and a reduced device
+#            config
 #   build/   meson/ninja build; the binary is build/qemu-system-x86_64
 #   stamp    hash of every input; when it matches, nothing is rebuilt
 #
@@ -120,7 +122,14 @@ fi
 if ! grep -q "subdir('e1klab')" "$T/hw/net/meson.build"; then
   printf "\nsubdir('e1klab')\n" >> "$T/hw/net/meson.build"
 fi
-# 4. Reduced device set for x86_64 (-M pc needs i440fx + its selects).
+# 4. The device directory's trace events (hw/qemu/trace-events, copied
+#    below) are generated like every other directory's.
+if ! grep -q "'hw/net/e1klab'," "$T/meson.build"; then
+  sed -i "s|^\(    'hw/net/can',\)\$|\1\n    'hw/net/e1klab',|" "$T/meson.build"
+fi
+grep -q "'hw/net/e1klab'," "$T/meson.build" \
+  || die "could not add hw/net/e1klab to trace_events_subdirs in $T/meson.build"
+# 5. Reduced device set for x86_64 (-M pc needs i440fx + its selects).
 cat > "$B/e1klab.mak.new" <<'EOF'
 # e1klab: an i440fx PC with the e1000 and e1klab NICs only.
 CONFIG_PCI_DEVICES=n
@@ -169,6 +178,14 @@ for f in "$top"/hw/net/*.c "$top"/hw/net/*.h "$top"/hw/qemu/*.c "$top"/hw/qemu/*
   want_files+=("$(basename "$f")")
   cmp -s "$f" "$D/$(basename "$f")" || cp "$f" "$D/"
 done
+# trace-events (the device's events) and trace.h (QEMU's per-directory
+# include of the generated header, docs/devel/tracing.rst)
+cmp -s "$top/hw/qemu/trace-events" "$D/trace-events" \
+  || cp "$top/hw/qemu/trace-events" "$D/trace-events"
+echo '#include "trace/trace-hw_net_e1klab.h"' > "$B/trace.h.new"
+cmp -s "$B/trace.h.new" "$D/trace.h" || cp "$B/trace.h.new" "$D/trace.h"
+rm -f "$B/trace.h.new"
+want_files+=(trace-events trace.h)
 for f in "$D"/*.c "$D"/*.h; do
   [ -e "$f" ] || continue
   b=$(basename "$f")

@@ -242,6 +242,26 @@ void *e1k_os_alloc_coherent(struct e1k_os *f, size_t size, uint64_t *bus)
     return p;
 }
 
+void *e1k_os_kzalloc(struct e1k_os *f, size_t size)
+{
+    void *p = g_try_malloc0(size);
+    f->kallocs += p != NULL;
+    return p;
+}
+
+void *e1k_os_kcalloc(struct e1k_os *f, size_t n, size_t size)
+{
+    void *p = g_try_malloc0_n(n, size);
+    f->kallocs += p != NULL;
+    return p;
+}
+
+void e1k_os_kfree(struct e1k_os *f, void *p)
+{
+    f->kfrees += p != NULL;
+    g_free(p);
+}
+
 void e1k_os_free_coherent(struct e1k_os *f, size_t size, void *cpu,
                           uint64_t bus)
 {

@@ -83,6 +83,8 @@ struct e1k_os {
     int netif_rx_drop;              /**< 1: netif_rx reports "dropped" */
     uint64_t isr_calls, poll_calls, netif_rx_drops;
     uint64_t skb_allocs;            /**< successful e1k_os_alloc_skb calls */
+    uint64_t kallocs, kfrees;       /**< e1k_os_kzalloc/kcalloc successes,
+                                     *   e1k_os_kfree calls with non-NULL */
     /** Called after every register write (white-box hooks); optional. */
     void (*after_write)(struct e1k_os *f, uint32_t reg, uint32_t val);
 };

@@ -17,7 +17,7 @@ static void test_new_rejects_bad_input(void)
 {
     E1kConfig cfg;
     E1kPort port = { NULL, dummy_dma_read, dummy_dma_write, dummy_irq,
-                     dummy_now, NULL, NULL };
+                     dummy_now, NULL, NULL, NULL };
     E1kDev *d;
 
     e1k_config_default(&cfg);

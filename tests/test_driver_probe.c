@@ -69,6 +69,36 @@ static void test_probe_bad_checksum(void)
     fos_free(f);
 }
 
+/* The driver's bookkeeping memory goes through osdep.h: the adapter at
+ * probe and one buffer_info array per ring at open, every one of them
+ * released by remove; a failed probe releases the adapter. */
+static void test_kalloc_balanced(void)
+{
+    struct e1k_drv_params p;
+    FakeOs *f = fos_new(MEM, NULL);
+    struct e1k_adapter *a;
+
+    e1k_drv_params_default(&p);
+    a = fos_probe(f, &p);
+    g_assert_nonnull(a);
+    g_assert_cmpuint(f->kallocs, ==, 1);
+    g_assert_cmpint(e1k_drv_open(a), ==, 0);
+    g_assert_cmpuint(f->kallocs, ==, 3);
+    g_assert_cmpuint(f->kfrees, ==, 0);
+    e1k_drv_close(a);
+    e1k_drv_remove(a);
+    f->a = NULL;
+    g_assert_cmpuint(f->kfrees, ==, 3);
+    fos_free(f);
+
+    f = fos_new(MEM, NULL);
+    f->after_write = corrupt_after_reset;
+    g_assert_null(fos_probe(f, &p));
+    g_assert_cmpuint(f->kallocs, ==, 1);
+    g_assert_cmpuint(f->kfrees, ==, 1);
+    fos_free(f);
+}
+
 /* Open programs the delay and throttle registers from the parameters
  * (facts B.4: RDTR = RxIntDelay, RADV, TIDV, TADV, ITR = 1e9/(itr*256)). */
 static void test_open_registers(void)
@@ -266,6 +296,7 @@ int main(int argc, char **argv)
     g_test_add_func("/driver/probe/bus-line", test_probe_bus_line);
     g_test_add_func("/driver/probe/bad-checksum", test_probe_bad_checksum);
     g_test_add_func("/driver/probe/bad-params", test_probe_bad_params);
+    g_test_add_func("/driver/probe/kalloc-balanced", test_kalloc_balanced);
     g_test_add_func("/driver/open/registers", test_open_registers);
     g_test_add_func("/driver/open/itr-modes", test_open_itr_modes);
     g_test_add_func("/driver/open/txd-cmd", test_txd_cmd);

@@ -444,6 +444,10 @@ static void test_dma_fault_ring(void)
     t = totals(tp);
     g_assert_cmpuint(tp->dma_faults, ==, 3);
     g_assert_cmpuint(t.tx_dma_errors, ==, 3);
+    /* each fault is a trace event naming the descriptor's address */
+    g_assert_cmpuint(tp_trace_count(tp, E1K_TRACE_DMA_READ_FAULT), ==, 3);
+    g_assert_cmphex(tp_trace_last(tp, E1K_TRACE_DMA_READ_FAULT)->a, ==,
+                    TXT_BAD_ADDR + 2 * 16);
     g_assert_cmpuint(tp_rd(tp, E1K_TDH), ==, 3);
     g_assert_cmpuint(tp->tx->len, ==, 0);
     tp_free(tp);
@@ -473,6 +477,9 @@ static void test_bad_chains(void)
     t = totals(tp);
     g_assert_cmpuint(t.tx_bad_desc, ==, 2);
     g_assert_cmpuint(t.tx_frames_dropped, ==, 2);
+    /* both drops are traced; b counts the frames dropped so far */
+    g_assert_cmpuint(tp_trace_count(tp, E1K_TRACE_TX_BAD_DESC), ==, 2);
+    g_assert_cmpuint(tp_trace_last(tp, E1K_TRACE_TX_BAD_DESC)->b, ==, 2);
     g_assert_cmpuint(tp->tx->len, ==, 1);
     g_assert_cmpuint(txt_frame(tp, 0)->len, ==, 100);
     g_assert_cmpuint(tp_rd(tp, E1K_TDH), ==, 5);

@@ -66,6 +66,46 @@ static void tp_tx(void *opaque, const uint8_t *frame, uint32_t len)
     g_array_append_val(tp->tx, f);
 }
 
+static void tp_trace(void *opaque, E1kTraceEvent ev, uint64_t a,
+                     uint64_t b)
+{
+    TestPort *tp = opaque;
+    TpTrace t = { tp->now, ev, a, b };
+    g_assert_cmpuint(ev, <, E1K_TRACE_COUNT);
+    g_array_append_val(tp->traces, t);
+}
+
+unsigned tp_trace_count(const TestPort *tp, E1kTraceEvent ev)
+{
+    unsigned n = 0;
+    for (guint i = 0; i < tp->traces->len; i++) {
+        n += g_array_index(tp->traces, TpTrace, i).ev == ev;
+    }
+    return n;
+}
+
+unsigned tp_trace_errors(const TestPort *tp)
+{
+    unsigned n = 0;
+    for (guint i = 0; i < tp->traces->len; i++) {
+        n += (unsigned)e1k_trace_is_error(
+            g_array_index(tp->traces, TpTrace, i).ev);
+    }
+    return n;
+}
+
+const TpTrace *tp_trace_last(const TestPort *tp, E1kTraceEvent ev)
+{
+    for (guint i = tp->traces->len; i-- > 0;) {
+        const TpTrace *t = &g_array_index(tp->traces, TpTrace, i);
+        if (t->ev == ev) {
+            return t;
+        }
+    }
+    g_assert_not_reached();
+    return NULL;
+}
+
 static void tp_clear_frame(gpointer p)
 {
     g_free(((TpFrame *)p)->data);
@@ -83,6 +123,7 @@ TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
         .now_ns = tp_now,
         .deadline_changed = tp_deadline,
         .tx_frame = tp_tx,
+        .trace = tp_trace,
     };
     if (!cfg) {
         e1k_config_default(&def);
@@ -94,6 +135,7 @@ TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
     tp->edges = g_array_new(FALSE, FALSE, sizeof(TpEdge));
     tp->tx = g_array_new(FALSE, FALSE, sizeof(TpFrame));
     g_array_set_clear_func(tp->tx, tp_clear_frame);
+    tp->traces = g_array_new(FALSE, FALSE, sizeof(TpTrace));
     tp->dev = e1k_new(cfg, &port);
     g_assert_nonnull(tp->dev);
     return tp;
@@ -107,6 +149,7 @@ void tp_free(TestPort *tp)
     e1k_free(tp->dev);
     g_array_free(tp->edges, TRUE);
     g_array_free(tp->tx, TRUE);
+    g_array_free(tp->traces, TRUE);
     g_free(tp->mem);
     g_free(tp);
 }

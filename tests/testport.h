@@ -28,6 +28,13 @@ typedef struct TpEdge {
     int level;
 } TpEdge;
 
+/** One recorded trace event (E1kPort.trace). */
+typedef struct TpTrace {
+    uint64_t time_ns;
+    E1kTraceEvent ev;
+    uint64_t a, b;
+} TpTrace;
+
 /** The test host. */
 typedef struct TestPort {
     E1kDev *dev;
@@ -38,6 +45,7 @@ typedef struct TestPort {
     uint64_t irq_rises;    /**< number of rising edges */
     GArray *edges;         /**< TpEdge, every edge in order */
     GArray *tx;            /**< TpFrame, every transmitted frame */
+    GArray *traces;        /**< TpTrace, every trace event in order */
     uint64_t dma_faults;   /**< DMA requests outside memory */
     uint64_t deadline;     /**< last deadline announced */
 } TestPort;
@@ -46,6 +54,13 @@ typedef struct TestPort {
  *  from @cfg (NULL: e1k_config_default).  Aborts the test on failure. */
 TestPort *tp_new(size_t mem_size, const E1kConfig *cfg);
 void tp_free(TestPort *tp);
+
+/** Number of recorded trace events @ev. */
+unsigned tp_trace_count(const TestPort *tp, E1kTraceEvent ev);
+/** Number of recorded guest-programming-error events (any id). */
+unsigned tp_trace_errors(const TestPort *tp);
+/** The last recorded trace event @ev (asserts there is one). */
+const TpTrace *tp_trace_last(const TestPort *tp, E1kTraceEvent ev);
 
 /** Advance the clock to absolute @t_ns, firing every device deadline on
  *  the way at its exact time. */

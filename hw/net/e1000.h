@@ -95,8 +95,95 @@ uint64_t e1k_bus_xfer_ns(const E1kBus *bus, uint32_t bytes);
 uint64_t e1k_bus_read_stall_ns(const E1kBus *bus);
 
 /**
+ * Trace events: guest programming errors (the model carries on as the
+ * hardware would, usually by ignoring the bad value) and notable events.
+ * Each comes with two integer arguments @a and @b whose meaning is given
+ * per event; e1k_trace_format() renders them as text.  The model only
+ * reports what it detects anyway: tracing never changes its behaviour.
+ */
+typedef enum E1kTraceEvent {
+    /* ---- guest programming errors ---- */
+    /** MMIO/I/O access of a size other than 1, 2, 4, unaligned, or
+     *  beyond the BAR (SDM 4.1): ignored.  a = offset, b = size. */
+    E1K_TRACE_BAD_ACCESS = 0,
+    /** Access to an offset that holds no register (SDM 13.3 register
+     *  map): reads 0, writes ignored.  a = offset, b = 1 write, 0 read. */
+    E1K_TRACE_UNKNOWN_REG,
+    /** Write to a read-only register (STATUS, FLA, RXCW, the statistics
+     *  of SDM 13.7): ignored.  a = offset, b = value written. */
+    E1K_TRACE_RO_WRITE,
+    /** RDBAL/TDBAL written with any of bits 3:0 set; the ring base must
+     *  be 16-byte aligned and those bits are ignored (SDM 13.4.27,
+     *  13.4.37).  a = offset, b = value written. */
+    E1K_TRACE_RING_BASE,
+    /** RDLEN/TDLEN written as zero or not a multiple of 128 bytes (SDM
+     *  13.4.28, 13.4.38): low bits ignored, a zero ring is not used.
+     *  a = offset, b = value written. */
+    E1K_TRACE_RING_LEN,
+    /** RDH/RDT/TDH/TDT written at or beyond the number of descriptors
+     *  of a configured ring (SDM 13.4.29-31, 13.4.39-41): the ring is
+     *  not processed until fixed.  a = offset, b = value written. */
+    E1K_TRACE_RING_INDEX,
+    /** The port refused a DMA read (descriptor or TX data fetch; SDM
+     *  3.2, 3.3): the access is abandoned and counted.  a = bus address,
+     *  b = length in bytes. */
+    E1K_TRACE_DMA_READ_FAULT,
+    /** The port refused a DMA write (RX data, write-back).  a = bus
+     *  address, b = length in bytes. */
+    E1K_TRACE_DMA_WRITE_FAULT,
+    /** Malformed transmit descriptor or chain dropped (SDM 3.3.3, 3.3.6,
+     *  3.3.7): mixed legacy/extended, context inside a chain, unknown
+     *  DTYP, chain longer than the ring, bad TSO context.  a = TDH,
+     *  b = frames dropped so far (model total). */
+    E1K_TRACE_TX_BAD_DESC,
+    /** MDIC operation on a PHY address other than 1 or with an opcode
+     *  other than read/write (SDM 13.4.5): MDIC.E set.  a = PHY address,
+     *  b = opcode field (bits 27:26). */
+    E1K_TRACE_MDIC_ERROR,
+    /** EERD read of a word beyond the 64-word EEPROM (SDM 13.4.4): reads
+     *  0.  a = word address, b = 0. */
+    E1K_TRACE_EEPROM_ADDR,
+    /** Microwire opcode other than READ on EECD (SDM 5.3; write/erase
+     *  are not modelled): ignored, DO stays high.  a = 3-bit opcode with
+     *  start bit, b = address. */
+    E1K_TRACE_EEPROM_OPCODE,
+    /* ---- notable events ---- */
+    /** Reset (SDM 13.4.1).  a = 1 power-on (or a failed restore),
+     *  0 CTRL.RST; b = 0. */
+    E1K_TRACE_RESET,
+    /** STATUS.LU changed; ICR.LSC raised (SDM 13.4.2, 13.4.17).
+     *  a = 1 up, 0 down; b = speed in Mb/s. */
+    E1K_TRACE_LINK,
+    /** First frame of a run dropped because the receive packet buffer
+     *  was full: MPC, ICR.RXO (SDM 3.2.7.4, 13.7).  The run ends with the
+     *  next frame accepted.  a = MPC total so far, b = buffer bytes used. */
+    E1K_TRACE_RX_OVERRUN,
+    /** ITR written with a new interval: the minimum spacing of
+     *  interrupt assertions changed (SDM 13.4.18).  a = old interval,
+     *  b = new interval (units of 256 ns). */
+    E1K_TRACE_ITR,
+    E1K_TRACE_COUNT
+} E1kTraceEvent;
+
+/** Short name of @ev ("ring-len", "link", ...); "?" if unknown. */
+const char *e1k_trace_name(E1kTraceEvent ev);
+
+/** 1 if @ev is a guest programming error, 0 for a notable event. */
+int e1k_trace_is_error(E1kTraceEvent ev);
+
+/**
+ * Format event @ev with its arguments as one short line without a
+ * newline, "<name> <details>" (e.g. "ring-len RDLEN=0x00000404, not a
+ * multiple of 128"), into @buf of @len bytes (truncated, always
+ * terminated when @len > 0).  Returns the snprintf-style length.
+ */
+int e1k_trace_format(E1kTraceEvent ev, uint64_t a, uint64_t b, char *buf,
+                     size_t len);
+
+/**
  * The host side of one device instance.  All callbacks receive @opaque.
- * Every callback is mandatory except deadline_changed and tx_frame.
+ * Every callback is mandatory except deadline_changed, tx_frame and
+ * trace.
  */
 typedef struct E1kPort {
     void *opaque;
@@ -121,6 +208,10 @@ typedef struct E1kPort {
     /** A frame of @len bytes (no FCS) finished leaving on the wire at the
      *  current time.  @frame is valid only during the call.  Optional. */
     void (*tx_frame)(void *opaque, const uint8_t *frame, uint32_t len);
+    /** Trace event @ev with its arguments (see E1kTraceEvent) at the
+     *  current time.  Optional: NULL turns tracing off at the cost of a
+     *  pointer test.  Must not call back into the model. */
+    void (*trace)(void *opaque, E1kTraceEvent ev, uint64_t a, uint64_t b);
 } E1kPort;
 
 /** Creation parameters. */

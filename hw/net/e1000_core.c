@@ -3,11 +3,11 @@
  * e1klab device model core: creation and reset, the register file and its
  * dispatch (write masks, read-only and write-only registers, sub-word and
  * I/O BAR access), internal timers and the deadline contract, DMA through
- * the port, and save/restore.
+ * the port.  Save/restore is in e1000_savestate.c.
  *
  * Time contract (see e1000.h).  Every public entry point calls enter(),
  * which reads the port clock and fires every timer due at or before it,
- * and ends with leave(), which announces the earliest deadline through
+ * and ends with e1k_leave(), which announces the earliest deadline through
  * port.deadline_changed when (and only when) it changed.  While a due
  * timer fires, s->now_ns is that timer's deadline (or the time already
  * reached, whichever is later), so work caught up late is stamped with
@@ -52,17 +52,6 @@
      E1K_RCTL_VFE | E1K_RCTL_CFIEN | E1K_RCTL_CFI | E1K_RCTL_DPF | \
      E1K_RCTL_PMCF | E1K_RCTL_BSEX | E1K_RCTL_SECRC)
 
-/** Save blob header (all fields little-endian host order, see
- *  docs/model.md "Save/restore"). */
-#define E1K_SAVE_MAGIC   0x534B3145u /* "E1KS" */
-#define E1K_SAVE_VERSION 1u
-#define E1K_SAVE_HDR     16u
-/** Furthest in the future a restored timer may lie beyond the blob's
- *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
- *  or the autonegotiation time; 10 s leaves ample room for queued bus
- *  work while catching garbage. */
-#define E1K_SAVE_TIMER_HORIZON_NS 10000000000ull
-
 enum { F_RW = 0, F_RO = 1, F_RX = 2, F_TX = 4 };
 
 /** One plain register: offset, writable bits, flags (forwarding). */
@@ -72,61 +61,58 @@ typedef struct RegDesc {
     uint32_t flags;
 } RegDesc;
 
-/* Plain storage registers (special ones are handled in the switches of
- * reg_read32/reg_write32).  Sorted by offset for readability only. */
+/** The five packet buffer FIFO diagnostic registers of one direction
+ *  (@p R or T: head, tail, saved head, saved tail, packet count; SDM
+ *  13.8 diagnostic registers): 13 bits each, plain storage. */
+#define FIFO_REGS(p) \
+    REG_RW(E1K_##p##DFH, 0x1FFFu), REG_RW(E1K_##p##DFT, 0x1FFFu), \
+    REG_RW(E1K_##p##DFHS, 0x1FFFu), REG_RW(E1K_##p##DFTS, 0x1FFFu), \
+    REG_RW(E1K_##p##DFPC, 0x1FFFu)
+
+/** A descriptor ring's base (16-byte aligned), length (128-byte units),
+ *  head and tail (@p R or T; SDM 13.4.27-31, 13.4.37-41), forwarded to
+ *  the side @f (F_RX or F_TX). */
+#define RING_REGS(p, f) \
+    { E1K_##p##DBAL, 0xFFFFFFF0u, f }, { E1K_##p##DBAH, 0xFFFFFFFFu, f }, \
+    { E1K_##p##DLEN, E1K_xDLEN_MASK, f }, \
+    { E1K_##p##DH, 0x0000FFFFu, f }, { E1K_##p##DT, 0x0000FFFFu, f }
+
+/** Table rows by access: read/write storage, read-only (maintained by
+ *  the model), forwarded to the receive or transmit side after the
+ *  masked store. */
+#define REG_RW(o, m) { o, m, F_RW }
+#define REG_RO(o) { o, 0, F_RO }
+#define REG_RX(o, m) { o, m, F_RX }
+#define REG_TX(o, m) { o, m, F_TX }
+
+/* Plain storage registers (special ones are handled by special_write and
+ * reg_read32), sorted by offset: plain_find searches them by bisection. */
 static const RegDesc plain_regs[] = {
-    { E1K_STATUS,   0,           F_RO },
-    { E1K_CTRL_EXT, ~(1u << 13), F_RW }, /* EE_RST self-clears (no-op) */
-    { E1K_FLA,      0,           F_RO }, /* no flash: reads 0 */
-    { E1K_FCAL,     0xFFFFFFFFu, F_RW },
-    { E1K_FCAH,     0x0000FFFFu, F_RW },
-    { E1K_FCT,      0x0000FFFFu, F_RW },
-    { E1K_VET,      0x0000FFFFu, F_RW },
-    { E1K_RCTL,     E1K_RCTL_WMASK, F_RX },
-    { E1K_FCTTV,    0x0000FFFFu, F_RW },
-    { E1K_TXCW,     0xC00183FFu, F_RW },
-    { E1K_RXCW,     0,           F_RO },
-    { E1K_TCTL,     0x017FFFFAu, F_TX },
-    { E1K_TIPG,     0x3FFFFFFFu, F_TX },
-    { E1K_AIT,      0x0000FFFFu, F_RW },
-    { E1K_LEDCTL,   0xFFFFFFFFu, F_RW },
-    { E1K_FCRTL,    0x8000FFF8u, F_RW },
-    { E1K_FCRTH,    0x0000FFF8u, F_RW },
-    { E1K_RDFH,     0x00001FFFu, F_RW },
-    { E1K_RDFT,     0x00001FFFu, F_RW },
-    { E1K_RDFHS,    0x00001FFFu, F_RW },
-    { E1K_RDFTS,    0x00001FFFu, F_RW },
-    { E1K_RDFPC,    0x00001FFFu, F_RW },
-    { E1K_RDBAL,    0xFFFFFFF0u, F_RX },
-    { E1K_RDBAH,    0xFFFFFFFFu, F_RX },
-    { E1K_RDLEN,    E1K_xDLEN_MASK, F_RX },
-    { E1K_RDH,      0x0000FFFFu, F_RX },
-    { E1K_RDT,      0x0000FFFFu, F_RX },
-    { E1K_RDTR,     E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK, F_RX },
-    { E1K_RXDCTL,   0x013F3F3Fu, F_RX },
-    { E1K_RADV,     0x0000FFFFu, F_RX },
-    { E1K_RSRPD,    0x00000FFFu, F_RX },
-    { E1K_TDFH,     0x00001FFFu, F_RW },
-    { E1K_TDFT,     0x00001FFFu, F_RW },
-    { E1K_TDFHS,    0x00001FFFu, F_RW },
-    { E1K_TDFTS,    0x00001FFFu, F_RW },
-    { E1K_TDFPC,    0x00001FFFu, F_RW },
-    { E1K_TDBAL,    0xFFFFFFF0u, F_TX },
-    { E1K_TDBAH,    0xFFFFFFFFu, F_TX },
-    { E1K_TDLEN,    E1K_xDLEN_MASK, F_TX },
-    { E1K_TDH,      0x0000FFFFu, F_TX },
-    { E1K_TDT,      0x0000FFFFu, F_TX },
-    { E1K_TIDV,     0x0000FFFFu, F_TX },
-    { E1K_TXDCTL,   0xFF3F3F3Fu, F_TX },
-    { E1K_TADV,     0x0000FFFFu, F_TX },
-    { E1K_TSPMT,    0xFFFFFFFFu, F_TX },
-    { E1K_RXCSUM,   0x000003FFu, F_RX },
-    { E1K_WUC,      0x0000000Fu, F_RW },
-    { E1K_WUFC,     0x000F00FFu, F_RW },
-    { E1K_WUS,      0x000F00FFu, F_RW },
-    { E1K_MANC,     0xFFFFFFFFu, F_RW },
-    { E1K_IPAV,     0x0001000Fu, F_RW },
-    { E1K_WUPL,     0x00000FFFu, F_RW },
+    /* general (SDM 13.4): EE_RST self-clears (no-op); no flash */
+    REG_RO(E1K_STATUS), REG_RW(E1K_CTRL_EXT, ~(1u << 13)), REG_RO(E1K_FLA),
+    /* flow control address and type, VLAN EtherType (SDM 13.4) */
+    REG_RW(E1K_FCAL, 0xFFFFFFFFu), REG_RW(E1K_FCAH, 0x0000FFFFu),
+    REG_RW(E1K_FCT, 0x0000FFFFu), REG_RW(E1K_VET, 0x0000FFFFu),
+    REG_RX(E1K_RCTL, E1K_RCTL_WMASK),
+    REG_RW(E1K_FCTTV, 0x0000FFFFu), REG_RW(E1K_TXCW, 0xC00183FFu),
+    REG_RO(E1K_RXCW),
+    REG_TX(E1K_TCTL, 0x017FFFFAu), REG_TX(E1K_TIPG, 0x3FFFFFFFu),
+    REG_RW(E1K_AIT, 0x0000FFFFu), REG_RW(E1K_LEDCTL, 0xFFFFFFFFu),
+    REG_RW(E1K_FCRTL, 0x8000FFF8u), REG_RW(E1K_FCRTH, 0x0000FFF8u),
+    /* receive: FIFO diagnostics, ring, delay timers, thresholds */
+    FIFO_REGS(R), RING_REGS(R, F_RX),
+    REG_RX(E1K_RDTR, E1K_RDTR_FPD | E1K_RDTR_DELAY_MASK),
+    REG_RX(E1K_RXDCTL, 0x013F3F3Fu), REG_RX(E1K_RADV, 0x0000FFFFu),
+    REG_RX(E1K_RSRPD, 0x00000FFFu),
+    /* transmit: FIFO diagnostics, ring, delay timers, thresholds */
+    FIFO_REGS(T), RING_REGS(T, F_TX),
+    REG_TX(E1K_TIDV, 0x0000FFFFu), REG_TX(E1K_TXDCTL, 0xFF3F3F3Fu),
+    REG_TX(E1K_TADV, 0x0000FFFFu), REG_TX(E1K_TSPMT, 0xFFFFFFFFu),
+    REG_RX(E1K_RXCSUM, 0x000003FFu),
+    /* wake-up and manageability (SDM 13.6) */
+    REG_RW(E1K_WUC, 0x0000000Fu), REG_RW(E1K_WUFC, 0x000F00FFu),
+    REG_RW(E1K_WUS, 0x000F00FFu), REG_RW(E1K_MANC, 0xFFFFFFFFu),
+    REG_RW(E1K_IPAV, 0x0001000Fu), REG_RW(E1K_WUPL, 0x00000FFFu),
 };
 
 /** Register arrays: [first, last] inclusive byte offsets, stride 4. */
@@ -213,8 +199,7 @@ void e1k_config_default(E1kConfig *cfg)
     cfg->autoneg_ns = 500000000u;
 }
 
-/** True if @cfg describes a device the model can build. */
-static bool config_valid(const E1kConfig *cfg)
+bool e1k_config_valid(const E1kConfig *cfg)
 {
     if (cfg->chip != E1K_CHIP_82540EM && cfg->chip != E1K_CHIP_82545EM) {
         return false;
@@ -233,13 +218,11 @@ static bool config_valid(const E1kConfig *cfg)
     return true;
 }
 
-static void power_on_reset(E1kDev *s);
-static void leave(E1kDev *s);
 
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
 {
     E1kDev *s;
-    if (!cfg || !port || !config_valid(cfg) || !port->dma_read ||
+    if (!cfg || !port || !e1k_config_valid(cfg) || !port->dma_read ||
         !port->dma_write || !port->set_irq || !port->now_ns) {
         return NULL;
     }
@@ -251,8 +234,8 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     s->cfg = *cfg;
     s->announced_deadline = E1K_NO_DEADLINE;
     s->now_ns = port->now_ns(port->opaque);
-    power_on_reset(s);
-    leave(s);
+    e1k_power_on_reset(s);
+    e1k_leave(s);
     return s;
 }
 
@@ -369,8 +352,7 @@ static void enter(E1kDev *s)
     }
 }
 
-/** End of every public entry point: announce a changed deadline. */
-static void leave(E1kDev *s)
+void e1k_leave(E1kDev *s)
 {
     uint64_t d = e1k_next_deadline(s);
     if (d != s->announced_deadline) {
@@ -387,32 +369,46 @@ void e1k_run_until(E1kDev *dev, uint64_t now_ns)
         return;
     }
     run_due(dev, now_ns);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* ------------------------------------------------------------------ */
 /* DMA and link helpers                                                */
 
-int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+/** One DMA through the port: with @write, @len bytes from @buf to host
+ *  memory at @addr (dma_write; @buf is only read), else from host memory
+ *  into @buf (dma_read).  A fault (range wraps, or the port refuses) is
+ *  traced with its address and length.  0 or -1. */
+static int dma_xfer(E1kDev *s, uint64_t addr, void *buf, uint32_t len,
+                    bool write)
 {
+    int rc;
     if (len == 0) {
         return 0;
     }
     if (addr > UINT64_MAX - len) {
+        rc = -1;
+    } else if (write) {
+        rc = s->port.dma_write(s->port.opaque, addr, buf, len);
+    } else {
+        rc = s->port.dma_read(s->port.opaque, addr, buf, len);
+    }
+    if (rc != 0) {
+        e1k_trace(s, write ? E1K_TRACE_DMA_WRITE_FAULT
+                           : E1K_TRACE_DMA_READ_FAULT, addr, len);
         return -1;
     }
-    return s->port.dma_read(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+    return 0;
+}
+
+int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+{
+    return dma_xfer(s, addr, buf, len, false);
 }
 
 int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
 {
-    if (len == 0) {
-        return 0;
-    }
-    if (addr > UINT64_MAX - len) {
-        return -1;
-    }
-    return s->port.dma_write(s->port.opaque, addr, buf, len) == 0 ? 0 : -1;
+    return dma_xfer(s, addr, (void *)buf, len, true);
 }
 
 bool e1k_link_up(const E1kDev *s)
@@ -467,6 +463,7 @@ static void dev_reset(E1kDev *s, bool power_on)
                          (E1K_STATUS_LU | E1K_STATUS_FD |
                           E1K_STATUS_SPEED_MASK);
 
+    e1k_trace(s, E1K_TRACE_RESET, power_on, 0);
     memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
     memset(s->reg, 0, sizeof(s->reg));
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
@@ -511,7 +508,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     e1k_update_irq(s); /* ICR=IMS=0: the line falls if it was high */
 }
 
-static void power_on_reset(E1kDev *s)
+void e1k_power_on_reset(E1kDev *s)
 {
     dev_reset(s, true);
 }
@@ -523,7 +520,7 @@ void e1k_reset(E1kDev *dev)
     }
     enter(dev);
     dev_reset(dev, true);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* ------------------------------------------------------------------ */
@@ -555,61 +552,80 @@ static void pba_write(E1kDev *s, uint32_t val)
     e1k_reg_set(s, E1K_PBA, rxa | txa << 16);
 }
 
+/** Registers with a write handler of their own (given the raw value). */
+static const struct {
+    uint32_t off;
+    void (*write)(E1kDev *s, uint32_t val);
+} special_regs[] = {
+    { E1K_CTRL, ctrl_write }, { E1K_CTRL_DUP, ctrl_write },
+    { E1K_EECD, e1k_eecd_write }, { E1K_EERD, e1k_eerd_write },
+    { E1K_MDIC, e1k_mdic_write }, { E1K_PBA, pba_write },
+};
+
+/** Write of a register with its own handler (special_regs, or the
+ *  interrupt registers); false if @off has none. */
+static bool special_write(E1kDev *s, uint32_t off, uint32_t val)
+{
+    if (off == E1K_ICR || off == E1K_ITR || off == E1K_ICS ||
+        off == E1K_IMS || off == E1K_IMC) {
+        e1k_intr_write(s, off, val);
+        return true;
+    }
+    for (size_t i = 0; i < sizeof(special_regs) / sizeof(special_regs[0]);
+         i++) {
+        if (special_regs[i].off == off) {
+            special_regs[i].write(s, val);
+            return true;
+        }
+    }
+    return false;
+}
+
+/** Write of the plain register @d: masked store, then the RX or TX side
+ *  is told; read-only ones ignore it (traced). */
+static void plain_write(E1kDev *s, const RegDesc *d, uint32_t val)
+{
+    uint32_t off = d->off, old;
+
+    if (d->flags & F_RO) {
+        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val);
+        return;
+    }
+    if (s->port.trace && (d->flags & (F_RX | F_TX))) {
+        e1k_trace_ring_write(s, off, val);
+    }
+    old = e1k_reg(s, off);
+    e1k_reg_set(s, off, val & d->wmask);
+    if (d->flags & F_RX) {
+        e1k_rx_reg_written(s, off, old);
+        if (off == E1K_RDTR) {
+            /* FPD acts once and reads back 0 (SDM 13.4.30). */
+            e1k_reg_set(s, off, e1k_reg(s, off) & ~E1K_RDTR_FPD);
+        }
+    } else if (d->flags & F_TX) {
+        e1k_tx_reg_written(s, off, old);
+    }
+}
+
 /** 32-bit write of a register at dword-aligned @off. */
 static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
 {
     const RegDesc *d;
-    uint32_t wmask, old;
+    uint32_t wmask;
 
-    switch (off) {
-    case E1K_CTRL:
-    case E1K_CTRL_DUP:
-        ctrl_write(s, val);
+    if (special_write(s, off, val)) {
         return;
-    case E1K_EECD:
-        e1k_eecd_write(s, val);
-        return;
-    case E1K_EERD:
-        e1k_eerd_write(s, val);
-        return;
-    case E1K_MDIC:
-        e1k_mdic_write(s, val);
-        return;
-    case E1K_ICR:
-    case E1K_ITR:
-    case E1K_ICS:
-    case E1K_IMS:
-    case E1K_IMC:
-        e1k_intr_write(s, off, val);
-        return;
-    case E1K_PBA:
-        pba_write(s, val);
-        return;
-    default:
-        break;
     }
     d = plain_find(off);
     if (d) {
-        if (d->flags & F_RO) {
-            return;
-        }
-        old = e1k_reg(s, off);
-        e1k_reg_set(s, off, val & d->wmask);
-        if (d->flags & F_RX) {
-            e1k_rx_reg_written(s, off, old);
-            if (off == E1K_RDTR) {
-                /* FPD acts once and reads back 0 (SDM 13.4.30). */
-                e1k_reg_set(s, off, e1k_reg(s, off) & ~E1K_RDTR_FPD);
-            }
-        } else if (d->flags & F_TX) {
-            e1k_tx_reg_written(s, off, old);
-        }
-        return;
-    }
-    if (range_find(off, &wmask)) {
+        plain_write(s, d, val);
+    } else if (range_find(off, &wmask)) {
         e1k_reg_set(s, off, val & wmask);
+    } else if (e1k_stats_is_counter(off)) {
+        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val); /* statistics */
+    } else {
+        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 1); /* ignored */
     }
-    /* statistics are read-only; unknown offsets ignore writes */
 }
 
 /** 32-bit read of dword-aligned @off; @side: apply read side effects. */
@@ -649,6 +665,9 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     if (plain_find(off) || range_find(off, &wmask)) {
         return e1k_reg(s, off);
     }
+    if (side) {
+        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 0);
+    }
     return 0;
 }
 
@@ -658,13 +677,15 @@ static uint32_t size_mask(unsigned size)
     return size >= 4 ? 0xFFFFFFFFu : ((1u << (8 * size)) - 1u);
 }
 
-/** True for a legal access: size 1, 2 or 4, naturally aligned, in BAR. */
-static bool access_ok(uint32_t offset, unsigned size)
+/** True for a legal access of @size bytes at @offset in a BAR of
+ *  @bar_size bytes: size 1, 2 or 4, naturally aligned, inside the BAR.
+ *  An illegal one is traced (E1K_TRACE_BAD_ACCESS). */
+static bool access_ok(E1kDev *s, uint32_t offset, unsigned size,
+                      uint32_t bar_size)
 {
-    if (size != 1 && size != 2 && size != 4) {
-        return false;
-    }
-    if (offset >= E1K_MMIO_SIZE || (offset & (size - 1)) != 0) {
+    if ((size != 1 && size != 2 && size != 4) || offset >= bar_size ||
+        (offset & (size - 1)) != 0) {
+        e1k_trace(s, E1K_TRACE_BAD_ACCESS, offset, size);
         return false;
     }
     return true;
@@ -683,7 +704,7 @@ static bool write_one_acts(uint32_t off)
 static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
 {
     uint32_t shift, v;
-    if (!access_ok(offset, size)) {
+    if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return 0;
     }
     shift = 8u * (offset & 3u);
@@ -695,7 +716,7 @@ static void mmio_write_core(E1kDev *s, uint32_t offset, uint32_t value,
                             unsigned size)
 {
     uint32_t off = offset & ~3u, shift, mask, cur;
-    if (!access_ok(offset, size)) {
+    if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return;
     }
     if (size == 4) {
@@ -716,7 +737,7 @@ uint32_t e1k_mmio_read(E1kDev *dev, uint32_t offset, unsigned size)
     }
     enter(dev);
     v = mmio_read_core(dev, offset, size);
-    leave(dev);
+    e1k_leave(dev);
     return v;
 }
 
@@ -728,7 +749,7 @@ void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
     }
     enter(dev);
     mmio_write_core(dev, offset, value, size);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 /* I/O BAR (SDM 4.1; facts A.1): IOADDR at +0 latches a register offset
@@ -741,8 +762,7 @@ void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
 uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
 {
     uint32_t v = 0;
-    if (!dev || (size != 1 && size != 2 && size != 4) ||
-        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+    if (!dev || !access_ok(dev, offset, size, E1K_IO_SIZE)) {
         return 0;
     }
     enter(dev);
@@ -751,15 +771,14 @@ uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size)
     } else {
         v = mmio_read_core(dev, (dev->ioaddr & ~3u) + (offset - 4), size);
     }
-    leave(dev);
+    e1k_leave(dev);
     return v;
 }
 
 void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
                   unsigned size)
 {
-    if (!dev || (size != 1 && size != 2 && size != 4) ||
-        offset >= E1K_IO_SIZE || (offset & (size - 1)) != 0) {
+    if (!dev || !access_ok(dev, offset, size, E1K_IO_SIZE)) {
         return;
     }
     enter(dev);
@@ -771,7 +790,7 @@ void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
         mmio_write_core(dev, (dev->ioaddr & ~3u) + (offset - 4), value,
                         size);
     }
-    leave(dev);
+    e1k_leave(dev);
 }
 
 uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
@@ -797,7 +816,7 @@ E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
     }
     enter(dev);
     r = e1k_rx_frame(dev, frame, len);
-    leave(dev);
+    e1k_leave(dev);
     return r;
 }
 
@@ -808,7 +827,7 @@ void e1k_set_link(E1kDev *dev, int up)
     }
     enter(dev);
     e1k_phy_set_cable(dev, up != 0);
-    leave(dev);
+    e1k_leave(dev);
 }
 
 int e1k_irq_level(const E1kDev *dev)
@@ -830,195 +849,24 @@ void e1k_totals(const E1kDev *dev, E1kTotals *out)
 }
 
 /* ------------------------------------------------------------------ */
-/* Save / restore                                                      */
+/* Validation of a restored register file                              */
 
-#define E1K_SAVE_OFF offsetof(E1kDev, cfg)
-#define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
-
-/**
- * Integrity hash of a blob payload: FNV-1a style over 64-bit little-endian
- * words (then the tail bytes), folded to 32 bits.  Each step
- * h = (h ^ w) * P with P odd is a bijection of h, so any change confined
- * to one word (in particular any single corrupted byte) always changes the
- * result.  Not cryptographic: it catches corruption, not forgery.
- */
-static uint32_t blob_hash(const uint8_t *p, size_t len)
+int e1k_regs_validate(const E1kDev *s)
 {
-    const uint64_t prime = 0x100000001B3ull;
-    uint64_t h = 0xCBF29CE484222325ull;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * prime;
-    }
-    for (; i < len; i++) {
-        h = (h ^ p[i]) * prime;
-    }
-    return (uint32_t)(h ^ (h >> 32));
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    memcpy(p, &v, 4);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-
-size_t e1k_save_size(const E1kDev *dev)
-{
-    (void)dev;
-    return E1K_SAVE_HDR + E1K_SAVE_PAYLOAD;
-}
-
-size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
-{
-    const uint8_t *payload;
-    if (!dev || !buf || len < e1k_save_size(dev)) {
-        return 0;
-    }
-    payload = (const uint8_t *)dev + E1K_SAVE_OFF;
-    put32(buf, E1K_SAVE_MAGIC);
-    put32(buf + 4, E1K_SAVE_VERSION);
-    put32(buf + 8, (uint32_t)E1K_SAVE_PAYLOAD);
-    put32(buf + 12, blob_hash(payload, E1K_SAVE_PAYLOAD));
-    memcpy(buf + E1K_SAVE_HDR, payload, E1K_SAVE_PAYLOAD);
-    return e1k_save_size(dev);
-}
-
-/** True if @when lies more than @horizon ns after @now (no overflow). */
-static bool beyond(uint64_t when, uint64_t now, uint64_t horizon)
-{
-    return when > now && when - now > horizon;
-}
-
-/** Check every field of a restored state that could steer the model out
- *  of range.  0 ok, -1 bad. */
-static int state_validate(const E1kDev *t)
-{
-    uint32_t v;
-    if (!config_valid(&t->cfg)) {
-        return -1;
-    }
-    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-        if (t->timer[i] != E1K_NO_DEADLINE &&
-            beyond(t->timer[i], t->now_ns,
-                   E1K_SAVE_TIMER_HORIZON_NS + t->cfg.autoneg_ns)) {
-            return -1;
-        }
-    }
-    /* the ITR gate is at most one full interval (65535 x 256 ns) ahead;
-     * the bus is not booked further ahead than any timer could be */
-    if (beyond(t->itr_gate_ns, t->now_ns,
-               (uint64_t)E1K_ITR_INTERVAL_MASK * E1K_ITR_UNIT_NS) ||
-        beyond(t->bus_free_ns, t->now_ns, E1K_SAVE_TIMER_HORIZON_NS)) {
-        return -1;
-    }
-    if (t->irq_level > 1) {
-        return -1;
-    }
-    if ((e1k_reg(t, E1K_ICR) & ~E1K_ICR_VALID) ||
-        (e1k_reg(t, E1K_IMS) & ~E1K_ICR_VALID)) {
-        return -1;
-    }
-    /* the line is only ever high while an enabled cause is pending */
-    if (t->irq_level &&
-        !(e1k_reg(t, E1K_ICR) & e1k_reg(t, E1K_IMS))) {
-        return -1;
-    }
-    if (e1k_reg(t, E1K_ITR) & ~E1K_ITR_INTERVAL_MASK) {
-        return -1;
-    }
-    /* every plain/array register holds only its writable bits (STATUS
-     * and the read-only ones are maintained by the model) */
+    uint32_t pba = e1k_reg(s, E1K_PBA);
+    /* every plain register holds only its writable bits (STATUS and the
+     * read-only ones are maintained by the model) */
     for (size_t i = 0; i < sizeof(plain_regs) / sizeof(plain_regs[0]); i++) {
         const RegDesc *d = &plain_regs[i];
-        if (!(d->flags & F_RO) && (e1k_reg(t, d->off) & ~d->wmask)) {
+        if (!(d->flags & F_RO) && (e1k_reg(s, d->off) & ~d->wmask)) {
             return -1;
         }
     }
-    if (e1k_reg(t, E1K_CTRL) & ~E1K_CTRL_WMASK & ~0u) {
+    if (e1k_reg(s, E1K_CTRL) & (~E1K_CTRL_WMASK | E1K_CTRL_RST)) {
         return -1;
     }
-    if (e1k_reg(t, E1K_CTRL) & E1K_CTRL_RST) {
+    if ((pba & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (pba >> 16) > E1K_PBA_TOTAL_KB) {
         return -1;
     }
-    v = e1k_reg(t, E1K_PBA);
-    if ((v & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (v >> 16) > E1K_PBA_TOTAL_KB) {
-        return -1;
-    }
-    if (t->ioaddr & ~E1K_IOADDR_MASK) {
-        return -1;
-    }
-    if (e1k_eeprom_validate(t) != 0 || e1k_phy_validate(t) != 0) {
-        return -1;
-    }
-    if (e1k_rx_validate(t) != 0 || e1k_tx_validate(t) != 0) {
-        return -1;
-    }
-    return 0;
-}
-
-int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
-{
-    E1kDev *t;
-    uint32_t host_level;
-    int ok = -1;
-
-    if (!dev) {
-        return -1;
-    }
-    /* No catch-up: whatever the current state still had due is replaced,
-     * so it must not produce callbacks first.  The clock only moves on. */
-    {
-        uint64_t now = dev->port.now_ns(dev->port.opaque);
-        if (now > dev->now_ns) {
-            dev->now_ns = now;
-        }
-    }
-    host_level = dev->irq_level;
-    t = malloc(sizeof(*t));
-    if (t && buf && len == e1k_save_size(dev) &&
-        get32(buf) == E1K_SAVE_MAGIC && get32(buf + 4) == E1K_SAVE_VERSION &&
-        get32(buf + 8) == (uint32_t)E1K_SAVE_PAYLOAD &&
-        get32(buf + 12) == blob_hash(buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD)) {
-        t->port = dev->port;
-        memcpy((uint8_t *)t + E1K_SAVE_OFF, buf + E1K_SAVE_HDR,
-               E1K_SAVE_PAYLOAD);
-        if (state_validate(t) == 0) {
-            ok = 0;
-        }
-    }
-    if (ok == 0) {
-        memcpy((uint8_t *)dev + E1K_SAVE_OFF, (uint8_t *)t + E1K_SAVE_OFF,
-               E1K_SAVE_PAYLOAD);
-        /* Never let the clock run backwards inside the model. */
-        {
-            uint64_t now = dev->port.now_ns(dev->port.opaque);
-            if (now > dev->now_ns) {
-                dev->now_ns = now;
-            }
-        }
-        /* Re-announce the line to the host only if it differs from the
-         * level the host saw from this instance (set_irq reports changes
-         * only), and always re-announce the deadline. */
-        if (dev->irq_level != host_level) {
-            dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
-        }
-        dev->announced_deadline = e1k_next_deadline(dev);
-        if (dev->port.deadline_changed) {
-            dev->port.deadline_changed(dev->port.opaque,
-                                       dev->announced_deadline);
-        }
-    } else {
-        dev_reset(dev, true);
-    }
-    free(t);
-    leave(dev);
-    return ok;
+    return (s->ioaddr & ~E1K_IOADDR_MASK) ? -1 : 0;
 }

@@ -4,21 +4,30 @@
  * in hw/net/ include this; hosts use e1000.h.
  *
  * Ownership of the parts (one file, one job):
- *   e1000_core.c    create/reset, register dispatch, I/O BAR, timers and
- *                   deadlines, save/restore
- *   e1000_intr.c    ICR/ICS/IMS/IMC and ITR-spaced line (SDM 13.4.17-21)
- *   e1000_bus.c     bus timing presets and the shared bus reservation
- *   e1000_eeprom.c  EEPROM image, Microwire on EECD, EERD (SDM 5, 13.4.3-4)
- *   e1000_phy.c     MDIC, PHY registers, link and autonegotiation
- *   e1000_stats.c   statistics registers: clear-on-read, saturation
- *   e1000_rx.c      receive filter, packet buffer, RX DMA, RDTR/RADV, RXCSUM
- *   e1000_tx.c      TX descriptors, TSO, checksum insertion, TX buffer,
- *                   serialization, TIDV/TADV
- *   e1000_csum.c    Internet checksum helpers
+ *   e1000_core.c       create/reset, register dispatch and write masks,
+ *                      I/O BAR, timers and deadlines, DMA through the port
+ *   e1000_savestate.c  save/restore: blob header, hash, validation pass
+ *   e1000_trace.c      guest programming errors and notable events to the
+ *                      optional port.trace callback
+ *   e1000_intr.c       ICR/ICS/IMS/IMC and ITR-spaced line (SDM 13.4.17-21)
+ *   e1000_bus.c        bus timing presets and the shared bus reservation
+ *   e1000_eeprom.c     EEPROM image, Microwire on EECD, EERD (SDM 5,
+ *                      13.4.3-4)
+ *   e1000_phy.c        MDIC, PHY registers, link and autonegotiation
+ *   e1000_stats.c      statistics registers: clear-on-read, saturation
+ *   e1000_rx*.c        receive side, one job per file (see e1000_rx.h):
+ *                      DMA and timers, packet buffer, admission filter,
+ *                      checksums
+ *   e1000_tx*.c, e1000_tso.c
+ *                      transmit side, one job per file (see e1000_tx.h):
+ *                      descriptor engine and timers, frame assembly, TSO,
+ *                      packet buffer and wire
+ *   e1000_csum.c       Internet checksum helpers
+ *   e1000_bytes.h      little/big-endian loads and stores
  *
  * The state is a plain struct with no pointers besides the port (which is
  * excluded from save/restore), so a snapshot is a byte copy plus a
- * validation pass.
+ * validation pass (e1000_savestate.c).
  */
 #ifndef E1K_E1000_CORE_H
 #define E1K_E1000_CORE_H
@@ -73,6 +82,7 @@ typedef struct E1kPhy {
 struct E1kDev {
     /* --- not saved --- */
     E1kPort port;              /**< host callbacks */
+    uint32_t trace_overrun;    /**< 1 while RX overrun drops run (trace) */
     /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
     E1kConfig cfg;             /**< creation parameters */
     uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */
@@ -105,6 +115,40 @@ static inline uint32_t e1k_reg(const E1kDev *s, uint32_t off)
 static inline void e1k_reg_set(E1kDev *s, uint32_t off, uint32_t v)
 {
     s->reg[off >> 2] = v;
+}
+
+/** Power-on reset of every part (e1k_new, e1k_reset, a failed restore);
+ *  no entry/exit bookkeeping. */
+void e1k_power_on_reset(E1kDev *s);
+/** End of every public entry point: announce the earliest deadline
+ *  through port.deadline_changed if it changed since last announced. */
+void e1k_leave(E1kDev *s);
+/** True if @cfg describes a device the model can build (known chip and
+ *  speed, link_up 0/1, bus width 4/8 and clock non-zero). */
+bool e1k_config_valid(const E1kConfig *cfg);
+/** After restore: every plain register holds only its writable bits,
+ *  CTRL.RST clear, PBA and IOADDR in range.  0 ok, -1 bad. */
+int e1k_regs_validate(const E1kDev *s);
+
+/** Report trace event @ev through port.trace if the host set one
+ *  (e1000_trace.c formats it; see E1kTraceEvent for @a and @b). */
+static inline void e1k_trace(E1kDev *s, E1kTraceEvent ev, uint64_t a,
+                             uint64_t b)
+{
+    if (s->port.trace) {
+        s->port.trace(s->port.opaque, ev, a, b);
+    }
+}
+/** Trace the guest programming errors visible in a 32-bit write of @val
+ *  to a ring register at @off (base alignment, length, index range);
+ *  call only with port.trace set (e1000_trace.c). */
+void e1k_trace_ring_write(E1kDev *s, uint32_t off, uint32_t val);
+
+/** True if @bit is set in @val and was clear in @old (an enable bit's
+ *  rising edge, e.g. RCTL.EN or TCTL.EN). */
+static inline bool e1k_bit_rose(uint32_t old, uint32_t val, uint32_t bit)
+{
+    return (val & bit) && !(old & bit);
 }
 
 /** Arm timer @id to fire at @when_ns (absolute).  Re-arming replaces. */
@@ -144,6 +188,14 @@ uint32_t e1k_intr_read_icr(E1kDev *s);
 void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val);
 /** ITR gate timer fired. */
 void e1k_intr_timer(E1kDev *s);
+/** Timer @id of an interrupt delay pair expired (RDTR/RADV raise RXT0,
+ *  SDM 3.2.7.1; TIDV/TADV raise TXDW, SDM 3.4.3; facts A.4): its partner
+ *  is cancelled and the cause raised.  Other ids: no-op. */
+void e1k_intr_delay_expired(E1kDev *s, E1kTimerId id);
+/** After restore: irq_level 0/1 and high only with an enabled cause
+ *  pending, ICR/IMS valid bits only, ITR in range, ITR gate at most one
+ *  interval ahead.  0 ok, -1 bad. */
+int e1k_intr_validate(const E1kDev *s);
 
 /* ---------------- bus (e1000_bus.c) ---------------- */
 
@@ -200,7 +252,7 @@ bool e1k_stats_is_counter(uint32_t off);
 /** Read with clear-on-read semantics; true if @off is a statistics reg. */
 bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val);
 
-/* ---------------- receive (e1000_rx.c) ---------------- */
+/* ------------ receive (e1000_rx.c, e1000_rxfilter.c) ------------ */
 
 /** Reset RX state (packet buffer emptied, RXA taken from PBA). */
 void e1k_rx_reset(E1kDev *s);
@@ -208,7 +260,7 @@ void e1k_rx_reset(E1kDev *s);
  *  the previous value.  Offsets: RCTL, RDBAL..RDT, RDTR, RXDCTL, RADV,
  *  RSRPD, RXCSUM. */
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
-/** Frame arrival from the wire (see e1k_receive). */
+/** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
 /** RDTR, RADV or RXDMA timer fired. */
 void e1k_rx_timer(E1kDev *s, E1kTimerId id);

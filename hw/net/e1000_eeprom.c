@@ -144,7 +144,12 @@ void e1k_eecd_write(E1kDev *s, uint32_t val)
         return;
     }
     if ((v & E1K_EECD_SK) && !(old & E1K_EECD_SK) && (old & E1K_EECD_CS)) {
+        uint32_t was = ee->reading;
         uw_clock(ee, v & E1K_EECD_DI);
+        if (was != UW_IGNORE && ee->reading == UW_IGNORE) {
+            e1k_trace(s, E1K_TRACE_EEPROM_OPCODE, (ee->in_val >> 6) & 7u,
+                      ee->in_val & 0x3Fu);
+        }
     }
 }
 
@@ -170,6 +175,9 @@ void e1k_eerd_write(E1kDev *s, uint32_t val)
     if (!(val & E1K_EERD_START)) {
         e1k_reg_set(s, E1K_EERD, val & E1K_EERD_ADDR_MASK);
         return;
+    }
+    if (addr >= E1K_EEPROM_WORDS) {
+        e1k_trace(s, E1K_TRACE_EEPROM_ADDR, addr, 0);
     }
     data = addr < E1K_EEPROM_WORDS ? s->ee.words[addr] : 0;
     e1k_reg_set(s, E1K_EERD, E1K_EERD_DONE | addr << E1K_EERD_ADDR_SHIFT |

@@ -87,6 +87,10 @@ void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val)
         e1k_reg_set(s, E1K_IMS, e1k_reg(s, E1K_IMS) & ~val);
         break;
     case E1K_ITR:
+        if ((val & E1K_ITR_INTERVAL_MASK) != e1k_reg(s, E1K_ITR)) {
+            e1k_trace(s, E1K_TRACE_ITR, e1k_reg(s, E1K_ITR),
+                      val & E1K_ITR_INTERVAL_MASK);
+        }
         e1k_reg_set(s, E1K_ITR, val & E1K_ITR_INTERVAL_MASK);
         if ((val & E1K_ITR_INTERVAL_MASK) == 0) {
             s->itr_gate_ns = 0;
@@ -101,4 +105,52 @@ void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val)
 void e1k_intr_timer(E1kDev *s)
 {
     e1k_update_irq(s);
+}
+
+/* The interrupt delay pairs: when one timer expires its partner is
+ * cancelled and the cause raised.  RDTR (packet timer): RADV is
+ * reinitialised, not started.  RADV (absolute): the pending RDTR
+ * interrupt is cancelled (reloaded, halted until the next frame).  TIDV
+ * (delayed interrupt): it halts TADV.  TADV (absolute): the pending
+ * delayed interrupt is delivered now, so TIDV is cleared as well. */
+static const struct {
+    E1kTimerId id, partner;
+    uint32_t cause;
+} delay_pairs[] = {
+    { E1K_TMR_RDTR, E1K_TMR_RADV, E1K_ICR_RXT0 },
+    { E1K_TMR_RADV, E1K_TMR_RDTR, E1K_ICR_RXT0 },
+    { E1K_TMR_TIDV, E1K_TMR_TADV, E1K_ICR_TXDW },
+    { E1K_TMR_TADV, E1K_TMR_TIDV, E1K_ICR_TXDW },
+};
+
+void e1k_intr_delay_expired(E1kDev *s, E1kTimerId id)
+{
+    for (size_t i = 0; i < sizeof(delay_pairs) / sizeof(delay_pairs[0]);
+         i++) {
+        if (delay_pairs[i].id == id) {
+            e1k_timer_cancel(s, delay_pairs[i].partner);
+            e1k_set_cause(s, delay_pairs[i].cause);
+            return;
+        }
+    }
+}
+
+int e1k_intr_validate(const E1kDev *s)
+{
+    uint32_t icr = e1k_reg(s, E1K_ICR), ims = e1k_reg(s, E1K_IMS);
+    if (s->irq_level > 1 || (icr & ~E1K_ICR_VALID) ||
+        (ims & ~E1K_ICR_VALID)) {
+        return -1;
+    }
+    /* the line is only ever high while an enabled cause is pending */
+    if (s->irq_level && !(icr & ims)) {
+        return -1;
+    }
+    /* the ITR gate is at most one full interval (65535 x 256 ns) ahead */
+    if (s->itr_gate_ns > s->now_ns &&
+        s->itr_gate_ns - s->now_ns >
+            (uint64_t)E1K_ITR_INTERVAL_MASK * E1K_ITR_UNIT_NS) {
+        return -1;
+    }
+    return (e1k_reg(s, E1K_ITR) & ~E1K_ITR_INTERVAL_MASK) ? -1 : 0;
 }

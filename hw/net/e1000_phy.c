@@ -114,6 +114,7 @@ static void mac_link_update(E1kDev *s, bool announce)
     }
     e1k_reg_set(s, E1K_STATUS, st);
     if (announce && old_lu != (st & E1K_STATUS_LU)) {
+        e1k_trace(s, E1K_TRACE_LINK, lu, lu ? s->cfg.link_mbps : 0);
         e1k_tx_link_changed(s);
         e1k_set_cause(s, E1K_ICR_LSC);
     }
@@ -261,6 +262,7 @@ void e1k_mdic_write(E1kDev *s, uint32_t val)
     if (phy != E1K_PHY_ADDR ||
         (op != E1K_MDIC_OP_READ && op != E1K_MDIC_OP_WRITE)) {
         out |= E1K_MDIC_ERROR;
+        e1k_trace(s, E1K_TRACE_MDIC_ERROR, phy, op >> 26);
     } else if (op == E1K_MDIC_OP_READ) {
         out = (out & ~E1K_MDIC_DATA_MASK) | phy_read(s, r);
     } else {

@@ -306,48 +306,39 @@ void e1k_rx_reset(E1kDev *s)
     e1k_timer_cancel(s, E1K_TMR_RXDMA);
 }
 
+/* RDTR written: with FPD (flush partial descriptor block) the pending
+ * timers expire now (SDM 13.4.30); FPD is self-clearing and reads 0. */
+static void rdtr_written(E1kDev *s, uint32_t val)
+{
+    if (!(val & E1K_RDTR_FPD)) {
+        return;
+    }
+    e1k_reg_set(s, E1K_RDTR, val & ~E1K_RDTR_FPD);
+    if (e1k_timer_armed(s, E1K_TMR_RDTR) ||
+        e1k_timer_armed(s, E1K_TMR_RADV)) {
+        e1k_timer_cancel(s, E1K_TMR_RDTR);
+        e1k_timer_cancel(s, E1K_TMR_RADV);
+        e1k_set_cause(s, E1K_ICR_RXT0);
+    }
+}
+
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
 {
     uint32_t val = e1k_reg(s, off);
 
-    switch (off) {
-    case E1K_RCTL:
+    if (off == E1K_RDTR) {
+        rdtr_written(s, val);
+    } else if (off == E1K_RCTL) {
         /* EN rising resumes DMA of buffered frames.  EN falling lets the
          * descriptor step in flight finish; no new step starts. */
-        if ((val & E1K_RCTL_EN) && !(old & E1K_RCTL_EN)) {
+        if (e1k_bit_rose(old, val, E1K_RCTL_EN)) {
             rx_try_start(s);
         }
-        break;
-    case E1K_RDLEN:
-        e1k_reg_set(s, off, val & E1K_xDLEN_MASK);
+    } else if (off >= E1K_RDBAL && off <= E1K_RDT) {
+        /* RDBAL, RDBAH, RDLEN, RDH, RDT (stored masked by the core) */
         rx_try_start(s);
-        break;
-    case E1K_RDH:
-    case E1K_RDT:
-        e1k_reg_set(s, off, val & 0xFFFFu);
-        rx_try_start(s);
-        break;
-    case E1K_RDBAL:
-    case E1K_RDBAH:
-        rx_try_start(s);
-        break;
-    case E1K_RDTR:
-        if (val & E1K_RDTR_FPD) {
-            /* Flush partial descriptor block: pending timers expire now
-             * (SDM 13.4.30); FPD is self-clearing and reads 0. */
-            e1k_reg_set(s, off, val & ~E1K_RDTR_FPD);
-            if (e1k_timer_armed(s, E1K_TMR_RDTR) ||
-                e1k_timer_armed(s, E1K_TMR_RADV)) {
-                e1k_timer_cancel(s, E1K_TMR_RDTR);
-                e1k_timer_cancel(s, E1K_TMR_RADV);
-                e1k_set_cause(s, E1K_ICR_RXT0);
-            }
-        }
-        break;
-    default:
-        /* RADV, RSRPD, RXCSUM, RXDCTL: used when next needed. */
-        break;
     }
+    /* RADV, RSRPD, RXCSUM, RXDCTL: used when next needed. */
 }
 
 void e1k_rx_timer(E1kDev *s, E1kTimerId id)
@@ -355,15 +346,8 @@ void e1k_rx_timer(E1kDev *s, E1kTimerId id)
     e1k_timer_cancel(s, id);
     switch (id) {
     case E1K_TMR_RDTR:
-        /* Packet timer expired: RXT0; RADV reinitialised, not started. */
-        e1k_timer_cancel(s, E1K_TMR_RADV);
-        e1k_set_cause(s, E1K_ICR_RXT0);
-        break;
     case E1K_TMR_RADV:
-        /* Absolute timer expired: RXT0 and the pending RDTR interrupt is
-         * cancelled (reloaded, halted until the next frame). */
-        e1k_timer_cancel(s, E1K_TMR_RDTR);
-        e1k_set_cause(s, E1K_ICR_RXT0);
+        e1k_intr_delay_expired(s, id);
         break;
     case E1K_TMR_RXDMA:
         if (s->rx.step_active) {

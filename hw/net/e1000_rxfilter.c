@@ -127,19 +127,117 @@ static void count_good(E1kDev *s, const uint8_t *da, uint32_t wire_len)
     }
 }
 
+/* Undersize frame dropped or kept with SBP (RUC, SDM 13.7). */
+static void count_ruc(E1kDev *s)
+{
+    e1k_stat_add(s, E1K_RUC, 1);
+    s->totals.ruc++;
+}
+
+/* Address and VLAN filters: fills *v, and *tci with the tag control
+ * field of a frame tagged with VET (left alone for untagged ones). */
+static void rx_filter(const E1kDev *s, const uint8_t *frame, uint32_t len,
+                      RxVerdict *v, uint32_t *tci)
+{
+    uint32_t vet = e1k_reg(s, E1K_VET) & 0xFFFFu;
+
+    v->tagged = len >= 18u && ((uint32_t)frame[12] << 8 | frame[13]) == vet;
+    if (v->tagged) {
+        *tci = (uint32_t)frame[14] << 8 | frame[15];
+    }
+    addr_filter(s, frame, v);
+    if (v->pass && v->tagged && !vlan_pass(s, *tci)) {
+        v->pass = 0;
+    }
+}
+
+/* Size rules (SDM 13.7 RUC/ROC): below 64 bytes with FCS is undersize,
+ * above 1522 (16384 with RCTL.LPE) oversize.  Counts the frame and
+ * returns 1 if its size is bad, else 0. */
+static int size_bad(E1kDev *s, uint32_t rctl, uint32_t wire_len)
+{
+    uint32_t max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
+                                              : E1K_ETH_MAX_NOFCS + 4u;
+    if (wire_len < E1K_ETH_MIN_NOFCS + E1K_ETH_FCS) {
+        count_ruc(s);
+        return 1;
+    }
+    if (wire_len > max_wire) {
+        e1k_stat_add(s, E1K_ROC, 1);
+        s->totals.roc++;
+        return 1;
+    }
+    return 0;
+}
+
+/* Descriptor metadata of an admitted frame and the bytes to store: with
+ * CTRL.VME a VET tag is stripped into the special field (SDM 3.2.3, 9),
+ * then the receive checksums (SDM 3.2.9).  *src is @frame, or @stripped
+ * (E1K_RX_MAX_FRAME bytes) holding the untagged copy.  Returns the
+ * number of bytes to store. */
+static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
+                           uint32_t wire_len, const RxVerdict *v,
+                           uint32_t tci, E1kRxFrameMeta *m,
+                           uint8_t *stripped, const uint8_t **src)
+{
+    uint32_t l3_off = 14, stored = len;
+
+    *src = frame;
+    memset(m, 0, sizeof(*m));
+    m->wire_len = (uint16_t)wire_len;
+    m->fcs = e1k_crc32(frame, len);
+    if (v->inexact) {
+        m->status |= E1K_RXD_STAT_PIF;
+    }
+    if (v->tagged) {
+        if (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME) {
+            /* Strip the 4-byte tag into the descriptor special field. */
+            memcpy(stripped, frame, 12);
+            memcpy(stripped + 12, frame + 16, len - 16u);
+            *src = stripped;
+            stored = len - 4u;
+            m->special = (uint16_t)tci;
+            m->status |= E1K_RXD_STAT_VP;
+        } else {
+            l3_off = 18;
+        }
+    }
+    m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), *src, stored, l3_off,
+                              &m->status, &m->errors);
+    return stored;
+}
+
+/* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO.  RNBC counts
+ * every frame received while RDH == RDT, whether or not it then fits in
+ * the buffer (SDM 13.7.33: "the packet is still received if there is
+ * space in the FIFO"), so a frame missed with no descriptor available
+ * counts in both.  The first drop of a run is traced. */
+static E1kRxResult rx_overrun(E1kDev *s)
+{
+    e1k_stat_add(s, E1K_MPC, 1);
+    s->totals.mpc++;
+    if (!e1k_rx_desc_available(s)) {
+        e1k_stat_add(s, E1K_RNBC, 1);
+        s->totals.rnbc++;
+    }
+    if (!s->trace_overrun) {
+        s->trace_overrun = 1;
+        e1k_trace(s, E1K_TRACE_RX_OVERRUN, s->totals.mpc,
+                  s->rx.used);
+    }
+    e1k_set_cause(s, E1K_ICR_RXO);
+    return E1K_RX_OVERRUN;
+}
+
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
-    uint32_t max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
-                                              : E1K_ETH_MAX_NOFCS + 4u;
-    uint32_t vet = e1k_reg(s, E1K_VET) & 0xFFFFu;
     RxVerdict v = { 0, 0, 0 };
     E1kRxFrameMeta m;
-    uint32_t tci = 0, l3_off = 14, stored = len;
+    uint32_t tci = 0, stored;
     int bad_size;
-    const uint8_t *src = frame;
-    uint8_t *strip_buf = NULL;
+    const uint8_t *src;
     uint8_t stripped[E1K_RX_MAX_FRAME];
 
     if (!(rctl & E1K_RCTL_EN) || !e1k_link_up(s)) {
@@ -151,82 +249,31 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
          * undersize and dropped (SBP does not keep these). */
         len = frame ? len : 0;
         count_total(s, len + E1K_ETH_FCS);
-        e1k_stat_add(s, E1K_RUC, 1);
-        s->totals.ruc++;
+        count_ruc(s);
         return E1K_RX_BAD_SIZE;
     }
     if (wire_len < len) { /* length overflowed 32 bits */
         wire_len = UINT32_MAX;
     }
-
-    v.tagged = len >= 18u && ((uint32_t)frame[12] << 8 | frame[13]) == vet;
-    if (v.tagged) {
-        tci = (uint32_t)frame[14] << 8 | frame[15];
-    }
-    addr_filter(s, frame, &v);
-    if (v.pass && v.tagged && !vlan_pass(s, tci)) {
-        v.pass = 0;
-    }
+    rx_filter(s, frame, len, &v, &tci);
     if (!v.pass) {
         s->totals.rx_filtered++;
         return E1K_RX_FILTERED;
     }
 
     count_total(s, wire_len);
-    bad_size = 0;
-    if (wire_len < E1K_ETH_MIN_NOFCS + E1K_ETH_FCS) {
-        e1k_stat_add(s, E1K_RUC, 1);
-        s->totals.ruc++;
-        bad_size = 1;
-    } else if (wire_len > max_wire) {
-        e1k_stat_add(s, E1K_ROC, 1);
-        s->totals.roc++;
-        bad_size = 1;
-    }
+    bad_size = size_bad(s, rctl, wire_len);
     /* RCTL.SBP keeps undersize/oversize frames (no GPRC); the model never
      * stores more than 16384 bytes with FCS. */
     if (bad_size && (!(rctl & E1K_RCTL_SBP) || len > E1K_RX_MAX_FRAME)) {
         return E1K_RX_BAD_SIZE;
     }
-
-    memset(&m, 0, sizeof(m));
-    m.wire_len = (uint16_t)wire_len;
-    m.fcs = e1k_crc32(frame, len);
-    if (v.inexact) {
-        m.status |= E1K_RXD_STAT_PIF;
-    }
-    if (v.tagged) {
-        if (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME) {
-            /* Strip the 4-byte tag into the descriptor special field. */
-            memcpy(stripped, frame, 12);
-            memcpy(stripped + 12, frame + 16, len - 16u);
-            strip_buf = stripped;
-            src = strip_buf;
-            stored = len - 4u;
-            m.special = (uint16_t)tci;
-            m.status |= E1K_RXD_STAT_VP;
-        } else {
-            l3_off = 18;
-        }
-    }
-    m.csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), src, stored, l3_off,
-                             &m.status, &m.errors);
-
+    stored = rx_prepare(s, frame, len, wire_len, &v, tci, &m, stripped,
+                        &src);
     if (e1k_rxbuf_push(&s->rx, src, stored, &m) != 0) {
-        /* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO.  RNBC
-         * counts every frame received while RDH == RDT, whether or not
-         * it then fits in the buffer (SDM 13.7.33: "the packet is still
-         * received if there is space in the FIFO"), so a frame missed
-         * with no descriptor available counts in both. */
-        e1k_stat_add(s, E1K_MPC, 1);
-        s->totals.mpc++;
-        if (!e1k_rx_desc_available(s)) {
-            e1k_stat_add(s, E1K_RNBC, 1);
-            s->totals.rnbc++;
-        }
-        e1k_set_cause(s, E1K_ICR_RXO);
-        return E1K_RX_OVERRUN;
+        return rx_overrun(s);
     }
+    s->trace_overrun = 0;
     if (!bad_size) {
         count_good(s, frame, wire_len);
     }

@@ -230,15 +230,8 @@ void e1k_tx_timer(E1kDev *s, E1kTimerId id)
         e1k_txwire_done(s);
         break;
     case E1K_TMR_TIDV:
-        /* Delayed interrupt; it halts TADV (facts A.4). */
-        e1k_timer_cancel(s, E1K_TMR_TADV);
-        e1k_set_cause(s, E1K_ICR_TXDW);
-        break;
     case E1K_TMR_TADV:
-        /* Absolute delay expired: the pending delayed interrupt is
-         * delivered now, so TIDV is cleared as well. */
-        e1k_timer_cancel(s, E1K_TMR_TIDV);
-        e1k_set_cause(s, E1K_ICR_TXDW);
+        e1k_intr_delay_expired(s, id);
         break;
     default:
         break;
@@ -251,7 +244,7 @@ void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
 
     switch (off) {
     case E1K_TCTL:
-        if ((v & E1K_TCTL_EN) && !(old & E1K_TCTL_EN)) {
+        if (e1k_bit_rose(old, v, E1K_TCTL_EN)) {
             tx_start(s);
         }
         break;

@@ -59,19 +59,10 @@ static uint32_t txd_buf_len(const uint8_t *d)
 /** Forget the frame in progress (not the context). */
 static void txd_reset_frame(E1kTxState *tx)
 {
-    tx->in_frame = 0;
-    tx->ext = 0;
-    tx->chain_desc = 0;
-    tx->frame_len = 0;
-    tx->popts = 0;
-    tx->first_cmd = 0;
-    tx->first_special = 0;
-    tx->tso = 0;
-    tx->tso_done = 0;
-    tx->hdr_have = 0;
-    tx->seg_pay = 0;
-    tx->pay_sent = 0;
-    tx->seg_count = 0;
+    tx->in_frame = tx->ext = tx->chain_desc = tx->frame_len = 0;
+    tx->popts = tx->first_cmd = tx->first_special = 0;
+    tx->tso = tx->tso_done = tx->hdr_have = 0;
+    tx->seg_pay = tx->pay_sent = tx->seg_count = 0;
 }
 
 void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop)
@@ -81,10 +72,12 @@ void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop)
     if (tx->tso) {
         e1k_stat_add(s, E1K_TSCTFC, 1);
     }
+    s->totals.tx_frames_dropped++;
     if (bad_desc) {
         s->totals.tx_bad_desc++;
+        e1k_trace(s, E1K_TRACE_TX_BAD_DESC, e1k_reg(s, E1K_TDH),
+                  s->totals.tx_frames_dropped);
     }
-    s->totals.tx_frames_dropped++;
     txd_reset_frame(tx);
     tx->discard = until_eop ? 1u : 0u;
     /* No more data of the current descriptor is fetched. */

@@ -13,6 +13,7 @@
 #include "qemu/osdep.h"
 #include "qemu/timer.h"
 #include "qemu/error-report.h"
+#include "qemu/log.h"
 #include "qemu/module.h"
 #include "qemu/notify.h"
 #include "qapi/error.h"
@@ -28,6 +29,7 @@
 #include "e1000.h"
 #include "e1000_regs.h"
 #include "e1klab_replay.h"
+#include "trace.h"
 
 #define TYPE_E1KLAB_BASE "e1klab-base"
 OBJECT_DECLARE_SIMPLE_TYPE(E1klabState, E1KLAB_BASE)
@@ -196,6 +198,34 @@ static void e1klab_port_tx_frame(void *opaque, const uint8_t *frame,
     }
 }
 
+/*
+ * Model trace events (E1kPort.trace) as QEMU trace events: guest
+ * programming errors as e1klab_guest_error and, as QEMU devices report
+ * them, under -d guest_errors; notable events as e1klab_event.  The text
+ * is only built when one of these outputs is enabled.
+ */
+static void e1klab_port_trace(void *opaque, E1kTraceEvent ev, uint64_t a,
+                              uint64_t b)
+{
+    E1klabState *s = opaque;
+    const char *id = DEVICE(s)->id ? DEVICE(s)->id : "";
+    bool err = e1k_trace_is_error(ev);
+    char text[160];
+
+    if (err ? !trace_event_get_state_backends(TRACE_E1KLAB_GUEST_ERROR) &&
+              !qemu_loglevel_mask(LOG_GUEST_ERROR)
+            : !trace_event_get_state_backends(TRACE_E1KLAB_EVENT)) {
+        return;
+    }
+    e1k_trace_format(ev, a, b, text, sizeof(text));
+    if (err) {
+        trace_e1klab_guest_error(id, text);
+        qemu_log_mask(LOG_GUEST_ERROR, "e1klab %s: %s\n", id, text);
+    } else {
+        trace_e1klab_event(id, text);
+    }
+}
+
 static void e1klab_model_timer_cb(void *opaque)
 {
     E1klabState *s = opaque;
@@ -271,53 +301,36 @@ static void e1klab_replay_check_rxen(E1klabState *s)
 
 /* ------------------------------------------------------------ BARs */
 
-static uint64_t e1klab_mmio_read(void *opaque, hwaddr addr, unsigned size)
-{
-    E1klabState *s = opaque;
-
-    return e1k_mmio_read(s->dev, (uint32_t)addr, size);
-}
-
-static void e1klab_mmio_write(void *opaque, hwaddr addr, uint64_t val,
-                              unsigned size)
-{
-    E1klabState *s = opaque;
-
-    e1k_mmio_write(s->dev, (uint32_t)addr, (uint32_t)val, size);
-    e1klab_replay_check_rxen(s);
-}
-
-static const MemoryRegionOps e1klab_mmio_ops = {
-    .read = e1klab_mmio_read,
-    .write = e1klab_mmio_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
+/*
+ * The callbacks of one BAR: reads and writes go to the model's accessors
+ * @rd / @wr (e1k_mmio_* or e1k_io_*, which take sub-word accesses); a
+ * write may be the guest enabling RX, which starts a replay waiting for
+ * it.  @valid_max: the widest access the guest may make (wider ones are
+ * split by QEMU into 4-byte accesses).
+ */
+#define E1KLAB_BAR(bar, rd, wr, valid_max)                                  \
+static uint64_t e1klab_##bar##_read(void *opaque, hwaddr addr,              \
+                                    unsigned size)                          \
+{                                                                           \
+    return rd(((E1klabState *)opaque)->dev, (uint32_t)addr, size);          \
+}                                                                           \
+static void e1klab_##bar##_write(void *opaque, hwaddr addr, uint64_t val,   \
+                                 unsigned size)                             \
+{                                                                           \
+    E1klabState *s = opaque;                                                \
+    wr(s->dev, (uint32_t)addr, (uint32_t)val, size);                        \
+    e1klab_replay_check_rxen(s);                                            \
+}                                                                           \
+static const MemoryRegionOps e1klab_##bar##_ops = {                         \
+    .read = e1klab_##bar##_read,                                            \
+    .write = e1klab_##bar##_write,                                          \
+    .endianness = DEVICE_LITTLE_ENDIAN,                                     \
+    .valid = { .min_access_size = 1, .max_access_size = (valid_max) },      \
+    .impl = { .min_access_size = 1, .max_access_size = 4 },                 \
 };
 
-static uint64_t e1klab_io_read(void *opaque, hwaddr addr, unsigned size)
-{
-    E1klabState *s = opaque;
-
-    return e1k_io_read(s->dev, (uint32_t)addr, size);
-}
-
-static void e1klab_io_write(void *opaque, hwaddr addr, uint64_t val,
-                            unsigned size)
-{
-    E1klabState *s = opaque;
-
-    e1k_io_write(s->dev, (uint32_t)addr, (uint32_t)val, size);
-    e1klab_replay_check_rxen(s);
-}
-
-static const MemoryRegionOps e1klab_io_ops = {
-    .read = e1klab_io_read,
-    .write = e1klab_io_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
-};
+E1KLAB_BAR(mmio, e1k_mmio_read, e1k_mmio_write, 8)
+E1KLAB_BAR(io, e1k_io_read, e1k_io_write, 4)
 
 /* ------------------------------------------------------------ netdev */
 
@@ -445,6 +458,55 @@ static bool e1klab_setup_replay(E1klabState *s, const uint8_t mac[6],
     return true;
 }
 
+/* Open the capture file (property capture) for transmitted frames:
+ * nanosecond pcap, Ethernet link type.  false with *errp set. */
+static bool e1klab_open_capture(E1klabState *s, Error **errp)
+{
+    if (!s->capture || !s->capture[0]) {
+        return true;
+    }
+    s->cap_pc = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, 65535,
+                    PCAP_TSTAMP_PRECISION_NANO);
+    s->cap_dump = s->cap_pc ? pcap_dump_open(s->cap_pc, s->capture) : NULL;
+    if (!s->cap_dump) {
+        /* libpcap's message names the file */
+        error_setg(errp, "e1klab: capture: %s",
+                   s->cap_pc ? pcap_geterr(s->cap_pc) : "pcap failed");
+        return false;
+    }
+    return true;
+}
+
+/* Close the capture file, if open (flushes it). */
+static void e1klab_close_capture(E1klabState *s)
+{
+    if (s->cap_dump) {
+        pcap_dump_close(s->cap_dump);
+        s->cap_dump = NULL;
+    }
+    if (s->cap_pc) {
+        pcap_close(s->cap_pc);
+        s->cap_pc = NULL;
+    }
+}
+
+/* BAR0 (memory, E1K_MMIO_SIZE) and BAR1 (I/O, IOADDR/IODATA), and the
+ * NIC on the netdev. */
+static void e1klab_init_bars_and_nic(E1klabState *s, PCIDevice *pd)
+{
+    memory_region_init_io(&s->mmio, OBJECT(s), &e1klab_mmio_ops, s,
+                          "e1klab-mmio", E1K_MMIO_SIZE);
+    memory_region_init_io(&s->io, OBJECT(s), &e1klab_io_ops, s,
+                          "e1klab-io", E1K_IO_SIZE);
+    pci_register_bar(pd, 0, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
+    pci_register_bar(pd, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
+
+    s->nic = qemu_new_nic(&e1klab_net_info, &s->conf,
+                          object_get_typename(OBJECT(s)), DEVICE(s)->id,
+                          &DEVICE(s)->mem_reentrancy_guard, s);
+    qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
+}
+
 static void e1klab_realize(PCIDevice *pd, Error **errp)
 {
     E1klabState *s = E1KLAB_BASE(pd);
@@ -459,6 +521,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
         .now_ns = e1klab_port_now_ns,
         .deadline_changed = e1klab_port_deadline_changed,
         .tx_frame = e1klab_port_tx_frame,
+        .trace = e1klab_port_trace,
     };
 
     (void)pc;
@@ -479,17 +542,8 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
     if (!e1klab_setup_replay(s, cfg.mac, errp)) {
         return;
     }
-    if (s->capture && s->capture[0]) {
-        s->cap_pc = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, 65535,
-                        PCAP_TSTAMP_PRECISION_NANO);
-        s->cap_dump = s->cap_pc ? pcap_dump_open(s->cap_pc, s->capture)
-                                : NULL;
-        if (!s->cap_dump) {
-            /* libpcap's message names the file */
-            error_setg(errp, "e1klab: capture: %s",
-                       s->cap_pc ? pcap_geterr(s->cap_pc) : "pcap failed");
-            goto fail;
-        }
+    if (!e1klab_open_capture(s, errp)) {
+        goto fail;
     }
 
     s->dev = e1k_new(&cfg, &port);
@@ -505,17 +559,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
     /* Pick up a deadline armed while the timer did not exist yet. */
     e1klab_port_deadline_changed(s, e1k_next_deadline(s->dev));
 
-    memory_region_init_io(&s->mmio, OBJECT(s), &e1klab_mmio_ops, s,
-                          "e1klab-mmio", E1K_MMIO_SIZE);
-    memory_region_init_io(&s->io, OBJECT(s), &e1klab_io_ops, s,
-                          "e1klab-io", E1K_IO_SIZE);
-    pci_register_bar(pd, 0, PCI_BASE_ADDRESS_SPACE_MEMORY, &s->mmio);
-    pci_register_bar(pd, 1, PCI_BASE_ADDRESS_SPACE_IO, &s->io);
-
-    s->nic = qemu_new_nic(&e1klab_net_info, &s->conf,
-                          object_get_typename(OBJECT(s)), DEVICE(s)->id,
-                          &DEVICE(s)->mem_reentrancy_guard, s);
-    qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
+    e1klab_init_bars_and_nic(s, pd);
 
     if (s->rp && !s->replay_after_rx_enable) {
         /* Start at the absolute virtual time replay-start-ns. */
@@ -526,14 +570,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
     return;
 
 fail:
-    if (s->cap_dump) {
-        pcap_dump_close(s->cap_dump);
-        s->cap_dump = NULL;
-    }
-    if (s->cap_pc) {
-        pcap_close(s->cap_pc);
-        s->cap_pc = NULL;
-    }
+    e1klab_close_capture(s);
     e1kr_free(s->rp);
     s->rp = NULL;
 }
@@ -552,14 +589,7 @@ static void e1klab_exit(PCIDevice *pd)
     s->dev = NULL;
     e1kr_free(s->rp);
     s->rp = NULL;
-    if (s->cap_dump) {
-        pcap_dump_close(s->cap_dump);
-        s->cap_dump = NULL;
-    }
-    if (s->cap_pc) {
-        pcap_close(s->cap_pc);
-        s->cap_pc = NULL;
-    }
+    e1klab_close_capture(s);
     g_free(s->blob);
     s->blob = NULL;
 }
@@ -572,6 +602,14 @@ static void e1klab_qdev_reset(DeviceState *d)
 }
 
 /* ------------------------------------------------------------ VM state */
+
+/* Drop the migration scratch copy of the model state. */
+static void e1klab_drop_blob(E1klabState *s)
+{
+    g_free(s->blob);
+    s->blob = NULL;
+    s->blob_len = 0;
+}
 
 static int e1klab_pre_save(void *opaque)
 {
@@ -594,21 +632,13 @@ static int e1klab_pre_save(void *opaque)
 
 static int e1klab_post_save(void *opaque)
 {
-    E1klabState *s = opaque;
-
-    g_free(s->blob);
-    s->blob = NULL;
-    s->blob_len = 0;
+    e1klab_drop_blob(opaque);
     return 0;
 }
 
 static int e1klab_pre_load(void *opaque)
 {
-    E1klabState *s = opaque;
-
-    g_free(s->blob);
-    s->blob = NULL;
-    s->blob_len = 0;
+    e1klab_drop_blob(opaque);
     return 0;
 }
 
@@ -622,9 +652,7 @@ static int e1klab_post_load(void *opaque, int version_id)
         error_report("e1klab: saved device state is malformed");
         rc = -EINVAL;
     }
-    g_free(s->blob);
-    s->blob = NULL;
-    s->blob_len = 0;
+    e1klab_drop_blob(s);
     /* The model re-announced its deadline; make sure the timer matches. */
     e1klab_port_deadline_changed(s, e1k_next_deadline(s->dev));
     if (s->rp) {

@@ -8,6 +8,7 @@
 #define TB_HOST_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "e1000_drv.h"
 #include "e1000.h"
@@ -31,6 +32,8 @@ struct e1k_os {
     int dl_timer;                /**< engine fixed timer: device deadline */
     int nic;                     /**< index in the scenario */
     void *sim;                   /**< owning TbSim */
+    FILE *trace_out;             /**< model trace lines (sim/trace.h), or
+                                  *   NULL: tracing off */
 };
 
 /**

@@ -6,6 +6,8 @@
  */
 #include "sim/tb_host.h"
 
+#include <glib.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +45,26 @@ void e1k_os_msleep(struct e1k_os *os, uint32_t ms)
 uint64_t e1k_os_now_ns(struct e1k_os *os)
 {
     return tb_cpu_now(os->cpu);
+}
+
+/* ---- bookkeeping memory (probe/open time: no modelled CPU cost) ---- */
+
+void *e1k_os_kzalloc(struct e1k_os *os, size_t size)
+{
+    (void)os;
+    return g_try_malloc0(size);
+}
+
+void *e1k_os_kcalloc(struct e1k_os *os, size_t n, size_t size)
+{
+    (void)os;
+    return g_try_malloc0_n(n, size);
+}
+
+void e1k_os_kfree(struct e1k_os *os, void *p)
+{
+    (void)os;
+    g_free(p);
 }
 
 /* ---- coherent memory ---- */

@@ -107,6 +107,17 @@ static void fz_deadline(void *o, uint64_t d)
     ((FzHost *)o)->deadline = d;
 }
 
+/* Every trace event is formatted (the text code runs on fuzzed values)
+ * and its id must be one the model documents. */
+static void fz_trace(void *o, E1kTraceEvent ev, uint64_t a, uint64_t b)
+{
+    char line[128];
+    (void)o;
+    FZ_CHECK((unsigned)ev < E1K_TRACE_COUNT);
+    FZ_CHECK(e1k_trace_format(ev, a, b, line, sizeof(line)) > 0);
+    FZ_CHECK(memchr(line, 0, sizeof(line)) != NULL);
+}
+
 static void fz_tx(void *o, const uint8_t *frame, uint32_t len)
 {
     FzHost *h = o;
@@ -197,6 +208,7 @@ static E1kDev *make_dev(FzHost *h)
         .now_ns = fz_now,
         .deadline_changed = fz_deadline,
         .tx_frame = fz_tx,
+        .trace = fz_trace,
     };
     e1k_config_default(&cfg);
     cfg.autoneg_ns = 100000; /* 100 us: reachable within a program */

@@ -214,13 +214,18 @@ def migration(qemu, device):
 def dma_guard(qemu, device):
     """DMA aimed at the device's own BAR0 is refused by the glue: the model
     sees a failed access and counts it (E1kTotals.tx_dma_errors), QEMU
-    keeps running and the registers stay readable."""
+    keeps running and the registers stay readable.  With -trace
+    'e1klab_*' the refused descriptor fetch is a QEMU trace event
+    e1klab_guest_error naming the address and size, and a notable event
+    (the power-on reset) is an e1klab_event."""
     TDBAL, TDBAH, TDLEN, TDH, TDT, TCTL = (0x3800, 0x3804, 0x3808, 0x3810,
                                            0x3818, 0x00400)
     STATUS = 0x00008
     sdir = tempfile.mkdtemp(prefix="e1klab-qtest-")
     stats = os.path.join(sdir, "st")
-    q = QTest(qemu, device, props=",stats=" + stats)
+    log = os.path.join(sdir, "trace.log")
+    q = QTest(qemu, device, props=",stats=" + stats + ",id=nic0",
+              extra=["-trace", "e1klab_*", "-D", log])
     try:
         setup(q)
         q.cfg_write(SLOT, 0, 0x04, 0x0006)  # memory + bus master
@@ -238,6 +243,17 @@ def dma_guard(qemu, device):
         check("dma-guard session", False, str(e))
     finally:
         q.close()
+    try:
+        trace = open(log).read()
+    except OSError as e:
+        trace = ""
+        check("dma-guard: trace log written", False, str(e))
+    want = "e1klab_guest_error nic0: dma-read-fault 0x%x len 16 refused" % BAR0
+    check("dma-guard: trace event %s" % want, want in trace,
+          "log: %s" % trace[-400:])
+    want = "e1klab_event nic0: reset power-on 1"
+    check("dma-guard: trace event %s" % want, want in trace,
+          "log: %s" % trace[-400:])
     vals = {}
     try:
         for line in open(stats):

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Save and restore of a device model instance (docs/model.md
+ * "Save/restore").
+ *
+ * The state is a plain struct whose saved part starts at
+ * offsetof(E1kDev, cfg) and holds no pointers (the port before it is
+ * host-specific and never saved).  A blob is a 16-byte header (magic,
+ * version, payload size, payload hash; 32-bit host byte order) followed
+ * by a byte copy of that part.  A restore checks the header, then lets
+ * each part of the model validate its own fields, so a corrupted or
+ * hostile blob can never steer an index or a timer out of range.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "e1000_core.h"
+
+#define E1K_SAVE_MAGIC   0x534B3145u /* "E1KS" */
+#define E1K_SAVE_VERSION 1u
+#define E1K_SAVE_HDR     16u
+/** Furthest in the future a restored timer may lie beyond the blob's
+ *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
+ *  or the autonegotiation time; 10 s leaves ample room for queued bus
+ *  work while catching garbage. */
+#define E1K_SAVE_TIMER_HORIZON_NS 10000000000ull
+
+#define E1K_SAVE_OFF offsetof(E1kDev, cfg)
+#define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
+
+/**
+ * Integrity hash of a blob payload: FNV-1a style over 64-bit little-endian
+ * words (then the tail bytes), folded to 32 bits.  Each step
+ * h = (h ^ w) * P with P odd is a bijection of h, so any change confined
+ * to one word (in particular any single corrupted byte) always changes the
+ * result.  Not cryptographic: it catches corruption, not forgery.
+ */
+static uint32_t blob_hash(const uint8_t *p, size_t len)
+{
+    const uint64_t prime = 0x100000001B3ull;
+    uint64_t h = 0xCBF29CE484222325ull;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * prime;
+    }
+    for (; i < len; i++) {
+        h = (h ^ p[i]) * prime;
+    }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+size_t e1k_save_size(const E1kDev *dev)
+{
+    (void)dev;
+    return E1K_SAVE_HDR + E1K_SAVE_PAYLOAD;
+}
+
+size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len)
+{
+    const uint8_t *payload;
+    if (!dev || !buf || len < e1k_save_size(dev)) {
+        return 0;
+    }
+    payload = (const uint8_t *)dev + E1K_SAVE_OFF;
+    put32(buf, E1K_SAVE_MAGIC);
+    put32(buf + 4, E1K_SAVE_VERSION);
+    put32(buf + 8, (uint32_t)E1K_SAVE_PAYLOAD);
+    put32(buf + 12, blob_hash(payload, E1K_SAVE_PAYLOAD));
+    memcpy(buf + E1K_SAVE_HDR, payload, E1K_SAVE_PAYLOAD);
+    return e1k_save_size(dev);
+}
+
+/** True if @when lies more than @horizon ns after @now (no overflow). */
+static bool beyond(uint64_t when, uint64_t now, uint64_t horizon)
+{
+    return when > now && when - now > horizon;
+}
+
+/** Check every field of a restored state that could steer the model out
+ *  of range: configuration, timers and bus booking here, the rest in the
+ *  part that owns it.  0 ok, -1 bad. */
+static int state_validate(const E1kDev *t)
+{
+    if (!e1k_config_valid(&t->cfg)) {
+        return -1;
+    }
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        if (t->timer[i] != E1K_NO_DEADLINE &&
+            beyond(t->timer[i], t->now_ns,
+                   E1K_SAVE_TIMER_HORIZON_NS + t->cfg.autoneg_ns)) {
+            return -1;
+        }
+    }
+    /* the bus is not booked further ahead than any timer could be */
+    if (beyond(t->bus_free_ns, t->now_ns, E1K_SAVE_TIMER_HORIZON_NS)) {
+        return -1;
+    }
+    if (e1k_intr_validate(t) != 0 || e1k_regs_validate(t) != 0 ||
+        e1k_eeprom_validate(t) != 0 || e1k_phy_validate(t) != 0 ||
+        e1k_rx_validate(t) != 0 || e1k_tx_validate(t) != 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/** True if @buf holds a blob with this model's header and an intact
+ *  payload of the right size. */
+static bool blob_ok(const E1kDev *dev, const uint8_t *buf, size_t len)
+{
+    return buf && len == e1k_save_size(dev) &&
+           get32(buf) == E1K_SAVE_MAGIC &&
+           get32(buf + 4) == E1K_SAVE_VERSION &&
+           get32(buf + 8) == (uint32_t)E1K_SAVE_PAYLOAD &&
+           get32(buf + 12) == blob_hash(buf + E1K_SAVE_HDR,
+                                        E1K_SAVE_PAYLOAD);
+}
+
+/** Move the model clock up to the port clock without firing anything
+ *  (the clock never runs backwards inside the model). */
+static void clock_forward(E1kDev *dev)
+{
+    uint64_t now = dev->port.now_ns(dev->port.opaque);
+    if (now > dev->now_ns) {
+        dev->now_ns = now;
+    }
+}
+
+/** Decode @buf into a scratch instance and validate it.  0 and the
+ *  payload copied into @dev, or -1 with @dev untouched. */
+static int restore_payload(E1kDev *dev, const uint8_t *buf, size_t len)
+{
+    E1kDev *t;
+    int ok = -1;
+    if (!blob_ok(dev, buf, len)) {
+        return -1;
+    }
+    t = malloc(sizeof(*t));
+    if (!t) {
+        return -1;
+    }
+    t->port = dev->port;
+    memcpy((uint8_t *)t + E1K_SAVE_OFF, buf + E1K_SAVE_HDR, E1K_SAVE_PAYLOAD);
+    if (state_validate(t) == 0) {
+        memcpy((uint8_t *)dev + E1K_SAVE_OFF, (uint8_t *)t + E1K_SAVE_OFF,
+               E1K_SAVE_PAYLOAD);
+        ok = 0;
+    }
+    free(t);
+    return ok;
+}
+
+int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
+{
+    uint32_t host_level;
+    int ok;
+
+    if (!dev) {
+        return -1;
+    }
+    /* No catch-up: whatever the current state still had due is replaced,
+     * so it must not produce callbacks first.  The clock only moves on. */
+    clock_forward(dev);
+    host_level = dev->irq_level;
+    ok = restore_payload(dev, buf, len);
+    if (ok == 0) {
+        clock_forward(dev);
+        /* Re-announce the line to the host only if it differs from the
+         * level the host saw from this instance (set_irq reports changes
+         * only), and always re-announce the deadline. */
+        if (dev->irq_level != host_level) {
+            dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
+        }
+        dev->announced_deadline = e1k_next_deadline(dev);
+        if (dev->port.deadline_changed) {
+            dev->port.deadline_changed(dev->port.opaque,
+                                       dev->announced_deadline);
+        }
+    } else {
+        e1k_power_on_reset(dev);
+    }
+    e1k_leave(dev);
+    return ok;
+}
