@@ -28,7 +28,7 @@ static void test_line(void)
     g_assert_cmpstr(buf, ==,
                     "[   12.345678] eth0: e1000: ring-len offset 0x03808 = "
                     "0x00000000, zero or not a multiple of 128\n"
-                    "[    0.500000] eth1: e1000: link up 1 speed 1000\n");
+                    "[    0.500000] eth1: e1000: link up 1000 Mb/s\n");
     free(buf);
 }
 

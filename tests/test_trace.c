@@ -194,8 +194,12 @@ static void test_format(void)
                     "or not a multiple of 128");
     g_assert_cmpint(n, ==, (int)strlen(buf));
     g_assert_cmpint(e1k_trace_format(E1K_TRACE_LINK, 1, 100, buf, 8), ==,
-                    (int)strlen("link up 1 speed 100"));
-    g_assert_cmpstr(buf, ==, "link up");
+                    (int)strlen("link up 100 Mb/s"));
+    g_assert_cmpstr(buf, ==, "link up");   /* truncated to 8 bytes */
+    e1k_trace_format(E1K_TRACE_LINK, 0, 0, buf, sizeof(buf));
+    g_assert_cmpstr(buf, ==, "link down");
+    e1k_trace_format(E1K_TRACE_RESET, 0, 0, buf, sizeof(buf));
+    g_assert_cmpstr(buf, ==, "reset CTRL.RST");
     g_assert_cmpstr(e1k_trace_name(E1K_TRACE_COUNT), ==, "?");
     g_assert_true(e1k_trace_is_error(E1K_TRACE_DMA_WRITE_FAULT));
     g_assert_false(e1k_trace_is_error(E1K_TRACE_RESET));

@@ -46,10 +46,8 @@ static const TraceInfo trace_info[E1K_TRACE_COUNT] = {
         "EERD word %llu beyond the EEPROM, reads 0" },
     [E1K_TRACE_EEPROM_OPCODE] = { "eeprom-opcode", 1,
         "Microwire opcode %llu addr %llu ignored" },
-    [E1K_TRACE_RESET] = { "reset", 0,
-        "power-on %llu" },
-    [E1K_TRACE_LINK] = { "link", 0,
-        "up %llu speed %llu" },
+    [E1K_TRACE_RESET] = { "reset", 0, NULL },
+    [E1K_TRACE_LINK] = { "link", 0, NULL },
     [E1K_TRACE_RX_OVERRUN] = { "rx-overrun", 0,
         "packet buffer full: MPC %llu, %llu bytes held" },
     [E1K_TRACE_ITR] = { "itr", 0,
@@ -72,6 +70,14 @@ int e1k_trace_format(E1kTraceEvent ev, uint64_t a, uint64_t b, char *buf,
     int n;
     if ((unsigned)ev >= E1K_TRACE_COUNT) {
         return snprintf(buf, len, "? %u", (unsigned)ev);
+    }
+    if (ev == E1K_TRACE_RESET) {
+        return snprintf(buf, len, "reset %s", a ? "power-on" : "CTRL.RST");
+    }
+    if (ev == E1K_TRACE_LINK) {
+        return a ? snprintf(buf, len, "link up %llu Mb/s",
+                            (unsigned long long)b)
+                 : snprintf(buf, len, "link down");
     }
     n = snprintf(buf, len, "%s ", trace_info[ev].name);
     if (n < 0) {

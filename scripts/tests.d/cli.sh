@@ -240,4 +240,18 @@ grep -q "sll.pcap: link type 113" <("$E1KLAB" run $S/replay-pcap.ini --set "traf
 grep -q "cut.pcap: truncated" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" 2>&1) \
   && ok "truncated message names file" || nok "truncated message"
 
+# --trace: the device model's events on stderr, results unchanged
+"$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=3000 --quiet \
+  --json "$tmp/tr0.json" 2>/dev/null
+"$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=3000 --quiet \
+  --trace --json "$tmp/tr1.json" 2>"$tmp/trace.txt"
+if grep -Eq '^\[ +0\.[0-9]{6}\] eth0: e1000: reset power-on$' "$tmp/trace.txt" \
+   && grep -Eq '^\[ +[0-9.]+\] eth1: e1000: link up 1000 Mb/s$' "$tmp/trace.txt" \
+   && grep -Eq '^\[ +[0-9.]+\] eth0: e1000: rx-overrun packet buffer full: MPC 1, ' "$tmp/trace.txt" \
+   && ! grep -qv '^\[' "$tmp/trace.txt" && cmp -s "$tmp/tr0.json" "$tmp/tr1.json"
+then ok "--trace: reset, link and overrun lines; JSON unchanged"; else nok "--trace output"; fi
+out=$("$E1KLAB" run $S/forward-970kpps-napi.ini --trace --backend qemu 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q -- "--trace"; then
+  ok "--trace with --backend qemu: exit 2, one line"; else nok "--trace qemu: rc $rc: $out"; fi
+
 finish

@@ -3,7 +3,7 @@
  * e1klab: the command-line front end of the testbench.
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
- *              [--csv FILE] [--pcap-out FILE] [--quiet]
+ *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
  *              [--backend testbench|qemu] [--timeout S]
  *   e1klab sweep ... / e1klab check ...   (run.h, sweep.h, check.h)
  *   e1klab bench [SCENARIO.ini] [--frames N]
@@ -44,7 +44,7 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  run SCENARIO.ini [--set section.key=value ...] [--json FILE]\n"
-    "      [--csv FILE] [--pcap-out FILE] [--quiet]\n"
+    "      [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]\n"
     "      [--backend testbench|qemu] [--timeout S]\n"
     "                     run a scenario and print its report (qemu: in\n"
     "                     the Linux guest, docs/full-system.md)\n"

@@ -49,8 +49,14 @@ static void host_ready(TbSim *sim)
 
 TbSim *tb_sim_new(const TbScenario *sc, char **err)
 {
+    return tb_sim_new_traced(sc, NULL, err);
+}
+
+TbSim *tb_sim_new_traced(const TbScenario *sc, FILE *trace_out, char **err)
+{
     TbSim *sim = g_new0(TbSim, 1);
     sim->sc = *sc;
+    sim->trace_out = trace_out;
     sim->ncpus = sc->host.cpus;
     if (tb_sim_check_cpus(sim, err) || tb_sim_load_profile(sim, err)
         || tb_sim_build_host(sim, err)

@@ -8,6 +8,7 @@
 #define TB_SIM_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "scenario/scenario.h"
 #include "traffic/traffic.h"
@@ -105,6 +106,15 @@ typedef void (*TbProgressFn)(void *ctx, uint64_t now_ns, uint64_t end_ns);
  * e.g. a profile or capture that cannot be read).
  */
 TbSim *tb_sim_new(const TbScenario *sc, char **err);
+
+/**
+ * tb_sim_new() with the device models' trace events (E1kPort.trace,
+ * hw/net/e1000.h: guest programming errors, resets, link changes, RX
+ * overruns, ITR intervals) written to @trace_out as kernel-log style
+ * lines (sim/trace.h) from the first register access on; NULL: no trace
+ * (the model's callback stays unset).  `e1klab run --trace`.
+ */
+TbSim *tb_sim_new_traced(const TbScenario *sc, FILE *trace_out, char **err);
 void tb_sim_set_sampler(TbSim *sim, TbSampleFn fn, void *ctx);
 void tb_sim_set_tx_hook(TbSim *sim, TbTxHookFn fn, void *ctx);
 void tb_sim_set_progress(TbSim *sim, TbProgressFn fn, void *ctx);

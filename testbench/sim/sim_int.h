@@ -32,6 +32,7 @@ struct TbSim {
     uint64_t frozen_ns;
     uint64_t frozen_ct[TB_MAX_CPUS][TB_CTX_COUNT];
     TbKernel *k;
+    FILE *trace_out;          /* model trace lines (sim/trace.h), or NULL */
     struct e1k_os os[TB_MAX_NICS];
     uint32_t nnics;
     TbSource *src[TB_MAX_SOURCES];

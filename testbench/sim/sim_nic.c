@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sim/sim_int.h"
+#include "sim/trace.h"
 #include "e1000_regs.h"
 
 /** Autonegotiation time given to the device model, ns (real PHYs take
@@ -120,6 +121,7 @@ static E1kDev *new_device(struct e1k_os *os, const TbNicCfg *n)
         .now_ns = port_now,
         .deadline_changed = port_deadline_changed,
         .tx_frame = port_tx_frame,
+        .trace = os->trace_out ? tb_os_trace : NULL,
     };
     return e1k_new(&cfg, &port);
 }
@@ -156,6 +158,7 @@ static int add_nic(TbSim *sim, uint32_t i, char **err)
     os->irq = n->irq;
     os->readl_ns = e1k_bus_read_stall_ns(&n->bus);
     os->dl_timer = tb_engine_timer_new(sim->eng, deadline_event, os, 0);
+    os->trace_out = sim->trace_out;
     os->hw = new_device(os, n);
     if (!os->hw) {
         *err = nic_err(n, "device model rejected the configuration", NULL);
