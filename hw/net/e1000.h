@@ -316,6 +316,19 @@ typedef struct E1kTotals {
     uint64_t tx_desc_written;   /**< TX descriptors written back (DD) */
 } E1kTotals;
 
+/**
+ * The fields of E1kTotals in declaration order, as an X-macro: a reader or
+ * writer of every total names each field once, e.g.
+ *   #define PUT(f) put(#f, t->f);
+ *   E1K_TOTALS_FIELDS(PUT)
+ */
+#define E1K_TOTALS_FIELDS(X)                                              \
+    X(gprc) X(gptc) X(gorc) X(gotc) X(tpr) X(tpt) X(tor) X(tot)           \
+    X(bprc) X(mprc) X(bptc) X(mptc) X(mpc) X(rnbc) X(ruc) X(roc)          \
+    X(crcerrs) X(rx_filtered) X(rx_disabled) X(rx_dma_errors)             \
+    X(tx_dma_errors) X(tx_bad_desc) X(tx_frames_dropped)                  \
+    X(irq_assertions) X(rx_desc_written) X(tx_desc_written)
+
 /** Copy the cumulative totals into *out. */
 void e1k_totals(const E1kDev *dev, E1kTotals *out);
 

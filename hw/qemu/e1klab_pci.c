@@ -392,12 +392,8 @@ static void e1klab_write_stats(E1klabState *s)
         return;
     }
     e1k_totals(s->dev, &t);
-#define P(name) fprintf(f, "model." #name "=%" PRIu64 "\n", (uint64_t)t.name)
-    P(gprc); P(gptc); P(gorc); P(gotc); P(tpr); P(tpt); P(tor); P(tot);
-    P(bprc); P(mprc); P(bptc); P(mptc); P(mpc); P(rnbc); P(ruc); P(roc);
-    P(crcerrs); P(rx_filtered); P(rx_disabled); P(rx_dma_errors);
-    P(tx_dma_errors); P(tx_bad_desc); P(tx_frames_dropped);
-    P(irq_assertions); P(rx_desc_written); P(tx_desc_written);
+#define P(name) fprintf(f, "model." #name "=%" PRIu64 "\n", (uint64_t)t.name);
+    E1K_TOTALS_FIELDS(P)
 #undef P
     if (s->rp) {
         E1krCursor c;

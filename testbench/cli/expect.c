@@ -551,13 +551,10 @@ TbExpectFile *tb_expect_parse(const char *text, const char *name,
 
 TbExpectFile *tb_expect_load(const char *path, char **err)
 {
-    char *text = NULL;
-    GError *ge = NULL;
+    char *text;
     TbExpectFile *f;
 
-    if (!g_file_get_contents(path, &text, NULL, &ge)) {
-        *err = g_strdup_printf("%s: %s", path, ge->message);
-        g_error_free(ge);
+    if (tb_read_text_file(path, &text, err) < 0) {
         return NULL;
     }
     if (!g_utf8_validate(text, -1, NULL)) {

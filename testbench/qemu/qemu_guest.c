@@ -309,11 +309,7 @@ void tb_guest_link_stats(GPtrArray *lines, struct e1k_link_stats64 *s)
 void tb_guest_model_totals(GPtrArray *lines, E1kTotals *t)
 {
     memset(t, 0, sizeof(*t));
-#define F(x) tb_guest_kv(lines, "model." #x, &t->x)
-    F(gprc); F(gptc); F(gorc); F(gotc); F(tpr); F(tpt); F(tor); F(tot);
-    F(bprc); F(mprc); F(bptc); F(mptc); F(mpc); F(rnbc); F(ruc); F(roc);
-    F(crcerrs); F(rx_filtered); F(rx_disabled); F(rx_dma_errors);
-    F(tx_dma_errors); F(tx_bad_desc); F(tx_frames_dropped);
-    F(irq_assertions); F(rx_desc_written); F(tx_desc_written);
+#define F(x) tb_guest_kv(lines, "model." #x, &t->x);
+    E1K_TOTALS_FIELDS(F)
 #undef F
 }

@@ -196,21 +196,29 @@ JsonNode *tb_report_parse(const char *text, const char *name, char **err)
     return root;
 }
 
+int tb_read_text_file(const char *path, char **text, char **err)
+{
+    GError *ge = NULL;
+
+    if (g_file_get_contents(path, text, NULL, &ge)) {
+        return 0;
+    }
+    /* GLib's message repeats the path in typographic quotes: name the
+     * file once, with the plain system error. */
+    *err = ge->domain == G_FILE_ERROR && ge->code == G_FILE_ERROR_NOENT
+               ? g_strdup_printf("%s: no such file", path)
+               : g_strdup_printf("%s: cannot read: %s", path, ge->message);
+    g_error_free(ge);
+    *text = NULL;
+    return -1;
+}
+
 JsonNode *tb_report_load(const char *path, char **err)
 {
-    char *text = NULL;
-    GError *ge = NULL;
+    char *text;
     JsonNode *root;
 
-    if (!g_file_get_contents(path, &text, NULL, &ge)) {
-        /* GLib's message repeats the path in typographic quotes: name
-         * the file once, with the plain system error. */
-        int code = ge->domain == G_FILE_ERROR ? ge->code : -1;
-        *err = code == G_FILE_ERROR_NOENT
-                   ? g_strdup_printf("%s: no such file", path)
-                   : g_strdup_printf("%s: cannot read: %s", path,
-                                     ge->message);
-        g_error_free(ge);
+    if (tb_read_text_file(path, &text, err) < 0) {
         return NULL;
     }
     root = tb_report_parse(text, path, err);

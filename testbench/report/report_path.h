@@ -46,6 +46,13 @@ JsonNode *tb_report_path_node(JsonNode *root, const char *path);
  */
 JsonNode *tb_report_parse(const char *text, const char *name, char **err);
 
+/**
+ * Read the whole file @path into *text (g_free() it).  0, or -1 with *err
+ * a one-line message naming the file once: "PATH: no such file" or
+ * "PATH: cannot read: REASON".
+ */
+int tb_read_text_file(const char *path, char **text, char **err);
+
 /** Read and parse the JSON report file @path (as tb_report_parse()). */
 JsonNode *tb_report_load(const char *path, char **err);
 
