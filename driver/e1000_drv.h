@@ -5,8 +5,9 @@
  * Kernel-style driver for the 82540EM/82545EM over driver/osdep.h.  The
  * same code runs in the testbench (testbench/sim/tb_osdep.c) and, later, in a
  * Linux module.  Module parameters keep the Linux e1000 names and units
- * (facts B.4, LX-PARAM).  Interrupt/poll policies are exactly the variants
- * the seed measurements compare (seed-measurements.md M1, M3).
+ * (Linux e1000_param.c, [LINUX-E1000-DOC]).  Interrupt/poll policies are
+ * exactly the variants the seed measurements compare (seeds M1 and M3,
+ * docs/reproducing-the-seeds.md).
  */
 #ifndef E1K_DRIVER_E1000_DRV_H
 #define E1K_DRIVER_E1000_DRV_H
@@ -29,7 +30,7 @@ enum e1k_drv_mode {
      *  completes and re-enables with IMS. */
     E1K_MODE_NAPI,
     /** E1K_MODE_NAPI plus InterruptThrottleRate modes 0/1/3/4/fixed and
-     *  the dynamic ITR algorithm (facts B.4). */
+     *  the dynamic ITR algorithm (Linux e1000_main.c e1000_set_itr). */
     E1K_MODE_NAPI_DYNITR,
 };
 
@@ -55,7 +56,7 @@ struct e1k_drv_params {
     uint32_t FlowControl;     /**< 0 none, 1 rx pause, 2 tx pause, 3 full */
 };
 
-/** Fill *p with the Linux defaults (facts B.4): mode napi, 256/256
+/** Fill *p with the Linux defaults (e1000_param.c): mode napi, 256/256
  *  descriptors, RxIntDelay 0, RxAbsIntDelay 8, TxIntDelay 8,
  *  TxAbsIntDelay 32, InterruptThrottleRate 3, XsumRX 1, copybreak 256,
  *  weight 64, FlowControl 3. */
@@ -119,7 +120,8 @@ int e1k_drv_intr(struct e1k_adapter *a);
 int e1k_drv_poll(struct e1k_adapter *a, int budget);
 /** ndo_start_xmit: 0 NETDEV_TX_OK (skb consumed), 1 NETDEV_TX_BUSY. */
 int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb);
-/** The 2 s watchdog: statistics, link check, ICS = RXDMT0 (facts B.4). */
+/** The 2 s watchdog: statistics, link check, ICS = RXDMT0 (Linux
+ *  e1000_main.c e1000_watchdog). */
 void e1k_drv_watchdog(struct e1k_adapter *a);
 /** ndo_tx_timeout: the stack saw "transmit timed out"; reset. */
 void e1k_drv_tx_timeout(struct e1k_adapter *a);

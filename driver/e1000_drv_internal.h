@@ -16,7 +16,7 @@
  *   e1000_main.c   probe/open/close/watchdog/tx_timeout
  *   e1000_param.c  parameter defaults, mode names, validation
  *
- * Naming follows the Linux e1000 driver (LX-MAIN) so the code can be read
+ * Naming follows the Linux e1000 driver (e1000_main.c) so the code can be read
  * next to it: next_to_use, next_to_clean, buffer_info, itr_setting ...
  */
 #ifndef E1K_DRIVER_E1000_DRV_INTERNAL_H
@@ -29,12 +29,12 @@
 #include "e1000_regs.h"
 #include "osdep.h"
 
-/* ---- constants (LX-H, LX-MAIN; facts A.3, A.6, B.4) ---- */
+/* ---- constants (Linux e1000.h, e1000_hw.h, e1000_main.c) ---- */
 
-/** Receive buffer size in bytes; RCTL.BSIZE = 2048 (facts A.7). */
+/** Receive buffer size in bytes; RCTL.BSIZE = 2048 (SDM 13.4.22). */
 #define E1K_RXBUFFER_2048 2048u
 /** Return RX buffers to hardware in batches of this many descriptors
- *  (Linux E1000_RX_BUFFER_WRITE; facts A.6). */
+ *  (Linux e1000.h E1000_RX_BUFFER_WRITE). */
 #define E1K_RX_BUFFER_WRITE 16u
 /** Largest data per TX descriptor the driver uses, bytes (Linux
  *  E1000_MAX_DATA_PER_TXD = 1 << 12). */
@@ -42,27 +42,27 @@
 /** Linux MAX_SKB_FRAGS with 4 KB pages (65536 / 4096 + 1). */
 #define E1K_MAX_SKB_FRAGS 17u
 /** Free TX descriptors below which xmit stops the queue
- *  (Linux desc_needed = MAX_SKB_FRAGS + 7; facts B.4). */
+ *  (Linux e1000_xmit_frame: desc_needed = MAX_SKB_FRAGS + 7). */
 #define E1K_TX_STOP_THRESHOLD (E1K_MAX_SKB_FRAGS + 7u)
 /** Free TX descriptors at which TX clean wakes the queue (Linux
- *  TX_WAKE_THRESHOLD; facts B.4). */
+ *  e1000_main.c TX_WAKE_THRESHOLD). */
 #define E1K_TX_WAKE_THRESHOLD 32u
 /** Rounds of RX+TX cleaning per legacy interrupt (Linux 2.4
  *  E1000_MAX_INTR). */
 #define E1K_MAX_INTR 10
-/** Interrupt causes the driver enables (Linux IMS_ENABLE_MASK; facts A.3). */
+/** Interrupt causes the driver enables (Linux IMS_ENABLE_MASK; SDM 13.4.20). */
 #define E1K_IMS_ENABLE_MASK (E1K_ICR_RXT0 | E1K_ICR_TXDW | E1K_ICR_RXDMT0 | \
                              E1K_ICR_RXSEQ | E1K_ICR_LSC)
 /** RX error bits that make a frame bad (Linux E1000_RXD_ERR_FRAME_ERR_MASK;
- *  facts A.5). */
+ *  SDM 3.2.3.2). */
 #define E1K_RXD_ERR_FRAME_ERR_MASK (E1K_RXD_ERR_CE | E1K_RXD_ERR_SE | \
                                     E1K_RXD_ERR_SEQ | E1K_RXD_ERR_CXE | \
                                     E1K_RXD_ERR_RXE)
-/** M88E1011 PHY identifier with the revision masked (facts A.12). */
+/** M88E1011 PHY identifier with the revision masked ([DPDK-E1000]). */
 #define E1K_M88E1011_I_PHY_ID 0x01410C20u
 #define E1K_PHY_REVISION_MASK 0xFFFFFFF0u
 /** Microwire EEPROM: address bits for 64 words, delay per clock edge in
- *  us (LX-HWC e1000_init_eeprom_params; facts A.11). */
+ *  us (Linux e1000_hw.c e1000_init_eeprom_params; SDM 5). */
 #define E1K_EE_ADDR_BITS_64 6u
 #define E1K_EE_ADDR_BITS_256 8u
 #define E1K_EE_DELAY_US 50u
@@ -71,7 +71,7 @@
 /** MDIC polls, 50 us apart, before giving up (Linux: 64 in e1000_read_phy_reg_ex
  *  with udelay(50)). */
 #define E1K_MDIC_POLLS 64u
-/** Flow control defaults (LX-MAIN e1000_reset / e1000_setup_link): pause
+/** Flow control defaults (Linux e1000_reset / e1000_setup_link): pause
  *  time in 512-bit-time units, PAUSE address and EtherType. */
 #define E1K_FC_PAUSE_TIME 0x0680u
 #define E1K_FC_FCAL 0x00C28001u
@@ -83,7 +83,7 @@
 #define E1K_PBA_48K 48u
 
 /** Latency classes of the dynamic ITR algorithm (Linux enum latency_range;
- *  facts B.4). */
+ *  e1000_main.c). */
 enum e1k_latency {
     E1K_LOWEST_LATENCY = 0, /**< 70000 ints/s */
     E1K_LOW_LATENCY = 1,    /**< 20000 ints/s */
@@ -130,7 +130,7 @@ struct e1k_tx_ring {
 };
 
 /** Hardware statistics accumulated from the clear-on-read registers
- *  (Linux struct e1000_hw_stats; SDM 13.7; facts A.9).  All 64-bit. */
+ *  (Linux struct e1000_hw_stats; SDM 13.7).  All 64-bit. */
 struct e1k_hw_stats {
     uint64_t crcerrs, algnerrc, symerrs, rxerrc, mpc, scc, ecol, mcc;
     uint64_t latecol, colc, dc, tncrs, sec, cexterr, rlec;
@@ -168,7 +168,7 @@ struct e1k_adapter {
     bool discarding;         /**< dropping the rest of a multi-buffer frame */
     bool up;                 /**< opened and not closed (Linux !__E1000_DOWN) */
 
-    /* ---- interrupt moderation (e1000_itr.c; facts B.4) ---- */
+    /* ---- interrupt moderation (e1000_itr.c; Linux e1000_set_itr) ---- */
     uint32_t itr_setting;    /**< 0, 1, 3, 4 or fixed rate & ~3 */
     uint32_t itr;            /**< current target ints/s (or 4 in mode 4
                                   until the first computation) */
@@ -212,7 +212,7 @@ void e1k_hw_reset(struct e1k_adapter *a);
 /**
  * Read @words EEPROM words from @offset into @data through the Microwire
  * interface on EECD (REQ/GNT, CS, SK, DI, DO; Linux e1000_read_eeprom on
- * 82540/82545; facts A.11).  Returns 0, or -1 if GNT never came or the
+ * 82540/82545; SDM 5).  Returns 0, or -1 if GNT never came or the
  * range is beyond the EEPROM.
  */
 int e1k_hw_read_eeprom(struct e1k_adapter *a, uint32_t offset,
@@ -233,7 +233,7 @@ void e1k_hw_init_filters(struct e1k_adapter *a);
 /**
  * Check the link (STATUS.LU, speed and duplex), update the carrier and
  * log "NIC Link is Up 1000 Mbps Full Duplex" / "NIC Link is Down" on a
- * change (LX-MAIN e1000_watchdog).  One STATUS read.
+ * change (Linux e1000_watchdog).  One STATUS read.
  */
 void e1k_hw_check_link(struct e1k_adapter *a);
 
@@ -253,7 +253,7 @@ void e1k_rings_program(struct e1k_adapter *a);
  * Give up to @cleaned_count buffers back to hardware starting at
  * next_to_use: reuse a slot's buffer if it still has one, else allocate;
  * write RDT = next_to_use - 1 if anything was added (Linux
- * e1000_alloc_rx_buffers; facts A.6).  Charges E1K_COST_RX_REFILL per
+ * e1000_alloc_rx_buffers; SDM 3.2).  Charges E1K_COST_RX_REFILL per
  * buffer.
  */
 void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count);
@@ -316,7 +316,7 @@ void e1k_irq_enable(struct e1k_adapter *a);
 
 /**
  * One step of the dynamic ITR classifier for one direction (Linux
- * e1000_update_itr; facts B.4).  @cls is the current class, @packets and
+ * e1000_update_itr).  @cls is the current class, @packets and
  * @bytes the traffic since the last interrupt.  Returns the new class;
  * unchanged if @packets is 0.  Pure function.
  */
@@ -338,10 +338,10 @@ uint32_t e1k_itr_step(uint32_t old, uint32_t target);
  */
 uint32_t e1k_itr_mode4(uint64_t gotcl, uint64_t gorcl);
 /** ITR register value for @rate ints/s: 1e9 / (rate * 256), in 256 ns
- *  units (facts A.4); 0 for rate 0. */
+ *  units (SDM 13.4.18; Linux e1000_configure_rx); 0 for rate 0. */
 uint32_t e1k_itr_reg(uint32_t rate);
 /** Initialise itr_setting/itr from InterruptThrottleRate (Linux
- *  e1000_check_options; facts B.4). */
+ *  e1000_param.c e1000_check_options). */
 void e1k_itr_init(struct e1k_adapter *a);
 /** Program ITR at configure time if itr_setting != 0 (Linux
  *  e1000_configure_rx). */

@@ -5,14 +5,15 @@
  * receive address and flow control registers.
  *
  * Follows the sequences of the Linux e1000 shared code for the 82540 and
- * 82545 (LX-HWC e1000_reset_hw, e1000_read_eeprom, e1000_read_phy_reg,
- * e1000_phy_hw_reset, e1000_setup_copper_link) as summarised in facts
- * A.10-A.12; SDM 5 (EEPROM), 13.4.3 (EECD), 13.4.5 (MDIC).
+ * 82545 (Linux e1000_hw.c e1000_reset_hw, e1000_read_eeprom,
+ * e1000_read_phy_reg, e1000_phy_hw_reset, e1000_setup_copper_link);
+ * SDM 5 (EEPROM), 13.4.3 (EECD), 13.4.5 (MDIC), 13.5 (receive addresses);
+ * the M88E1011 PHY as in [DPDK-E1000].
  */
 #include "e1000_drv_internal.h"
 
 /* ------------------------------------------------------------------ */
-/* MAC reset (LX-HWC e1000_reset_hw for 82540/82545)                   */
+/* MAC reset (Linux e1000_reset_hw for 82540/82545)                    */
 /* ------------------------------------------------------------------ */
 
 void e1k_hw_reset(struct e1k_adapter *a)
@@ -39,7 +40,7 @@ void e1k_hw_reset(struct e1k_adapter *a)
 }
 
 /* ------------------------------------------------------------------ */
-/* EEPROM: Microwire bit-banging on EECD (facts A.11)                   */
+/* EEPROM: Microwire bit-banging on EECD (SDM 5, 13.4.3)                */
 /* ------------------------------------------------------------------ */
 
 static void ee_raise_clk(struct e1k_adapter *a, uint32_t *eecd)
@@ -198,7 +199,7 @@ uint16_t e1k_eeprom_sum(const uint16_t *words)
 }
 
 /* ------------------------------------------------------------------ */
-/* PHY over MDIC (SDM 13.4.5; facts A.12)                               */
+/* PHY over MDIC (SDM 13.4.5; M88E1011 registers as in [DPDK-E1000])    */
 /* ------------------------------------------------------------------ */
 
 static int mdic_wait(struct e1k_adapter *a, uint32_t reg, uint32_t *mdic)
@@ -330,7 +331,7 @@ void e1k_hw_init_filters(struct e1k_adapter *a)
     }
     ew32(a, E1K_VET, 0x8100u);
 
-    /* Flow control (LX-MAIN e1000_reset): high water = min(90% of the RX
+    /* Flow control (Linux e1000_reset): high water = min(90% of the RX
      * buffer, buffer - max frame), 8-byte granular; low = high - 8. */
     hwm = pba_bytes * 9u / 10u;
     if (pba_bytes - max_frame < hwm) {

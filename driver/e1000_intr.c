@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Interrupt handler and NAPI poll: the four policies the seed
- * measurements compare (seed-measurements M1, M3; facts B.2-B.4).
+ * measurements compare (seeds M1 and M3, docs/reproducing-the-seeds.md;
+ * [NAPI-HOWTO-2002], [NAPI-DOC], Linux e1000_main.c e1000_intr/e1000_clean).
  *
  *  legacy       2.4-era e1000 without NAPI (e1000_intr with E1000_MAX_INTR):
  *               read ICR; clean RX (each frame to netif_rx) and TX for up

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * InterruptThrottleRate: parameter modes and the dynamic ITR algorithm
- * (LX-PARAM e1000_check_options, LX-MAIN e1000_configure_rx,
- * e1000_update_itr, e1000_set_itr, e1000_watchdog; facts A.4, B.4).
+ * (Linux e1000_param.c e1000_check_options, e1000_main.c
+ * e1000_configure_rx, e1000_update_itr, e1000_set_itr, e1000_watchdog;
+ * ITR units SDM 13.4.18).
  *
  * Modes of InterruptThrottleRate:
  *   0        no throttling: ITR is never written (stays 0)
@@ -18,13 +19,13 @@
  */
 #include "e1000_drv_internal.h"
 
-/* Target rates per class (LX-MAIN e1000_set_itr). */
+/* Target rates per class (Linux e1000_set_itr). */
 #define E1K_ITR_LOWEST 70000u
 #define E1K_ITR_LOW 20000u
 #define E1K_ITR_BULK 4000u
-/* Dynamic modes start here (LX-PARAM). */
+/* Dynamic modes start here (Linux e1000_param.c). */
 #define E1K_ITR_DYN_START 20000u
-/* Links below 1000 Mb/s use a fixed rate (LX-MAIN e1000_set_itr). */
+/* Links below 1000 Mb/s use a fixed rate (Linux e1000_set_itr). */
 #define E1K_ITR_NOT_GIGABIT 4000u
 
 enum e1k_latency e1k_itr_update_class(enum e1k_latency cls,

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Driver entry points: probe, open, close, watchdog, transmit timeout
- * (LX-MAIN e1000_probe, e1000_open/e1000_up/e1000_configure_{tx,rx},
- * e1000_close/e1000_down, e1000_watchdog, e1000_tx_timeout/e1000_reset_task;
- * facts A.3-A.7, A.11-A.12, B.4).
+ * (Linux e1000_main.c e1000_probe, e1000_open/e1000_up/
+ * e1000_configure_{tx,rx}, e1000_close/e1000_down, e1000_watchdog,
+ * e1000_tx_timeout/e1000_reset_task; SDM 13.4 for the registers).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "e1000_drv_internal.h"
 
-/* TIPG for copper (facts A.7): IPGT 8, IPGR1 8, IPGR2 6. */
+/* TIPG for copper (SDM 13.4.34; Linux): IPGT 8, IPGR1 8, IPGR2 6. */
 #define E1K_TIPG_COPPER (8u | 8u << 10 | 6u << 20)
 /* TCTL collision threshold and full-duplex collision distance. */
 #define E1K_TCTL_CT 0x0Fu
@@ -26,7 +26,7 @@ static bool valid_ether_addr(const uint8_t *m)
  * the STATUS register as the Linux driver's bus info: PCIX_MODE (b13)
  * selects PCI-X with its speed in PCIX_SPEED (b15:14: 00 66, 01 100,
  * 10 133 MHz), else PCI66 (b11) 66 or 33 MHz; BUS64 (b12) the width
- * (SDM 13.4.2; facts: STATUS bits). */
+ * (SDM 13.4.2). */
 static void e1k_bus_desc(uint32_t status, char *buf, size_t size)
 {
     static const char *const pcix_mhz[4] = {"66", "100", "133", "133"};
@@ -62,7 +62,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
 
     e1k_hw_reset(a);
 
-    /* EECD.SIZE tells 64 or 256 words (LX-HWC e1000_init_eeprom_params). */
+    /* EECD.SIZE tells 64 or 256 words (Linux e1000_init_eeprom_params). */
     a->eeprom_addr_bits = (er32(a, E1K_EECD) & E1K_EECD_SIZE) ?
                           E1K_EE_ADDR_BITS_256 : E1K_EE_ADDR_BITS_64;
     if (e1k_hw_read_eeprom(a, 0, E1K_EEPROM_WORDS, a->eeprom) < 0) {
@@ -246,7 +246,7 @@ void e1k_drv_tx_timeout(struct e1k_adapter *a)
 
 /* The watchdog's statistics step: every counter, then the good octets
  * of the period since the last run (gorcl/gotcl, for InterruptThrottleRate
- * mode 4; LX-MAIN e1000_watchdog). */
+ * mode 4; Linux e1000_watchdog). */
 static void watchdog_stats(struct e1k_adapter *a)
 {
     e1k_update_stats(a);
@@ -265,7 +265,7 @@ void e1k_drv_watchdog(struct e1k_adapter *a)
     watchdog_stats(a);
     e1k_itr_watchdog(a);
     /* Software interrupt so the RX ring gets cleaned even if an
-     * interrupt was missed (facts B.4, seed M4). */
+     * interrupt was missed (Linux e1000_watchdog; seed M4). */
     ew32(a, E1K_ICS, E1K_ICR_RXDMT0);
 }
 

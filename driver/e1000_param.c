@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Driver parameters: defaults, policy names and validation with the Linux
- * e1000 ranges (LX-PARAM e1000_check_options; facts B.4).
+ * e1000 ranges (Linux e1000_param.c e1000_check_options;
+ * [LINUX-E1000-DOC]).
  *
  * Where Linux silently replaces an invalid value by the default and logs
  * it, e1klab rejects it: a scenario that asked for something impossible
@@ -58,7 +59,7 @@ void e1k_drv_params_default(struct e1k_drv_params *p)
     p->FlowControl = 3;            /* e1000_fc_full (E1000_FC_DEFAULT) */
 }
 
-/* Ranges (LX-PARAM): descriptors 80..4096 for 82544 and later; the
+/* Ranges (Linux e1000_param.c): descriptors 80..4096 for 82544 and later; the
  * delays are 16-bit register fields in 1.024 us units; ITR 100..100000
  * ints/s besides the mode values 0, 1, 3, 4. */
 #define E1K_MIN_DESC 80u

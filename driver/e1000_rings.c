@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Descriptor rings: allocation, teardown, register programming and the RX
- * buffer refill (LX-MAIN e1000_setup_{tx,rx}_resources,
+ * buffer refill (Linux e1000_setup_{tx,rx}_resources,
  * e1000_configure_{tx,rx}, e1000_alloc_rx_buffers,
- * e1000_clean_{tx,rx}_ring; facts A.6).
+ * e1000_clean_{tx,rx}_ring; rings SDM 3.2, 3.4).
  *
  * Ring memory is DMA-coherent (e1k_os_alloc_coherent, 4096-aligned so
  * RDBAL/TDBAL meet the 16-byte rule); descriptors are 16 bytes
@@ -158,7 +158,7 @@ void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count)
         r->next_to_use = i;
         /* Hardware may use up to RDT - 1: one filled descriptor is held
          * back, so head never catches up with a slot software is still
-         * writing (facts A.6). */
+         * writing (Linux e1000_alloc_rx_buffers; SDM 3.2). */
         ew32(a, E1K_RDT, i == 0 ? r->count - 1 : i - 1);
     }
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * RX clean: hand every completed frame of the RX ring to the stack
- * (LX-MAIN e1000_clean_rx_irq, e1000_rx_checksum, e1000_copybreak;
- * facts A.5, A.6).
+ * (Linux e1000_clean_rx_irq, e1000_rx_checksum, e1000_copybreak;
+ * descriptors SDM 3.2.3).
  *
  * Per descriptor with DD: frames that did not fit one buffer (no EOP) or
  * carry a frame error (CE|SE|SEQ|CXE|RXE) are dropped and their buffer
@@ -59,7 +59,7 @@ static struct e1k_skb *rx_copybreak(struct e1k_adapter *a,
 /* The frame a completed descriptor describes: checked and handed to the
  * stack (NAPI: netif_receive_skb, else netif_rx), or counted in
  * rx_frame_errors_sw: pieces of a frame spread over several buffers, a
- * frame error, no room for the FCS, longer than the buffer (LX-MAIN
+ * frame error, no room for the FCS, longer than the buffer (Linux
  * e1000_clean_rx_irq). */
 static void rx_deliver(struct e1k_adapter *a, struct e1k_rx_buffer *bi,
                        const uint8_t *desc, bool napi, bool strip_crc)

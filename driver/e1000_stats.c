@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Statistics: accumulate the clear-on-read hardware counters into 64-bit
- * totals and map them to struct rtnl_link_stats64 (LX-MAIN
- * e1000_update_stats; SDM 13.7; facts A.9).
+ * totals and map them to struct rtnl_link_stats64 (Linux
+ * e1000_update_stats; SDM 13.7).
  *
  * The mapping follows the 2.4/2.5-era e1000 the seeds ran (4.3.2-k1,
  * 5.0.43-k1), which took the packet and byte counts from the hardware
@@ -51,7 +51,7 @@ struct e1k_stat_reg {
 #define STAT(r, f) { E1K_##r, 0, offsetof(struct e1k_hw_stats, f) }
 #define STAT64(r, f) { E1K_##r, 1, offsetof(struct e1k_hw_stats, f) }
 
-/* In the order LX-MAIN e1000_update_stats reads them: every read clears
+/* In the order Linux e1000_update_stats reads them: every read clears
  * the counter, so the order fixes what lands in which period. */
 static const struct e1k_stat_reg stat_regs[] = {
     STAT(CRCERRS, crcerrs), STAT(ALGNERRC, algnerrc),
@@ -75,7 +75,7 @@ static const struct e1k_stat_reg stat_regs[] = {
     STAT(TSCTC, tsctc), STAT(TSCTFC, tsctfc),
 };
 
-/* The netdev view of the hardware counters (LX-MAIN e1000_update_stats;
+/* The netdev view of the hardware counters (Linux e1000_update_stats;
  * see the mapping at the top of this file).  tx_dropped is counted by
  * xmit itself (frames it had to discard) and kept. */
 static void net_stats_from_hw(struct e1k_link_stats64 *n,

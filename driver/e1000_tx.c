@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Transmit: queue a frame on the TX ring and clean completed frames
- * (LX-MAIN e1000_xmit_frame, e1000_tx_map, e1000_tx_queue,
- * e1000_maybe_stop_tx, e1000_clean_tx_irq; facts A.5, B.4).
+ * (Linux e1000_xmit_frame, e1000_tx_map, e1000_tx_queue,
+ * e1000_maybe_stop_tx, e1000_clean_tx_irq; descriptors SDM 3.3.3).
  *
  * Frames are linear buffers sent with legacy descriptors of at most
  * E1K_MAX_DATA_PER_TXD bytes each; only the last descriptor of a frame

@@ -119,7 +119,7 @@ uint32_t fos_skbs_in_use(FakeOs *f);
  *  success. */
 struct e1k_adapter *fos_up(FakeOs *f, const struct e1k_drv_params *p);
 /** Wire time of a frame of @len bytes (no FCS) at 1 Gb/s, ns:
- *  (len + 4 FCS + 20 preamble/IFG) * 8 (facts A.13). */
+ *  (len + 4 FCS + 20 preamble/IFG) * 8 ([IEEE-802.3]). */
 uint64_t fos_wire_ns(uint32_t len);
 /** Deliver a frame from the wire now; asserts the model queued it. */
 void fos_inject(FakeOs *f, const uint8_t *frame, uint32_t len);

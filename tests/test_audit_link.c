@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Audit tests (docs/model-tests.md): link up/down with LSC and STATUS
- * LU/SPEED/FD at 10, 100 and 1000 Mb/s (SDM 13.4.2; facts A.2, A.12),
- * serialization at each link speed with TIPG (facts A.7, A.13), PHY
- * specific status per speed, and chip identity in the EEPROM (facts
- * A.1, A.11).
+ * LU/SPEED/FD at 10, 100 and 1000 Mb/s (SDM 13.4.2; [DPDK-E1000] PHY),
+ * serialization at each link speed with TIPG (SDM 13.4.34,
+ * [IEEE-802.3]), PHY specific status per speed, and chip identity in the
+ * EEPROM (SDM 5.6; [PCIIDS]).
  */
 #include "txtest.h"
 
@@ -64,7 +64,7 @@ static void test_status_per_speed(void)
 }
 
 /* Back-to-back 60-byte frames (64 with FCS) at 10 Mb/s: 64 + 8 + 12 =
- * 84 byte times of 800 ns apart = 67200 ns (facts A.13); with IPGT = 20
+ * 84 byte times of 800 ns apart = 67200 ns ([IEEE-802.3]); with IPGT = 20
  * the gap is 20 + 4 = 24 byte times: 96 x 80 ns = 7680 ns at 100 Mb/s
  * (txt_check_back_to_back in txtest.h). */
 static void test_wire_10(void)
@@ -102,7 +102,7 @@ static void test_link_down_holds_tx(void)
     tp_free(tp);
 }
 
-/* EEPROM identity words per chip (facts A.1, A.11): 82540EM device ID
+/* EEPROM identity words per chip (SDM 5.6; [PCIIDS]): 82540EM device ID
  * 0x100E with subsystem 8086:001E; 82545EM device ID 0x100F with
  * subsystem 8086:1001 (PRO/1000 MT Server); vendor 0x8086 in words 0x0C
  * and 0x0E; checksum 0xBABA for both. */

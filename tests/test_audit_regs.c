@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Audit tests (issue 2 traceability, docs/model-tests.md): register map
- * coverage of facts A.2 through the public API, the whole statistics
- * block 0x4000..0x40FC read twice after real traffic (facts A.9, SDM
- * 13.7, case C09), and clear-on-read through the I/O BAR (facts A.1).
+ * Audit tests (docs/model-tests.md): coverage of the 82540/82545 register
+ * map (SDM 13.3-13.4) through the public API, the whole statistics
+ * block 0x4000..0x40FC read twice after real traffic (SDM 13.7, the
+ * counters case), and clear-on-read through the I/O BAR (SDM 4.1).
  */
 #include "rxtest.h"
 
-/* Register fields with widths stated in facts A.2 / A.4 / A.7 and the
- * SDM sections cited there: writing all ones reads back exactly the
- * field bits. */
+/* Register fields with widths stated in the SDM register sections
+ * (13.4.18-13.4.46, e.g. RDTR 13.4.30, TIPG 13.4.34): writing all ones reads
+ * back exactly the field bits. */
 static const struct {
     uint32_t off;
     uint32_t bits;
@@ -32,7 +32,7 @@ static const struct {
     { E1K_TDT, 0x0000FFFFu, "TDT 16-bit" },
 };
 
-/* Registers of the facts A.2 map without a stated field width: each is
+/* Registers of the SDM 13.3 map without a stated field width: each is
  * decoded (a written pattern is stored, not dropped as an unknown
  * offset) and MAC reset clears it. */
 static const uint32_t rw_regs[] = {
@@ -95,7 +95,7 @@ static void test_ro_wo(void)
     tp_free(tp);
 }
 
-/* Offsets of facts A.9 (the statistics map). */
+/* Offsets of the statistics map (SDM 13.7). */
 static gboolean is_stat(uint32_t off)
 {
     static const uint32_t holes[] = { 0x4024, 0x402C, 0x4044, 0x4084,
@@ -187,7 +187,7 @@ static void test_stats_block_twice(void)
 }
 
 /* Reading the low half of a pair first returns it without clearing;
- * the high-half read clears both (facts A.9) — also when only the high
+ * the high-half read clears both (SDM 13.7) — also when only the high
  * half is read. */
 static void test_pair_high_only(void)
 {
@@ -204,7 +204,7 @@ static void test_pair_high_only(void)
     tp_free(tp);
 }
 
-/* I/O BAR (IOADDR/IODATA, facts A.1): a statistics counter read through
+/* I/O BAR (IOADDR/IODATA, SDM 4.1): a statistics counter read through
  * IODATA has its clear-on-read side effect; a 64-bit pair cleared by its
  * high half through IODATA; ICS through IODATA raises the line. */
 static void test_iodata_stats(void)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Audit tests (docs/model-tests.md): save/restore with pending RDTR,
- * RADV, TIDV and TADV deadlines continuing identically (issue 2 "Save/
- * restore ... pending timer deadlines included"), ITR on the receive
+ * RADV, TIDV and TADV deadlines continuing identically (docs/model-tests.md
+ * "save/restore", pending timer deadlines included), ITR on the receive
  * path (ITR=0: back to back, no floor; ITR=500 delays an RXT0, never
- * drops it; facts A.4, case C05), and RXO raising the line (facts A.8).
+ * drops it; SDM 13.4.18), and RXO raising the line (SDM 3.2.7.4).
  */
 #include "rxtest.h"
 
@@ -248,7 +248,7 @@ static void test_itr_delays_rxt0(void)
     tp_free(tp);
 }
 
-/* RXO (facts A.8): with IMS.RXO the overrun raises the line at the drop. */
+/* RXO (SDM 3.2.7.4): with IMS.RXO the overrun raises the line at the drop. */
 static void test_rxo_line(void)
 {
     TestPort *tp = rxt_new();
@@ -305,7 +305,7 @@ static void test_run_until_cap(void)
     tp_free(tp);
 }
 
-/* Bus presets end to end (facts A.1): the same 1000-byte frame completes
+/* Bus presets end to end (SDM 4.1): the same 1000-byte frame completes
  * fetch(16) + data(1004) + write-back(16) after its arrival on the
  * configured bus: 32-bit/33 MHz, 64-bit/66 MHz, PCI-X 133, each slower
  * bus strictly later. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Bus presets, parsing and transaction timing (facts A.1; docs/model.md
+/* Bus presets, parsing and transaction timing (SDM 4.1; docs/model.md
  * "Bus" for the chosen overhead and latency clocks). */
 #include "testport.h"
 #include "e1000_core.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Core: creation, reset values, register dispatch, sub-word and I/O BAR
- * access, timers and DMA helpers (SDM 13.4, 4.1; facts A.1, A.2). */
+ * access, timers and DMA helpers (SDM 13.4, 4.1). */
 #include <string.h>
 
 #include "testport.h"

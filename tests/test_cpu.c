@@ -2,7 +2,7 @@
 /*
  * CPU model: charging, interrupt delivery latency and preemption at charge
  * points, softirq on irq exit, __do_softirq limits (MAX_SOFTIRQ_RESTART 10,
- * MAX_SOFTIRQ_TIME 2 ms -> ksoftirqd; Linux kernel/softirq.c, facts B.3),
+ * MAX_SOFTIRQ_TIME 2 ms -> ksoftirqd; Linux kernel/softirq.c),
  * kernel timers on jiffies, round-robin processes.
  */
 #include <glib.h>

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * InterruptThrottleRate algorithms as pure functions (facts B.4, LX-MAIN
+ * InterruptThrottleRate algorithms as pure functions (Linux e1000_main.c
  * e1000_update_itr / e1000_set_itr / e1000_watchdog mode 4) and the ITR
- * register conversion (facts A.4).
+ * register conversion (SDM 13.4.18).
  */
 #include "e1000_drv_internal.h"
 #include <glib.h>
 
-/* Stepped increase 4000 -> 20000: +target/4 each time (facts B.4). */
+/* Stepped increase 4000 -> 20000: +target/4 each time (Linux e1000_set_itr). */
 static void test_step_up(void)
 {
     static const uint32_t want[] = { 9000, 14000, 19000, 20000, 20000 };
@@ -51,7 +51,7 @@ static void test_from_lowest(void)
     g_assert_cmpint(CLS(LOWEST, 0, 0), ==, E1K_LOWEST_LATENCY);
 }
 
-/* From low (facts B.4). */
+/* From low (Linux e1000_update_itr). */
 static void test_from_low(void)
 {
     /* bytes > 10000 */
@@ -96,7 +96,8 @@ static void test_mode4(void)
     g_assert_cmpuint(e1k_itr_mode4(20000, 10000), ==, 4000);
 }
 
-/* ITR register = 1e9 / (rate * 256) (facts A.4 derived values). */
+/* ITR register = 1e9 / (rate * 256) (SDM 13.4.18 units; Linux
+ * e1000_configure_rx). */
 static void test_itr_reg(void)
 {
     g_assert_cmpuint(e1k_itr_reg(0), ==, 0);

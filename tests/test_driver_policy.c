@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The four interrupt/poll policies over the real device model
- * (seed-measurements M1, M3; facts B.3-B.4): where each masks and
+ * (seeds M1 and M3, docs/reproducing-the-seeds.md; Linux e1000_intr,
+ * e1000_clean, [NAPI-DOC]): where each masks and
  * unmasks, how frames reach the stack, budget handling, the single ICR
  * read per interrupt, the watchdog's ICS, the transmit-timeout reset and
  * the ITR modes (dynamic after each poll, mode 4 in the watchdog).
@@ -215,7 +216,8 @@ static void test_napi_budget(void)
     }
 }
 
-/* The watchdog writes ICS = RXDMT0, which interrupts (facts B.4). */
+/* The watchdog writes ICS = RXDMT0, which interrupts (Linux
+ * e1000_watchdog). */
 static void test_watchdog_ics(void)
 {
     const enum e1k_drv_mode modes[] = { E1K_MODE_LEGACY, E1K_MODE_NAPI,

@@ -31,7 +31,7 @@ static void test_probe_mac(void)
     g_assert_nonnull(fos_probe(f, &p));
     g_assert_cmpmem(e1k_drv_mac(f->a), 6, mac, 6);
     /* Microwire: REQ was raised and EECD toggled; EERD never used
-     * (Linux use_eerd = false on 82540/82545; facts A.11). */
+     * (Linux use_eerd = false on 82540/82545, e1000_hw.c). */
     g_assert_cmpuint(fos_writes_of(f, E1K_EECD, -1), >, 64u * 25u);
     g_assert_cmpuint(fos_writes_of(f, E1K_EERD, -1), ==, 0);
     g_assert_cmpuint(peek(f, E1K_EECD) & (E1K_EECD_REQ | E1K_EECD_CS), ==, 0);
@@ -99,8 +99,9 @@ static void test_kalloc_balanced(void)
     fos_free(f);
 }
 
-/* Open programs the delay and throttle registers from the parameters
- * (facts B.4: RDTR = RxIntDelay, RADV, TIDV, TADV, ITR = 1e9/(itr*256)). */
+/* Open programs the delay and throttle registers from the parameters (Linux
+ * e1000_configure_rx/tx: RDTR = RxIntDelay, RADV, TIDV, TADV, ITR =
+ * 1e9/(itr*256)). */
 static void test_open_registers(void)
 {
     struct e1k_drv_params p;
@@ -126,7 +127,7 @@ static void test_open_registers(void)
     /* RDT = next_to_use - 1: 127 buffers given, one withheld. */
     g_assert_cmpuint(peek(f, E1K_RDT), ==, 126);
     g_assert_cmpuint(peek(f, E1K_TDT), ==, 0);
-    /* RCTL: EN|BAM, RDMTS 1/2, BSIZE 2048, SECRC off (facts A.7). */
+    /* RCTL: EN|BAM, RDMTS 1/2, BSIZE 2048, SECRC off (e1000_setup_rctl). */
     g_assert_cmphex(peek(f, E1K_RCTL), ==, E1K_RCTL_EN | E1K_RCTL_BAM);
     g_assert_cmphex(peek(f, E1K_TCTL), ==,
                     E1K_TCTL_EN | E1K_TCTL_PSP | 0x0Fu << 4 | 0x40u << 12 |
@@ -163,7 +164,7 @@ static void test_open_itr_modes(void)
     }
 }
 
-/* TX descriptors carry IDE iff TxIntDelay != 0 (facts A.5). */
+/* TX descriptors carry IDE iff TxIntDelay != 0 (Linux e1000_configure_tx). */
 static void test_txd_cmd(void)
 {
     for (int ide = 0; ide < 2; ide++) {

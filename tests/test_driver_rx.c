@@ -87,7 +87,7 @@ static void copybreak_zero(struct e1k_drv_params *p)
 
 /* Frames up to copybreak bytes are copied into a buffer of their size and
  * the ring buffer is reused; larger ones go up in the 2048-byte ring
- * buffer (LX-MAIN e1000_copybreak). */
+ * buffer (Linux e1000_copybreak). */
 static void test_rx_copybreak(void)
 {
     for (int zero = 0; zero < 2; zero++) {

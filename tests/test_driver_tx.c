@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Driver TX path over the real device model: frames appear on the wire in
- * order, descriptors carry EOP|IFCS|RS(+IDE), completed frames are freed,
- * the queue stops below MAX_SKB_FRAGS+7 free descriptors and wakes at 32
- * (facts B.4), and the stack sees NETDEV_TX_BUSY when the ring is full.
+ * order, descriptors carry EOP|IFCS|RS(+IDE), completed frames are freed, the
+ * queue stops below MAX_SKB_FRAGS+7 free descriptors and wakes at 32 (Linux
+ * e1000_xmit_frame, e1000_clean_tx_irq), and the stack sees NETDEV_TX_BUSY
+ * when the ring is full.
  */
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* EEPROM image, EERD and Microwire bit-bang on EECD (SDM 5, 13.4.3-4;
- * facts A.11; device case C08). */
+ * the EEPROM checksum case of docs/model-tests.md). */
 #include <string.h>
 
 #include "testport.h"

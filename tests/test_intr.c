@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Interrupt causes, mask and ITR spacing (SDM 13.4.17-21; facts A.3-A.4;
- * device cases C05, C06). */
+/* Interrupt causes, mask and ITR spacing (SDM 13.4.17-21; the
+ * device cases "ITR delays, never drops" and "ICR clears on read"). */
 #include "testport.h"
 #include "e1000_core.h"
 
@@ -161,7 +161,7 @@ static void test_itr_zero_no_throttle(void)
 }
 
 /* Sustained causes: assertions spaced exactly ITR x 256 ns apart
- * (Linux ITR=55 is about 71k/s, facts A.4). */
+ * (Linux ITR=55 is about 71k/s, SDM 13.4.18 units). */
 static void test_itr_spacing(void)
 {
     TestPort *tp = tp_new(4096, NULL);

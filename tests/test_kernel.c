@@ -2,7 +2,7 @@
 /*
  * Kernel model: skb arena, IPv4 forwarding (TTL, checksum, longest-prefix
  * route, neighbour MACs), NAPI net_rx_action (weight 64, netdev_budget
- * 300, time_squeeze, re-raise; facts B.3), netif_rx backlog
+ * 300, time_squeeze, re-raise; [LINUX-NET-RX]), netif_rx backlog
  * (netdev_max_backlog, drops), qdisc (txqueuelen, busy requeue, wake),
  * dev_watchdog tx timeout after 5 s, UDP sink (rcvbuf, reader).
  */

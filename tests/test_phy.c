@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* PHY over MDIC, link state, autonegotiation timing and LSC
- * (SDM 13.4.5, 13.4.2; facts A.12). */
+ * (SDM 13.4.5, 13.4.2; [DPDK-E1000] PHY registers). */
 #include "testport.h"
 #include "e1000_core.h"
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Receive packet buffer, frame sizes and receive statistics of the device
- * model: overflow (MPC, RXO; SDM 3.2.7.4, facts A.8), RNBC without loss
- * (case C01/C02), PBA.RXA, case C09 (RX counters, SDM 13.7, facts A.9)
- * and case C10 (RX: short frames, RUC; oversize, ROC).
+ * model: overflow (MPC, RXO; SDM 3.2.7.4), RNBC without loss (the
+ * tail-equals-head and empty-ring cases), PBA.RXA, the counters case (RX
+ * counters, SDM 13.7) and the short-frames case (RX: short frames, RUC;
+ * oversize, ROC).
  *
  * Charge rule (docs/model-rx.md): 16 bytes + (frame incl. FCS rounded up
  * to 16 bytes); a 60-byte frame (64 with FCS) takes 80 bytes.
@@ -170,7 +171,7 @@ static void test_c09_rx_counters(void)
     tp_free(tp);
 }
 
-/* Size buckets by length incl. FCS (facts A.9). */
+/* Size buckets by length incl. FCS (SDM 13.7). */
 static void test_size_buckets(void)
 {
     static const struct { uint32_t len; uint32_t reg; } t[] = {

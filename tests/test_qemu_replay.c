@@ -2,7 +2,7 @@
 /*
  * Tests of the QEMU device's replay (hw/qemu/e1klab_replay.c over the
  * traffic library testbench/traffic/trf.h, built here without GLib in the
- * library): wire time (facts A.13: (L + 4 FCS + 20) x 8 bit times),
+ * library): wire time ([IEEE-802.3]: (L + 4 FCS + 20) x 8 bit times),
  * pacing, frame counts, generator frames, capture replay through libpcap,
  * cursor seek (used by loadvm) and bad input.
  */

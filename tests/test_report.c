@@ -102,7 +102,7 @@ static void test_derive(void)
 
 static void test_rate_ppm(void)
 {
-    g_assert_cmpuint(tb_rate(1, 672), ==, 1488095);   /* facts A.13 */
+    g_assert_cmpuint(tb_rate(1, 672), ==, 1488095);   /* [IEEE-802.3] */
     g_assert_cmpuint(tb_rate(5, 0), ==, 0);
     g_assert_cmpuint(tb_ppm(1, 3), ==, 333333);
     g_assert_cmpuint(tb_ppm(2, 3), ==, 666667);

@@ -2,7 +2,7 @@
 /*
  * Receive DMA engine of the device model: delivery, FCS, SECRC, buffer
  * sizes, multi-descriptor frames, bus timing, write order, ring ownership
- * cases C01-C03 and DMA faults (SDM 3.2, 3.2.3; facts A.5-A.7).
+ * cases (docs/model-tests.md) and DMA faults (SDM 3.2, 3.2.3).
  */
 #include <glib.h>
 #include <string.h>
@@ -179,7 +179,7 @@ static void test_multi_desc_wait(void)
     tp_free(tp);
 }
 
-/* Buffer sizes from BSIZE/BSEX (facts A.7): the length of the first
+/* Buffer sizes from BSIZE/BSEX (SDM 3.2.2): the length of the first
  * descriptor of a 16380-byte frame shows the buffer size. */
 static void test_bufsizes(void)
 {
@@ -276,7 +276,7 @@ static void test_c02_empty_ring(void)
     tp_free(tp);
 }
 
-/* Descriptors with buffer address 0 (facts A.5): consumed with DD and
+/* Descriptors with buffer address 0 (SDM 3.2.3): consumed with DD and
  * length 0, no data written; the frame continues in the next one. */
 static void test_null_buffer_skipped(void)
 {

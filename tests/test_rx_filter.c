@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Receive address and VLAN filtering of the device model (SDM 13.5.1-3,
- * RCTL SDM 13.4.22; facts A.7, A.10): exact RA entries with AV, UPE,
+ * RCTL SDM 13.4.22): exact RA entries with AV, UPE,
  * MPE, BAM, the MTA hash for each MO, PIF, VLAN filter (VFE/VFTA) and
  * tag stripping (CTRL.VME, VP, special field).
  */
@@ -115,7 +115,7 @@ static void test_bam(void)
 }
 
 /* MTA hash: 12 bits of ((DA[5] << 8) | DA[4]) >> {4,3,2,0} for MO=0..3;
- * word = hash >> 5, bit = hash & 31 (facts A.10). */
+ * word = hash >> 5, bit = hash & 31 (SDM 13.5.1). */
 static void test_mta_mo(void)
 {
     static const unsigned shift[4] = { 4, 3, 2, 0 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Receive interrupt timing of the device model (case C07; SDM 3.2.7.1-3,
- * 13.4.30-31; facts A.4): RDTR packet timer, RADV absolute timer, FPD,
+ * Receive interrupt timing of the device model (the receive timers case;
+ * SDM 3.2.7.1-3, 13.4.30-31): RDTR packet timer, RADV absolute timer, FPD,
  * SRPD, RXDMT0.  Times are exact in ns relative to the frame completion
  * time (arrival + fetch + data + write-back bus time, bus idle).
  */

@@ -2,7 +2,7 @@
 /*
  * Receive checksum offload of the device model (RXCSUM IPOFL/TUOFL/PCSS;
  * descriptor status IXSM/IPCS/TCPCS/UDPCS and errors IPE/TCPE, SDM
- * 3.2.3.1-3.2.3.2, 3.2.9; facts A.5): good and bad IPv4 header, TCP and
+ * 3.2.3.1-3.2.3.2, 3.2.9): good and bad IPv4 header, TCP and
  * UDP checksums, offload disabled, non-IP frames, fragments, and the
  * 16-bit packet checksum field.
  */

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the scenario loader (testbench/scenario/scenario_load.c): the
  * shipped scenarios load with the values the seeds state, defaults follow
- * docs/scenarios.md (driver defaults are the Linux ones, facts B.4),
+ * docs/scenarios.md (driver defaults are the Linux ones, e1000_param.c),
  * --set overrides, and every kind of bad input gives one line naming the
  * file, the line and the key.
  */
@@ -111,7 +111,7 @@ static void load_file(const char *name)
     g_free(p);
 }
 
-/* seed-measurements.md M1-M3 conditions as the shipped files state them */
+/* The seeds' M1-M3 conditions as the shipped files state them */
 static void test_shipped(void)
 {
     load_file("forward-970kpps-legacy.ini");

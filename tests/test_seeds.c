@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Seed integration tests (seed-measurements.md M1-M3): the whole
+ * Seed integration tests (seeds M1-M3): the whole
  * testbench -- device model, driver, kernel model, calibrated cost
- * profiles -- must reproduce the seeds within the calibration targets of
- * issue 4 (throughput +-15% of the seed, interrupt counts within a factor
+ * profiles -- must reproduce the seeds within the calibration targets
+ * (throughput +-15% of the seed, interrupt counts within a factor
  * of 2, orderings right; docs/reproducing-the-seeds.md):
  *   M1 (piii-933, 2.4.20: backlog 300 with the netif_rx throttle, no
  *       copybreak), the seed's full 1,000,000 frames at 970 kpps: the
@@ -174,11 +174,11 @@ static void test_m1_napi(void)
     g_assert_cmpuint(r.iface[0].interrupts, <=, 100);
 }
 
-/* M3: 820 kpps into eth0 (the seed's eth2), rings of 256, RxIntDelay=1,
- * flow control off.  ITR: the seed's driver recomputed it every 2 s from
- * the octet counters, 8000/s for one-way traffic (seed M3 inference, facts
- * B.4 mode 4); a reduced run ends before the first recomputation, so the
- * steady-state value is set directly. */
+/* M3: 820 kpps into eth0 (the seed's eth2), rings of 256, RxIntDelay=1, flow
+ * control off.  ITR: the seed's driver recomputed it every 2 s from the octet
+ * counters, 8000/s for one-way traffic (seed M3 inference, Linux
+ * e1000_watchdog mode 4); a reduced run ends before the first recomputation,
+ * so the steady-state value is set directly. */
 static TbResults m3(enum e1k_drv_mode mode)
 {
     TbScenario sc;

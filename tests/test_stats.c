@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Statistics registers: clear on read, 64-bit pairs, saturation, size
- * buckets (SDM 13.7; facts A.9; device case C09 register part). */
+ * buckets (SDM 13.7; the register part of the counters case). */
 #include "testport.h"
 #include "e1000_core.h"
 

@@ -50,7 +50,8 @@ static void test_range_integer(void)
     GPtrArray *v = g_ptr_array_new_with_free_func(g_free);
     char *err = NULL;
 
-    /* The offered-load axis: 50..1000 kpps in 50 kpps steps. */
+    /* The sweep's offered-load axis (docs/reproducing-the-seeds.md):
+     * 50..1000 kpps in 50 kpps steps. */
     g_assert_cmpint(tb_sweep_range("50000", "1000000", "50000", 1000, v,
                                    &err), ==, 0);
     g_assert_cmpuint(v->len, ==, 20);

@@ -2,7 +2,7 @@
 /*
  * Unit tests of the traffic sources (testbench/traffic/trf*.c) and the wire
  * model (testbench/traffic/trf_wire.c): frame bytes, IPv4 header checksum, pacing
- * times in ns, IMIX order, wire serialisation (facts A.13), pcap/pcapng
+ * times in ns, IMIX order, wire serialisation ([IEEE-802.3]), pcap/pcapng
  * replay of every capture in tests/data/traces with counts checked
  * against an independent libpcap reading and the README's frame counts,
  * and the replay's error cases.
@@ -60,7 +60,7 @@ static TbSource *must_new(const TbTrafficCfg *c, uint32_t mbps)
     return s;
 }
 
-/* facts A.13: 64-byte frames (60 without FCS) take 672 ns at 1 Gb/s,
+/* [IEEE-802.3]: 64-byte frames (60 without FCS) take 672 ns at 1 Gb/s,
  * 6720 ns at 100 Mb/s; 1518-byte frames 12304 ns at 1 Gb/s. */
 static void test_wire_serialisation(void)
 {

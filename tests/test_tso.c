@@ -2,7 +2,7 @@
 /*
  * Extended transmit descriptors: context + data descriptors, TCP and UDP
  * segmentation (SDM 3.3.6-3.3.7, 3.5-3.6), checksum offload with a zero
- * UDP checksum (case C11) and hostile TSO chains (case C12).  Every
+ * UDP checksum (sent as 0xFFFF) and hostile TSO chains.  Every
  * checksum the model inserts is verified here with an independent
  * RFC 1071 sum over the pseudo-header and the segment.
  */

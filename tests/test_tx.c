@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Transmit path of the device model: legacy descriptors, ring ownership
- * (case C04, C03), DD write-back rules, checksum and VLAN insertion,
- * PSP padding (C10), TX counters (C09), wire timing (facts A.13),
+ * (register write order, odd ring lengths), DD write-back rules, checksum
+ * and VLAN insertion, PSP padding, TX counters, wire timing ([IEEE-802.3]),
  * packet-buffer back-pressure, link down, DMA faults and bad chains.
  */
 #include "txtest.h"
@@ -89,7 +89,7 @@ static void test_dd_only_with_rs(void)
 }
 
 /* A frame over several buffers, including a zero-length and a
- * null-address descriptor (no data, DD with RS; facts A.5). */
+ * null-address descriptor (no data, DD with RS; SDM 3.3.3). */
 static void test_multi_buffer_frame(void)
 {
     TestPort *tp = txt_new(NULL, 8, TCTL_STD);
@@ -262,7 +262,7 @@ static void test_wire_timing_100(void)
     txt_check_back_to_back(100, TXT_TIPG_LINUX, 6720);
 }
 
-/* IPGT = 20 clocks: gap 20 + 4 = 24 byte times (facts A.7). */
+/* IPGT = 20 clocks: gap 20 + 4 = 24 byte times (SDM 13.4.34). */
 static void test_wire_timing_tipg(void)
 {
     txt_check_back_to_back(1000, 20, (64 + 8 + 24) * 8);
@@ -279,7 +279,7 @@ static void test_buffer_backpressure(void)
     e1k_config_default(&cfg);
     cfg.link_mbps = 10; /* 1000-byte frame: 8 + 1004 bytes * 800 ns */
     tp = tp_new(TXT_MEM_SIZE, &cfg);
-    /* RXA = 62 KB -> TXA = 2 KB after a MAC reset (facts A.8). */
+    /* RXA = 62 KB -> TXA = 2 KB after a MAC reset (SDM 13.4.16). */
     tp_wr(tp, E1K_PBA, 62);
     tp_wr(tp, E1K_CTRL, tp_rd(tp, E1K_CTRL) | E1K_CTRL_RST);
     g_assert_cmphex(tp_rd(tp, E1K_PBA), ==, 62u | 2u << 16);

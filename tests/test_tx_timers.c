@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Transmit interrupt timing (SDM 3.3.3.1, 3.4.3, 13.4.41, 13.4.44;
- * facts A.4): DD write-back time, TXDW immediate (RS without IDE), TIDV
+ * Transmit interrupt timing (SDM 3.3.3.1, 3.4.3, 13.4.18, 13.4.41,
+ * 13.4.44): DD write-back time, TXDW immediate (RS without IDE), TIDV
  * (reloaded by every RS+IDE write-back), TADV (started once, not
  * restarted), an immediate interrupt halting TADV, TXQE when the ring
  * drains and TXD_LOW at TXDCTL.LWTHRESH.  Times are exact ns: every

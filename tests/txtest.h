@@ -22,7 +22,7 @@
 #define TXT_BAD_ADDR 0x100ull                 /* outside test memory */
 
 /* TIPG as Linux programs it for copper: IPGT 8, IPGR1 8, IPGR2 6
- * (facts A.7): an inter-packet gap of 8 + 4 = 12 byte times. */
+ * (SDM 13.4.34): an inter-packet gap of 8 + 4 = 12 byte times. */
 #define TXT_TIPG_LINUX (8u | 8u << 10 | 6u << 20)
 
 static const uint8_t txt_bcast[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
@@ -166,7 +166,7 @@ static inline uint64_t txt_bus(TestPort *tp, uint32_t bytes)
 /*
  * Three back-to-back 60-byte frames (64 with FCS) at @mbps with TIPG
  * @tipg: consecutive frames leave exactly @gap ns apart (frame + FCS +
- * preamble 8 + gap bytes; facts A.13), and the first leaves after its
+ * preamble 8 + gap bytes; [IEEE-802.3]), and the first leaves after its
  * descriptor and data fetch plus 8 + 64 bytes of serialization.
  */
 static inline void txt_check_back_to_back(uint32_t mbps, uint32_t tipg,

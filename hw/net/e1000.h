@@ -41,7 +41,8 @@ extern "C" {
 /** "No deadline": returned by e1k_next_deadline() when nothing is armed. */
 #define E1K_NO_DEADLINE UINT64_MAX
 
-/** Chip variant; selects PCI device ID and EEPROM contents (facts A.1). */
+/** Chip variant; selects PCI device ID and EEPROM contents (Linux
+ *  e1000_hw.h). */
 typedef enum E1kChip {
     E1K_CHIP_82540EM = 0, /**< 8086:100E, PRO/1000 MT Desktop */
     E1K_CHIP_82545EM = 1, /**< 8086:100F, PRO/1000 MT Server (copper) */
@@ -49,7 +50,7 @@ typedef enum E1kChip {
 
 /** PCI vendor ID of both chips. */
 #define E1K_PCI_VENDOR_INTEL 0x8086u
-/** PCI device IDs (facts A.1). */
+/** PCI device IDs (Linux e1000_hw.h E1000_DEV_ID_*). */
 #define E1K_PCI_DEVICE_82540EM 0x100Eu
 #define E1K_PCI_DEVICE_82545EM 0x100Fu
 
@@ -69,7 +70,7 @@ typedef struct E1kBus {
     uint32_t read_latency_clocks;/**< CPU-visible MMIO read round trip, clocks */
 } E1kBus;
 
-/** Bus presets (SDM 4.1 bandwidth note; facts A.1). */
+/** Bus presets (SDM 4.1 bandwidth note). */
 typedef enum E1kBusKind {
     E1K_BUS_PCI_32_33 = 0, /**< 32-bit/33 MHz PCI, 132 MB/s peak */
     E1K_BUS_PCI_64_66 = 1, /**< 64-bit/66 MHz PCI, 528 MB/s peak (default) */
@@ -225,7 +226,7 @@ typedef struct E1kConfig {
 } E1kConfig;
 
 /** Fill *cfg with defaults: 82540EM, MAC 52:54:00:12:34:56, 64/66 PCI,
- *  1000 Mb/s, link up, autoneg 500 ms (facts A.12). */
+ *  1000 Mb/s, link up, autoneg 500 ms (as [QEMU-E1000]). */
 void e1k_config_default(E1kConfig *cfg);
 
 typedef struct E1kDev E1kDev;
@@ -253,7 +254,7 @@ uint32_t e1k_mmio_read(E1kDev *dev, uint32_t offset, unsigned size);
 void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
                     unsigned size);
 
-/** I/O BAR access (IOADDR at 0, IODATA at 4; SDM 4.1, facts A.1). */
+/** I/O BAR access (IOADDR at 0, IODATA at 4; SDM 4.1, Linux e1000_hw.c). */
 uint32_t e1k_io_read(E1kDev *dev, uint32_t offset, unsigned size);
 void e1k_io_write(E1kDev *dev, uint32_t offset, uint32_t value,
                   unsigned size);
@@ -284,7 +285,7 @@ uint64_t e1k_next_deadline(const E1kDev *dev);
 void e1k_run_until(E1kDev *dev, uint64_t now_ns);
 
 /** Connect (@up 1) or disconnect the cable; raises ICR.LSC (SDM 3.x link
- *  status; facts A.12). */
+ *  status, 13.4.2 STATUS.LU). */
 void e1k_set_link(E1kDev *dev, int up);
 
 /** Current level of the interrupt line (0 or 1). */

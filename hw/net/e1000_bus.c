@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Host bus timing: presets, parsing, transaction time and the single
- * shared bus reservation used by RX and TX DMA (facts A.1; SDM 4.1).
+ * shared bus reservation used by RX and TX DMA (SDM 4.1).
  *
  * Timing model: a transaction of n bytes holds the bus for
  * overhead_clocks + ceil(n / width_bytes) clock periods; one transaction

@@ -46,7 +46,7 @@
      E1K_CTRL_FRCDPX | (0xFu << 18) | (0xFu << 22) | E1K_CTRL_RST | \
      E1K_CTRL_RFCE | E1K_CTRL_TFCE | E1K_CTRL_VME | E1K_CTRL_PHY_RST)
 
-/** Writable RCTL bits (SDM 13.4.22, facts A.7). */
+/** Writable RCTL bits (SDM 13.4.22). */
 #define E1K_RCTL_WMASK \
     (0x3FFu | E1K_RCTL_MO_MASK | E1K_RCTL_BAM | E1K_RCTL_BSIZE_MASK | \
      E1K_RCTL_VFE | E1K_RCTL_CFIEN | E1K_RCTL_CFI | E1K_RCTL_DPF | \
@@ -449,7 +449,7 @@ uint32_t e1k_status_bus_bits(const E1kDev *s)
 /**
  * MAC reset (CTRL.RST, SDM 13.4.1) or, with @power_on, power-on reset.
  * CTRL.RST resets every MAC register except PBA (whose RXA takes effect
- * now, facts A.8), keeps the PHY (registers, link, autonegotiation in
+ * now, SDM 13.4.16), keeps the PHY (registers, link, autonegotiation in
  * progress), the EEPROM contents and the cumulative totals.  Power-on
  * also resets the PHY to its settled state, PBA, and the totals.
  */
@@ -544,7 +544,7 @@ static void ctrl_write(E1kDev *s, uint32_t val)
 
 /** PBA write: RXA b6:0 writable (KB), TXA = 64 - RXA read-only
  *  (clamped at 0).  The packet buffer split changes only at the next
- *  reset (SDM 13.4.16; facts A.8). */
+ *  reset (SDM 13.4.16). */
 static void pba_write(E1kDev *s, uint32_t val)
 {
     uint32_t rxa = val & E1K_PBA_RXA_MASK;
@@ -640,7 +640,7 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
         return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
     case E1K_ICS:
         /* write-only in the SDM; hardware returns ICR, not cleared
-         * (facts A.3) */
+         * ([QEMU-E1000] set_interrupt_cause) */
         return e1k_reg(s, E1K_ICR);
     case E1K_IMC:
         return 0; /* write-only */
@@ -752,7 +752,7 @@ void e1k_mmio_write(E1kDev *dev, uint32_t offset, uint32_t value,
     e1k_leave(dev);
 }
 
-/* I/O BAR (SDM 4.1; facts A.1): IOADDR at +0 latches a register offset
+/* I/O BAR (SDM 4.1; Linux e1000_hw.c): IOADDR at +0 latches a register offset
  * (bits 16:0, low 2 bits ignored on use), IODATA at +4 accesses that
  * register.  Sub-word accesses work on both; other offsets read 0. */
 

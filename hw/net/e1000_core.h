@@ -58,7 +58,7 @@ typedef enum E1kTimerId {
     E1K_TMR_COUNT
 } E1kTimerId;
 
-/** EEPROM and its Microwire bit-bang state (SDM 5; facts A.11). */
+/** EEPROM and its Microwire bit-bang state (SDM 5, 13.4.3). */
 typedef struct E1kEeprom {
     uint16_t words[E1K_EEPROM_WORDS]; /**< contents, checksum at 0x3F */
     uint32_t old_eecd;   /**< last EECD value written (SK edge detection) */
@@ -70,7 +70,7 @@ typedef struct E1kEeprom {
     uint32_t addr;       /**< current word address (auto-increments) */
 } E1kEeprom;
 
-/** PHY (M88E1011-class at MDIO address 1; facts A.12). */
+/** PHY (M88E1011-class at MDIO address 1; [DPDK-E1000]). */
 typedef struct E1kPhy {
     uint16_t reg[32];    /**< PHY registers 0..31 */
     uint32_t cable;      /**< 1: cable connected (link partner present) */
@@ -189,7 +189,7 @@ void e1k_intr_write(E1kDev *s, uint32_t off, uint32_t val);
 /** ITR gate timer fired. */
 void e1k_intr_timer(E1kDev *s);
 /** Timer @id of an interrupt delay pair expired (RDTR/RADV raise RXT0,
- *  SDM 3.2.7.1; TIDV/TADV raise TXDW, SDM 3.4.3; facts A.4): its partner
+ *  SDM 3.2.7.1; TIDV/TADV raise TXDW, SDM 3.4.3, 13.4.44): its partner
  *  is cancelled and the cause raised.  Other ids: no-op. */
 void e1k_intr_delay_expired(E1kDev *s, E1kTimerId id);
 /** After restore: irq_level 0/1 and high only with an enabled cause

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * EEPROM: the 64-word image, Microwire bit-banging through EECD and the
- * EERD read register (SDM 5, 13.4.3 EECD, 13.4.4 EERD; facts A.11).
+ * EERD read register (SDM 5, 13.4.3 EECD, 13.4.4 EERD).
  *
  * Microwire (EECD, SDM 5.3): software sets REQ and waits for GNT (granted
  * at once here; without REQ/GNT the pins are ignored), raises CS, then
@@ -38,13 +38,13 @@ enum {
 #define EECD_WMASK (E1K_EECD_SK | E1K_EECD_CS | E1K_EECD_DI | (3u << 4) | \
                     E1K_EECD_REQ)
 
-/** Subsystem ID per chip (facts A.1, PCIIDS). */
+/** Subsystem ID per chip ([PCIIDS]). */
 static uint16_t subsystem_id(E1kChip chip)
 {
     return chip == E1K_CHIP_82545EM ? 0x1001u : 0x001Eu;
 }
 
-/** Build the 64-word image of @cfg into @w (facts A.11). */
+/** Build the 64-word image of @cfg into @w (SDM 5.6; [DPDK-E1000]). */
 static void build_image(const E1kConfig *cfg, uint16_t *w)
 {
     uint16_t sum = 0;

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Interrupt causes, mask and the ITR-spaced INTA# line
- * (SDM 13.4.17 ICR, 13.4.18 ITR, 13.4.19 ICS, 13.4.20 IMS, 13.4.21 IMC;
- * facts A.3, A.4).
+ * (SDM 13.4.17 ICR, 13.4.18 ITR, 13.4.19 ICS, 13.4.20 IMS, 13.4.21 IMC).
  *
  * Line model: the line wants to be high while (ICR & IMS) != 0.  A rising
  * edge at time t closes the ITR gate until t + ITR x 256 ns; a cause that
@@ -10,7 +9,8 @@
  * fires at the gate time and the line rises then if the cause is still
  * pending and enabled.  The line falls as soon as nothing enabled is
  * pending (ICR read or written, IMC).  ITR = 0 disables throttling; there
- * is no minimum interval (no 128 us floor: facts A.4).
+ * is no minimum interval (no 128 us floor: SDM 13.4.18;
+ * Linux programs ITR = 55).
  *
  * A write to ITR takes effect for the next assertion; only writing 0
  * reopens a closed gate at once (throttling disabled).

@@ -2,7 +2,7 @@
 /*
  * Internal copper PHY (Marvell 88E1011-class at MDIO address 1), MDIC,
  * link state and autonegotiation (SDM 13.4.5 MDIC, 8 PHY registers,
- * 13.4.2 STATUS; facts A.12).
+ * 13.4.2 STATUS; M88E1011 registers as in [DPDK-E1000]).
  *
  * PHY link: cable connected and, with BMCR.ANENABLE, autonegotiation
  * complete (BMSR.ANCOMPLETE).  Restarting autonegotiation (BMCR.ANRESTART,
@@ -25,7 +25,7 @@
  */
 #include "e1000_core.h"
 
-/* M88 PHY specific status b15:14 speed encoding (facts A.12). */
+/* M88 PHY specific status b15:14 speed encoding ([DPDK-E1000]). */
 #define M88_SSTAT_SPEED_10   (0u << 14)
 #define M88_SSTAT_SPEED_100  (1u << 14)
 #define M88_SSTAT_SPEED_1000 (2u << 14)

@@ -88,7 +88,7 @@
 #define E1K_VFTA_WORDS 128u
 #define E1K_RA_ENTRIES 16u
 
-/* ---- Statistics (SDM 13.7; facts A.9) ---- */
+/* ---- Statistics (SDM 13.7) ---- */
 #define E1K_CRCERRS  0x04000u
 #define E1K_ALGNERRC 0x04004u
 #define E1K_SYMERRS  0x04008u
@@ -195,7 +195,7 @@
 #define E1K_EERD_DATA_SHIFT 16
 #define E1K_EEPROM_WORDS 64u
 #define E1K_EEPROM_SUM   0xBABAu
-/* EEPROM word map (facts A.11). */
+/* EEPROM word map (SDM 5.6; [DPDK-E1000]). */
 #define E1K_EE_MAC0      0x00u
 #define E1K_EE_INIT1     0x0Au
 #define E1K_EE_SUBSYS    0x0Bu
@@ -204,7 +204,7 @@
 #define E1K_EE_VENID     0x0Eu
 #define E1K_EE_INIT2     0x0Fu
 #define E1K_EE_CHECKSUM  0x3Fu
-/* Microwire opcodes, 3 bits (facts A.11). */
+/* Microwire opcodes, 3 bits (SDM 5.3; [DPDK-E1000]). */
 #define E1K_UWIRE_READ  0x6u
 #define E1K_UWIRE_WRITE 0x5u
 #define E1K_UWIRE_ERASE 0x7u
@@ -222,7 +222,7 @@
 #define E1K_MDIC_INT_EN      (1u << 29)
 #define E1K_MDIC_ERROR       (1u << 30)
 
-/* ---- PHY registers (facts A.12; M88E1011 at MDIO address 1) ---- */
+/* ---- PHY registers ([DPDK-E1000]; M88E1011 at MDIO address 1) ---- */
 #define E1K_PHY_ADDR        1u
 #define E1K_PHY_BMCR        0x00u
 #define E1K_PHY_BMSR        0x01u
@@ -276,7 +276,7 @@
 #define E1K_RDTR_FPD          (1u << 31)
 #define E1K_DELAY_UNIT_NS     1024u   /* RDTR/RADV/TIDV/TADV tick */
 
-/* ---- RCTL (SDM 13.4.22; facts A.7) ---- */
+/* ---- RCTL (SDM 13.4.22) ---- */
 #define E1K_RCTL_RST     (1u << 0)
 #define E1K_RCTL_EN      (1u << 1)
 #define E1K_RCTL_SBP     (1u << 2)
@@ -403,6 +403,6 @@
 #define E1K_ETH_MIN_NOFCS 60u   /* 64 with FCS */
 #define E1K_ETH_MAX_NOFCS 1518u /* 1522 with FCS: largest tagged frame */
 #define E1K_LPE_MAX_NOFCS 16380u /* 16384 with FCS with RCTL.LPE */
-#define E1K_WIRE_OVERHEAD 20u   /* preamble+SFD 8, IFG 12 (facts A.13) */
+#define E1K_WIRE_OVERHEAD 20u   /* preamble+SFD 8, IFG 12 ([IEEE-802.3]) */
 
 #endif /* E1K_E1000_REGS_H */

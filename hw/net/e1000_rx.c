@@ -3,7 +3,7 @@
  * Receive DMA engine, receive interrupt timers and receive register
  * hooks of the device model.
  *
- * DMA (SDM 3.2, 3.2.3; facts A.5-A.6).  The engine moves the frame at
+ * DMA (SDM 3.2, 3.2.3).  The engine moves the frame at
  * the head of the packet buffer into host buffers one descriptor at a
  * time.  A descriptor step starts only when hardware owns a descriptor
  * (RDH != RDT inside a valid ring); it reads the descriptor at RDH at
@@ -13,9 +13,9 @@
  * instant the data (with the CRC32 FCS unless RCTL.SECRC) and then the
  * descriptor are written, status byte (DD) last, and RDH advances.  The
  * engine never looks at any descriptor other than the one at RDH, so it
- * never scans the ring (case C02).
+ * never scans the ring, not even on an all-zero ring.
  *
- * Interrupts (SDM 3.2.7.1-3.2.7.3, 13.4.30-31; facts A.4; case C07):
+ * Interrupts (SDM 3.2.7.1-3.2.7.3, 13.4.30-31):
  * RDTR packet timer, RADV absolute timer, SRPD, RXDMT0; RXO is raised by
  * the admission code when the packet buffer is full.
  */
@@ -39,7 +39,7 @@ static uint64_t ring_base(const E1kDev *s)
            (e1k_reg(s, E1K_RDBAL) & ~0xFu);
 }
 
-/* Receive buffer size in bytes from RCTL.BSIZE/BSEX (facts A.7).  The
+/* Receive buffer size in bytes from RCTL.BSIZE/BSEX (SDM 3.2.2).  The
  * reserved combination BSEX=1, BSIZE=00 is treated as 2048 bytes. */
 static uint32_t rx_bufsize(uint32_t rctl)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Receive-side state of the device model: the receive packet buffer
- * (PBA.RXA bytes, SDM 3.2.7.4, 13.4.16; facts A.8), the RX DMA engine
+ * (PBA.RXA bytes, SDM 3.2.7.4, 13.4.16), the RX DMA engine
  * (SDM 3.2, 3.2.3) and the RDTR/RADV timer state (SDM 3.2.7.1).
  * Plain data, no pointers: the whole struct is saved by byte copy and
  * checked by e1k_rx_validate() after a restore.
@@ -121,7 +121,8 @@ uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
 /**
  * Receive checksum offload on a stored frame (after any VLAN strip) of
  * @len bytes (no FCS) whose EtherType sits at @l3_off - 2 (14, or 18
- * when a VLAN tag was left in place), per RXCSUM (SDM 3.2.9, 13.4.x RXCSUM; facts A.5):
+ * when a VLAN tag was left in place), per RXCSUM (SDM 3.2.9,
+ * 13.4.x RXCSUM, 3.2.3):
  * sets IPCS/TCPCS/UDPCS/IXSM in *status and IPE/TCPE in *errors, and
  * returns the 16-bit packet checksum field (ones'-complement sum, not
  * complemented, of bytes PCSS..len-1).

@@ -2,7 +2,7 @@
 /*
  * Receive packet buffer (on-chip RX FIFO) of the device model.
  *
- * SDM 3.2.7.4 and 13.4.16 (facts A.8): received frames land in an on-chip
+ * SDM 3.2.7.4 and 13.4.16: received frames land in an on-chip
  * buffer of PBA.RXA KB before the DMA engine moves them to host memory; a
  * frame that finds the buffer full is dropped (MPC, ICR.RXO).  The real
  * buffer layout is not documented, so the space a frame takes is a model

@@ -2,7 +2,7 @@
 /*
  * Receive checksum functions of the device model: RXCSUM offload
  * (IPOFL/TUOFL, SDM 3.2.9 and the RXCSUM register; descriptor bits SDM
- * 3.2.3.1-3.2.3.2, facts A.5), the descriptor's 16-bit packet checksum
+ * 3.2.3.1-3.2.3.2), the descriptor's 16-bit packet checksum
  * field (RXCSUM.PCSS) and the Ethernet FCS (CRC32, IEEE 802.3 3.2.9).
  */
 #include "e1000_bytes.h"

@@ -5,9 +5,9 @@
  * VLAN tag stripping, checksum offload, receive statistics, and the hand
  * over to the packet buffer.
  *
- * Sources: RCTL SDM 13.4.22 (facts A.7); address filtering SDM 13.5.1-3
- * (facts A.10); VLAN SDM 9 / CTRL.VME, VET, VFTA (facts A.10); sizes and
- * statistics SDM 13.7 (facts A.9); packet buffer SDM 3.2.7.4 (facts A.8).
+ * Sources: RCTL SDM 13.4.22; address filtering SDM 13.5.1-3
+ * ([QEMU-E1000] for the order); VLAN SDM 9 / CTRL.VME, VET, VFTA; sizes and
+ * statistics SDM 13.7; packet buffer SDM 3.2.7.4.
  */
 #include <string.h>
 
@@ -46,7 +46,7 @@ static int ra_match(const E1kDev *s, const uint8_t *da)
     return 0;
 }
 
-/* MTA hash (facts A.10): 12 bits of DA[4..5] selected by RCTL.MO. */
+/* MTA hash (SDM 13.5.1): 12 bits of DA[4..5] selected by RCTL.MO. */
 static int mta_match(const E1kDev *s, const uint8_t *da)
 {
     static const unsigned shift[4] = { 4, 3, 2, 0 };
@@ -57,7 +57,7 @@ static int mta_match(const E1kDev *s, const uint8_t *da)
 }
 
 /*
- * Destination address filter.  Acceptance is the facts A.10 order
+ * Destination address filter.  Acceptance is the [QEMU-E1000] order
  * (broadcast+BAM, multicast+MPE, unicast+UPE, exact RA, MTA hash); the
  * MTA hash is consulted for multicast addresses only (our reading of SDM
  * 13.5.1: it extends multicast filtering).  PIF is set when the frame

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Statistics registers (SDM 13.7; facts A.9): every counter clears on
+ * Statistics registers (SDM 13.7): every counter clears on
  * read; the 64-bit pairs GORC, GOTC, TOR and TOT clear when their high
  * dword is read (reading the low dword has no side effect); all counters
  * stick at all-ones instead of wrapping.

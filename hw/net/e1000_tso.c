@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * TCP/UDP segmentation (TSE) of the e1klab device model (SDM 3.5-3.6
- * "TCP segmentation"; context fields SDM 3.3.6; facts A.5).
+ * "TCP segmentation"; context fields SDM 3.3.6).
  *
  * The first HDRLEN bytes of a TSE chain are the prototype header; the
  * following PAYLEN bytes are cut into MSS-byte segments, each sent as

@@ -5,11 +5,12 @@
  * write-back) paced by E1K_TMR_TXDMA, TDH advance, and the transmit
  * interrupts TXDW (immediate, TIDV, TADV), TXQE and TXD_LOW.
  *
- * Ring (SDM 3.4, 13.4.36-40; facts A.6): hardware owns TDH..TDT-1.
- * TDBAL/TDBAH/TDLEN are read at every use, never cached (case C04).
+ * Ring (SDM 3.4, 13.4.36-40): hardware owns TDH..TDT-1.
+ * TDBAL/TDBAH/TDLEN are read at every use, never cached, whatever order
+ * software writes them in.
  * A ring with TDLEN=0, or TDH or TDT beyond its last descriptor, is not
  * processed at all (no DMA) until software writes valid values.
- * Interrupts (SDM 3.3.3.1, 3.4.3, 13.4.41, 13.4.44; facts A.4).
+ * Interrupts (SDM 3.3.3.1, 3.4.3, 13.4.41, 13.4.44).
  */
 #include <string.h>
 
@@ -50,7 +51,7 @@ static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 /**
  * Start the next descriptor fetch if the engine is idle and allowed to
  * run (TCTL.EN, link up, valid ring, TDH != TDT).  When the ring is
- * found empty after work, TXQE is raised (SDM 3.4.3; facts A.3).
+ * found empty after work, TXQE is raised (SDM 3.4.3).
  */
 static void tx_start(E1kDev *s)
 {
@@ -76,7 +77,7 @@ static void tx_start(E1kDev *s)
     tx_arm(s, E1K_TXP_DESC, e1k_bus_reserve(s, E1K_DESC_SIZE));
 }
 
-/** Interrupt handling of a written-back RS descriptor (facts A.4). */
+/** Interrupt handling of a written-back RS descriptor (SDM 3.3.3.1). */
 static void tx_wb_interrupt(E1kDev *s, uint32_t cmd)
 {
     uint32_t tidv = e1k_reg(s, E1K_TIDV) & 0xFFFFu;

@@ -3,7 +3,7 @@
  * Transmit-side state of the device model: descriptor processing
  * (SDM 3.3, 3.4), the offload context (SDM 3.3.6), TCP/UDP segmentation
  * progress (SDM 3.5-3.6), the transmit packet buffer (PBA.TXA, SDM
- * 13.4.16; facts A.8) and serialization on the wire (facts A.13).
+ * 13.4.16) and serialization on the wire ([IEEE-802.3]).
  * Plain data, no pointers: the whole struct is saved by byte copy and
  * checked by e1k_tx_validate() after a restore.
  *
@@ -128,7 +128,8 @@ void e1k_txwire_done(E1kDev *s);
 /** Link went down: abandon the frame on the wire (sent again whole
  *  after link up). */
 void e1k_txwire_abort(E1kDev *s);
-/** Inter-packet gap in bytes: max(12, TIPG.IPGT + 4) (facts A.7, A.13). */
+/** Inter-packet gap in bytes: max(12, TIPG.IPGT + 4) (SDM 13.4.34,
+ *  [IEEE-802.3]). */
 uint32_t e1k_tx_ipg_bytes(uint32_t tipg);
 /** Serialization time of @bytes on a @mbps link, ns (8000/mbps per byte). */
 uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps);

@@ -226,7 +226,7 @@ void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
     }
     v = e1k_csum_fold(e1k_csum_add(add, f + css, end - css + 1u));
     if (udp && v == 0) {
-        v = 0xFFFFu; /* UDP: 0 means "no checksum" (RFC 768; case C11) */
+        v = 0xFFFFu; /* UDP: 0 means "no checksum" ([RFC768]) */
     }
     f[cso] = (uint8_t)(v >> 8);
     f[cso + 1u] = (uint8_t)v;

@@ -2,19 +2,19 @@
 /*
  * Transmit packet buffer and wire of the e1klab device model.
  *
- * Packet buffer (PBA.TXA = 64 - RXA KB, latched at reset; SDM 13.4.16,
- * facts A.8): a FIFO of whole frames.  Each frame is charged a 16-byte
+ * Packet buffer (PBA.TXA = 64 - RXA KB, latched at reset; SDM
+ * 13.4.16): a FIFO of whole frames.  Each frame is charged a 16-byte
  * header plus its length with FCS rounded up to 16 bytes (model choice).
  * A frame's space is released when its last bit has left the wire.
  *
- * Wire (facts A.13, A.7): a frame occupies the wire for 8 bytes of
- * preamble/SFD plus the frame (plus 4 FCS bytes with CMD.IFCS), then an
- * inter-packet gap of max(12, TIPG.IPGT + 4) byte times (the MAC adds 4
- * clocks to IPGT; one MAC clock is one byte time: 8 ns at 1000 Mb/s,
- * 80 ns at 100, 800 ns at 10).  port.tx_frame is called when the last
- * bit has left; counters are updated then (SDM 13.7): TPT/TOT for every
- * frame; GPTC, GOTC, PTCxx, BPTC, MPTC only for frames of 64 bytes or
- * more including FCS ("good" transmit packets, SDM 13.7 GPTC).
+ * Wire ([IEEE-802.3], SDM 13.4.34 TIPG): a frame occupies the wire for 8
+ * bytes of preamble/SFD plus the frame (plus 4 FCS bytes with CMD.IFCS), then
+ * an inter-packet gap of max(12, TIPG.IPGT + 4) byte times (the MAC adds 4
+ * clocks to IPGT; one MAC clock is one byte time: 8 ns at 1000 Mb/s, 80 ns at
+ * 100, 800 ns at 10).  port.tx_frame is called when the last bit has left;
+ * counters are updated then (SDM 13.7): TPT/TOT for every frame; GPTC, GOTC,
+ * PTCxx, BPTC, MPTC only for frames of 64 bytes or more including FCS ("good"
+ * transmit packets, SDM 13.7 GPTC).
  */
 #include <string.h>
 
@@ -113,7 +113,7 @@ void e1k_txwire_abort(E1kDev *s)
     }
 }
 
-/** Statistics for one frame that left the wire (SDM 13.7; facts A.9). */
+/** Statistics for one frame that left the wire (SDM 13.7). */
 static void tx_count(E1kDev *s, const uint8_t *f, uint32_t len,
                      uint32_t flags)
 {

@@ -34,7 +34,7 @@
 #define TYPE_E1KLAB_BASE "e1klab-base"
 OBJECT_DECLARE_SIMPLE_TYPE(E1klabState, E1KLAB_BASE)
 
-/** Per-type data: chip, PCI IDs (facts A.1). */
+/** Per-type data: chip, PCI IDs (Linux e1000_hw.h). */
 typedef struct E1klabInfo {
     const char *name;
     E1kChip chip;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Full-system tests (issue 5): build QEMU 7.2 with the e1klab device and the
-# Debian guest, then
+# Full-system tests (docs/full-system.md): build QEMU 7.2 with the e1klab
+# device and the Debian guest, then
 #   probe-*          the stock Linux e1000 driver probes e1klab-82540em and
 #                    e1klab-82545em: PCI IDs, MAC from the EEPROM, no
 #                    checksum error, link up at 1000/Full, no Tx hang

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * softnet: NAPI poll list and net_rx_action (the loop of facts B.3: poll
- * each scheduled NAPI with its weight, move one that used its whole weight
- * to the tail, stop when netdev_budget frames or netdev_budget_usecs are
- * used up -> time_squeeze and re-raise NET_RX), napi_schedule /
- * napi_complete_done (with NAPI_STATE_MISSED as in Linux >= 4.10), and the
- * non-NAPI path: netif_rx into the per-CPU backlog of netdev_max_backlog
- * frames, drained by process_backlog as a NAPI of dev_weight.  With
- * netif_rx_throttle (Linux 2.4 and 2.5), a backlog overflow throttles it:
- * netif_rx then drops every frame until the backlog has drained empty
- * (softnet "throttled" counts the episodes).
+ * softnet: NAPI poll list and net_rx_action (the loop of Linux net_rx_action,
+ * [LINUX-NET-RX]: poll each scheduled NAPI with its weight, move one that
+ * used its whole weight to the tail, stop when netdev_budget frames or
+ * netdev_budget_usecs are used up -> time_squeeze and re-raise NET_RX),
+ * napi_schedule / napi_complete_done (with NAPI_STATE_MISSED as in Linux >=
+ * 4.10), and the non-NAPI path: netif_rx into the per-CPU backlog of
+ * netdev_max_backlog frames, drained by process_backlog as a NAPI of
+ * dev_weight.  With netif_rx_throttle (Linux 2.4 and 2.5), a backlog overflow
+ * throttles it: netif_rx then drops every frame until the backlog has drained
+ * empty (softnet "throttled" counts the episodes).
  */
 #include "kernel/kernel.h"
 

@@ -144,9 +144,9 @@ int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
     return l;
 }
 
-/* The IO-APIC message for an asserted line reaches the CPU
- * irq_delivery_ns later (facts C: 2-3 us over the APIC bus, independent of
- * the CPU clock); it is latency, not CPU time.  @arg = line | gen << 8. */
+/* The IO-APIC message for an asserted line reaches the CPU irq_delivery_ns
+ * later ([Lundell2001]: 2-3 us over the APIC bus, independent of the CPU
+ * clock); it is latency, not CPU time.  @arg = line | gen << 8. */
 static void delivery_event(void *ctx, uint64_t arg)
 {
     TbCpu *c = ctx;

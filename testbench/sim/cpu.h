@@ -12,7 +12,7 @@
  * process work at the next charge point.  On the way out of a hardirq
  * that interrupted process or idle context, pending softirqs run
  * (irq_exit -> __do_softirq, with MAX_SOFTIRQ_RESTART and MAX_SOFTIRQ_TIME;
- * beyond that ksoftirqd is woken, Linux kernel/softirq.c, facts B.3).
+ * beyond that ksoftirqd is woken, Linux kernel/softirq.c, [LINUX-SOFTIRQ]).
  *
  * Contexts (priority order): hardirq > softirq > process > idle.  Time is
  * accounted per context.  Processes (ksoftirqd, the UDP reader) are run
@@ -113,7 +113,7 @@ struct TbCpu {
     TbIrqLine line[TB_MAX_IRQ_LINES];
     uint32_t nlines;
     struct { TbSoftirqFn fn; void *ctx; } softirq[TB_NR_SOFTIRQS];
-    /* softirq limits (facts B.3) */
+    /* softirq limits (Linux kernel/softirq.c) */
     uint32_t max_restart;          /**< MAX_SOFTIRQ_RESTART (10) */
     uint64_t max_softirq_ns;       /**< MAX_SOFTIRQ_TIME (2 ms) */
     uint64_t softirq_runs;         /**< __do_softirq invocations */

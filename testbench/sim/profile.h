@@ -11,7 +11,7 @@
  *
  * Each cost is given either in cycles (key NAME, scaled by the clock) or
  * in ns (key NAME_ns, independent of the clock, e.g. the APIC bus delivery
- * of facts C).  Every cost must be present; unknown keys are errors.
+ * of [Lundell2001]).  Every cost must be present; unknown keys are errors.
  * See testbench/profiles/piii-933.ini for the rationale of each number.
  */
 #ifndef TB_PROFILE_H

@@ -23,9 +23,9 @@
  *     topspeed  0: the wire alone spaces the frames
  *   (rates round to 1/1000 pps or Mbit/s, at least 1/1000);
  *   wire: a frame of L bytes without FCS (runts padded to 60 by the
- *   sender) occupies floor((L + 24) * 8 * 1000 / link_mbps) ns (facts
- *   A.13) and starts at max(scheduled, previous frame's end); the arrival
- *   time handed out is the end of its last bit.
+ *   sender) occupies floor((L + 24) * 8 * 1000 / link_mbps) ns
+ *   ([IEEE-802.3]) and starts at max(scheduled, previous frame's end);
+ *   the arrival time handed out is the end of its last bit.
  */
 #ifndef TRF_H
 #define TRF_H

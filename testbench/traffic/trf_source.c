@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Traffic sources: the part common to pktgen and pcap replay -- pacing,
- * sender-side padding of runts (device case C10), oversize/truncated
+ * sender-side padding of runts to 60 bytes, oversize/truncated
  * accounting and the wire model.  The pacing rule is spelt out in trf.h.
  */
 #include <math.h>

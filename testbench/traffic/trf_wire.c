@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Wire serialisation model (facts A.13); see trf_wire.h. */
+/* Wire serialisation model ([IEEE-802.3]); see trf_wire.h. */
 #include "trf.h"
 #include "trf_wire.h"
 

@@ -3,7 +3,7 @@
  * Wire model: one Ethernet link in one direction.  A frame of L bytes
  * (without FCS, as frames cross the model's interface) occupies the wire
  * for (L + 4 FCS + 8 preamble/SFD + 12 inter-frame gap) * 8 bit times
- * (facts A.13), trf_wire_ns() in trf.h.  Frames never overlap: a frame
+ * ([IEEE-802.3]), trf_wire_ns() in trf.h.  Frames never overlap: a frame
  * scheduled while the wire is busy starts when the previous one ends.
  */
 #ifndef TRF_WIRE_H
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 /** Per-frame wire overhead beyond the frame without FCS, bytes:
- *  FCS 4 + preamble/SFD 8 + IFG 12 (facts A.13). */
+ *  FCS 4 + preamble/SFD 8 + IFG 12 ([IEEE-802.3]). */
 #define TRF_WIRE_OVERHEAD_BYTES 24u
 
 /** State of one direction of a link. */

@@ -6,11 +6,11 @@ Speaks QEMU's qtest text protocol over a unix socket (QEMU connects to
 the socket we listen on), programs the device through PCI config space
 and BAR0, intercepts the IO-APIC inputs and steps the virtual clock.
 
-Checks device case C05 (/work/shared/cases/device-cases.md; SDM 13.4.18,
-facts A.4): ITR=500 (500 x 256 ns = 128 us).  Cause A at t0 raises the
-line at t0; reading ICR lowers it; cause B at t0+10 us must raise the line
-again exactly at t0+128 us: not at t0+128 us - 1 ns, and not never.  A
-second part checks that with ITR=0 a cause raises the line at once.
+Checks the device case "a throttled interrupt is delayed, never lost"
+(docs/model-tests.md; SDM 13.4.18): ITR=500 (500 x 256 ns = 128 us).  Cause A
+at t0 raises the line at t0; reading ICR lowers it; cause B at t0+10 us must
+raise the line again exactly at t0+128 us: not at t0+128 us - 1 ns, and not
+never.  A second part checks that with ITR=0 a cause raises the line at once.
 
 Usage: e1klab_itr.py QEMU_BINARY [DEVICE_TYPE]
 Prints "ok - ..." / "FAIL - ..." lines; exit status 0 when all passed.
