@@ -152,8 +152,13 @@ import glob, os, signal, subprocess, sys, time
 exe, scen, d = sys.argv[1:4]
 os.makedirs(d)
 for sig in (signal.SIGINT, signal.SIGTERM):
+    # default dispositions in the child, even when this suite runs as a
+    # background job (which starts with SIGINT ignored, kept by e1klab)
     p = subprocess.Popen([exe, "run", scen, "--quiet", "--json", d + "/a.json",
-                          "--csv", d + "/b.csv", "--pcap-out", d + "/c.pcap"])
+                          "--csv", d + "/b.csv", "--pcap-out", d + "/c.pcap"],
+                         preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL)
+                                             for s in (signal.SIGINT,
+                                                       signal.SIGTERM)])
     t0 = time.time()
     while len(glob.glob(d + "/*.tmp-*")) < 3 and time.time() - t0 < 20:
         time.sleep(0.02)
