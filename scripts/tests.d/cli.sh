@@ -171,7 +171,7 @@ mkdir -p "$tmp/out"
 expect_bad() {   # description, then e1klab arguments
   local what=$1; shift
   rm -f "$tmp/out/"*
-  "$E1KLAB" run "$@" --json "$tmp/out/r.json" --csv "$tmp/out/r.csv" \
+  timeout 60 "$E1KLAB" run "$@" --json "$tmp/out/r.json" --csv "$tmp/out/r.csv" \
     --pcap-out "$tmp/out/r.pcap" >"$tmp/stdout" 2>"$tmp/stderr"
   local rc=$? lines
   lines=$(wc -l < "$tmp/stderr")
@@ -239,6 +239,50 @@ grep -q "sll.pcap: link type 113" <("$E1KLAB" run $S/replay-pcap.ini --set "traf
   && ok "link type message names file and type" || nok "link type message"
 grep -q "cut.pcap: truncated" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" 2>&1) \
   && ok "truncated message names file" || nok "truncated message"
+
+# settings: malformed --set names, non-decimal numbers, duplicate
+# sections, CPU numbers, MACs, profiles, captures that are not regular
+# files, newlines and non-UTF-8 bytes: one line naming file:line (or the
+# --set) and the key, exit 2, no output
+N=$S/forward-970kpps-napi.ini
+expect_bad "--set section name with ']'" $N --set 'traf]fic.pps=1'
+expect_bad "--set section name in brackets" $N --set '[traffic].pps=1'
+expect_bad "hexadecimal number" $N --set traffic.pps=0x10
+expect_bad "hexadecimal time" $N --set run.duration=0x10ms
+expect_bad "value with a newline" $N --set "traffic.pps=1
+2"
+expect_bad "non-UTF-8 argument" $N --set "traffic.pps=$(printf '\377')"
+expect_bad "all-zero MAC" $N --set nic.eth0.mac=00:00:00:00:00:00
+expect_bad "sink_cpu outside the host" $N --set host.sink_cpu=1
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n[nic.eth0]\nirq = 3\n' > "$tmp/dup.ini"
+printf '[host]\ncpus = 2\n[nic.eth0]\nmac = 00:07:e9:00:00:10\ncpu = 2\n[traffic]\ncount = 10\n' > "$tmp/cpu.ini"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n# caf\351\n' > "$tmp/latin1.ini"
+{ cat testbench/profiles/piii-933.ini; echo "bogus_cost = 3"; } > "$tmp/badcost.ini"
+printf '[host]\nprofile = badcost.ini\n[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n' > "$tmp/badprof2.ini"
+mkfifo "$tmp/fifo.pcap"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\nkind = pcap\npcap = fifo.pcap\n' > "$tmp/fifo.ini"
+for c in "dup.ini:5: \[nic.eth0\]: duplicate section (first on line 1)" \
+         "cpu.ini:5: \[nic.eth0\] cpu: 2 is not a CPU of the host" \
+         "latin1.ini:5: not valid UTF-8" \
+         "badprof2.ini:2: \[host\] profile: .*badcost.ini: .*bogus_cost" \
+         "fifo.ini:5: \[traffic\] pcap: .*fifo.pcap: not a regular file"; do
+  f=${c%%:*}
+  expect_bad "$f" "$tmp/$f"
+  grep -q "^e1klab: .*$c" <(timeout 10 "$E1KLAB" run "$tmp/$f" --quiet 2>&1) \
+    && ok "$f message: $c" || nok "$f message (want $c)"
+done
+for c in "traf]fic.pps=1|malformed section name 'traf]fic'" \
+         "traffic.pps=0x10|\[traffic\] pps: '0x10' is not a number" \
+         "traffic.pps=1
+2|\[traffic\] pps: '1\\\\n2' is not a number" \
+         "nic.eth0.mac=00:00:00:00:00:00|\[nic.eth0\] mac: 00:00:00:00:00:00 is not a station address" \
+         "host.sink_cpu=1|\[host\] sink_cpu: 1 is not a CPU of the host"; do
+  grep -q -- "${c#*|}" <("$E1KLAB" run $N --set "${c%%|*}" 2>&1) \
+    && ok "message: ${c#*|}" || nok "message (want ${c#*|})"
+done
+grep -q "argument 3 'traffic.pps=\\\\xff' is not valid UTF-8" \
+  <("$E1KLAB" run $N --set "traffic.pps=$(printf '\377')" 2>&1) \
+  && ok "non-UTF-8 argument named" || nok "non-UTF-8 argument message"
 
 # --trace: the device model's events on stderr, results unchanged
 "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=3000 --quiet \
