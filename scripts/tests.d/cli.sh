@@ -230,6 +230,47 @@ rm -f "$tmp/out/"*
   --json "$tmp/no/such/dir/x.json" >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?
 if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ]; then
   ok "unwritable output: $(cat "$tmp/stderr")"; else nok "unwritable output: rc=$rc"; fi
+# every output is checked before the run: not a directory, not a FIFO or
+# device, not a file the run reads, in a writable directory; on a failure
+# no output is left, not even a complete one
+N=$S/forward-970kpps-napi.ini
+mkdir -p "$tmp/o2/adir" "$tmp/in"; mkfifo "$tmp/o2/fifo"
+cp $N "$tmp/in/s.ini"; cp $T/afs.pcap "$tmp/in/c.pcap"
+cp testbench/profiles/piii-933.ini "$tmp/in/p.ini"
+cp testbench/expect/forward-970kpps-napi.ini "$tmp/in/e.ini"
+"$E1KLAB" run $N --set traffic.count=10 --quiet --json "$tmp/in/r.json" 2>/dev/null
+(cd "$tmp/in" && md5sum s.ini c.pcap p.ini e.ini r.json) > "$tmp/in.md5"
+out_bad() {   # description, expected message (grep), e1klab arguments
+  local what=$1 msg=$2; shift 2
+  rm -f "$tmp/o2/"*.json "$tmp/o2/"*.csv "$tmp/o2/"*.pcap "$tmp/o2/"*.xml
+  timeout 60 "$E1KLAB" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && grep -q -- "$msg" "$tmp/stderr" \
+     && [ "$(ls -A "$tmp/o2" | tr '\n' ' ')" = "adir fifo " ] \
+     && (cd "$tmp/in" && md5sum -c --quiet "$tmp/in.md5"); then
+    ok "$what: $(cat "$tmp/stderr")"
+  else
+    nok "$what: rc=$rc, $(head -c 200 "$tmp/stderr"), left: $(ls -A "$tmp/o2" | tr '\n' ' ')"
+  fi
+}
+out_bad "--csv is a directory (after a --json)" "--csv $tmp/o2/adir: is a directory" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --csv "$tmp/o2/adir"
+out_bad "--pcap-out is a FIFO" "--pcap-out $tmp/o2/fifo: not a regular file" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --pcap-out "$tmp/o2/fifo"
+out_bad "--json is the scenario" "--json $tmp/in/s.ini: is an input of the run" \
+  run "$tmp/in/s.ini" --set traffic.count=10 --csv "$tmp/o2/r.csv" --json "$tmp/in/s.ini"
+out_bad "--pcap-out is the capture" "--pcap-out $tmp/in/c.pcap: is an input of the run" \
+  run $S/replay-pcap.ini --set "traffic.pcap=$tmp/in/c.pcap" --json "$tmp/o2/r.json" \
+  --pcap-out "$tmp/in/c.pcap"
+out_bad "--csv is the profile" "--csv $tmp/in/p.ini: is an input of the run" \
+  run $N --set traffic.count=10 --set "host.profile=$tmp/in/p.ini" --csv "$tmp/in/p.ini" \
+  --json "$tmp/o2/r.json"
+out_bad "check --junit is a directory" "--junit $tmp/o2/adir: is a directory" \
+  check $N testbench/expect/forward-970kpps-napi.ini --json "$tmp/o2/r.json" --junit "$tmp/o2/adir"
+out_bad "check --json is the expectation file" "--json $tmp/in/e.ini: is an input of the run" \
+  check $N "$tmp/in/e.ini" --json "$tmp/in/e.ini"
+out_bad "check --report: --junit is the report" "--junit $tmp/in/r.json: is an input of the run" \
+  check --report "$tmp/in/r.json" testbench/expect/forward-970kpps-napi.ini --junit "$tmp/in/r.json"
+
 # the messages name what is wrong
 grep -q "unknown.ini:5: \[traffic\] ppss: unknown key" <("$E1KLAB" run "$tmp/unknown.ini" 2>&1) \
   && ok "unknown key message names file:line and key" || nok "unknown key message"

@@ -57,6 +57,14 @@ char **tb_scenario_inputs(const TbScenario *sc);
 void tb_scenario_defaults(TbScenario *sc, const char *name);
 
 /**
+ * The length of the decimal number at the start of @s (0: none): digits
+ * with an optional fraction and exponent ("970000", "1.5", "1e-6"), as
+ * docs/scenarios.md writes numbers; never hexadecimal ("0x10", which
+ * strtod would take), "inf" or "nan".  No sign.
+ */
+size_t tb_decimal_len(const char *s);
+
+/**
  * Parse a time with a unit ("10ms", "2s", "1.5us", "250ns"; "0" alone
  * without unit) into *ns.  Returns 0, or -1 if malformed, negative or
  * over 1e6 s.

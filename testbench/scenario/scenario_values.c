@@ -17,11 +17,7 @@
 
 /* ---- public small parsers ---- */
 
-/* A decimal number as docs/scenarios.md writes it: digits with an
- * optional fraction and exponent ("1.5", "1e-6"); never hexadecimal
- * ("0x10", which strtod would take), "inf" or "nan".  The length of the
- * number at the start of @s (0: none). */
-static size_t decimal_len(const char *s)
+size_t tb_decimal_len(const char *s)
 {
     size_t i = 0, d = 0;
 
@@ -63,8 +59,8 @@ int tb_parse_time_ns(const char *s, uint64_t *ns)
         return 0;
     }
     v = g_ascii_strtod(s, &end);
-    if (decimal_len(s) == 0 || end != s + decimal_len(s) || !isfinite(v) ||
-        v < 0) {
+    if (tb_decimal_len(s) == 0 || end != s + tb_decimal_len(s) ||
+        !isfinite(v) || v < 0) {
         return -1;
     }
     for (size_t i = 0; i < G_N_ELEMENTS(units); i++) {
@@ -152,7 +148,7 @@ static char *parse_double(const TbKeyDef *k, const char *v, double *out)
     char *end;
     double x = g_ascii_strtod(v, &end);
 
-    if (!*v || *end || !isfinite(x) || end != v + decimal_len(v)) {
+    if (!*v || *end || !isfinite(x) || end != v + tb_decimal_len(v)) {
         return g_strdup_printf("'%s' is not a number", v);
     }
     if (x < k->dmin || x > k->dmax) {
