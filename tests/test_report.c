@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "report/cli_out.h"
 #include "report/report.h"
 #include "scenario/scenario_load.h"
 
@@ -314,6 +316,45 @@ static void test_csv(void)
     free(buf);
 }
 
+/* Output files as one set: when the second cannot be renamed into place
+ * (a directory appeared at its name during the run), the first, already
+ * complete and renamed, is removed again, and no temporary file stays. */
+static void test_out_all_or_nothing(void)
+{
+    char *dir = g_dir_make_tmp("e1k-out-XXXXXX", NULL);
+    char *a = g_build_filename(dir, "a.json", NULL);
+    char *b = g_build_filename(dir, "b.csv", NULL);
+    char *err = NULL;
+    TbOut oa, ob;
+    TbOut *const outs[] = {&oa, &ob};
+    GDir *d;
+
+    g_assert_cmpint(tb_out_check(b, "--csv", NULL, &err), ==, 0);
+    g_assert_cmpint(tb_out_open(&oa, a, &err), ==, 0);
+    g_assert_cmpint(tb_out_open(&ob, b, &err), ==, 0);
+    fputs("{}\n", oa.f);
+    fputs("x\n", ob.f);
+    g_assert_cmpint(g_mkdir(b, 0700), ==, 0);
+    g_assert_cmpint(tb_out_commit_all(outs, 2, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "b.csv: cannot rename into place"));
+    g_assert_false(g_file_test(a, G_FILE_TEST_EXISTS));
+    g_clear_pointer(&err, g_free);
+    /* only the directory is left */
+    d = g_dir_open(dir, 0, NULL);
+    g_assert_cmpstr(g_dir_read_name(d), ==, "b.csv");
+    g_assert_null(g_dir_read_name(d));
+    g_dir_close(d);
+    /* the check before a run finds the directory */
+    g_assert_cmpint(tb_out_check(b, "--csv", NULL, &err), ==, -1);
+    g_assert_cmpstr(strstr(err, ": is a directory"), ==, ": is a directory");
+    g_clear_pointer(&err, g_free);
+    g_rmdir(b);
+    g_rmdir(dir);
+    g_free(a);
+    g_free(b);
+    g_free(dir);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -323,5 +364,6 @@ int main(int argc, char **argv)
     g_test_add_func("/report/json_schema", test_json_schema);
     g_test_add_func("/report/text", test_text);
     g_test_add_func("/report/csv", test_csv);
+    g_test_add_func("/report/out_all_or_nothing", test_out_all_or_nothing);
     return g_test_run();
 }

@@ -114,6 +114,39 @@ static void test_bam(void)
     tp_free(tp);
 }
 
+/* Broadcast without BAM (SDM 13.4.22: "Ignore broadcast (unless it
+ * matches through exact or imperfect filters)"): MPE, UPE and both
+ * together do not admit it; an RA entry (exact, no PIF) or its MTA hash
+ * bit (imperfect, PIF) does. */
+static void test_bcast_needs_bam(void)
+{
+    static const uint32_t promisc[] = {
+        E1K_RCTL_MPE, E1K_RCTL_UPE, E1K_RCTL_MPE | E1K_RCTL_UPE};
+    TestPort *tp = filter_dev(E1K_RCTL_EN);
+    uint8_t *f = tp_frame(rxt_bcast, 60);
+
+    for (unsigned i = 0; i < G_N_ELEMENTS(promisc); i++) {
+        tp_wr(tp, E1K_RCTL, E1K_RCTL_EN | promisc[i]);
+        g_assert_cmpint(tp_rx(tp, f, 60), ==, E1K_RX_FILTERED);
+    }
+    g_assert_cmpuint(tp_rd(tp, E1K_BPRC), ==, 0);
+    /* MPE with BAM: accepted exactly, counted as broadcast */
+    tp_wr(tp, E1K_RCTL, E1K_RCTL_EN | E1K_RCTL_MPE | E1K_RCTL_BAM);
+    g_assert_cmphex(deliver_status(tp, f, 60) & E1K_RXD_STAT_PIF, ==, 0);
+    /* MO = 0: hash = (0xFFFF >> 4) & 0xFFF = 0xFFF, MTA[127] bit 31 */
+    tp_wr(tp, E1K_RCTL, E1K_RCTL_EN | E1K_RCTL_MPE);
+    tp_wr(tp, E1K_MTA + 4u * 127u, 1u << 31);
+    g_assert_cmphex(deliver_status(tp, f, 60) & E1K_RXD_STAT_PIF, ==,
+                    E1K_RXD_STAT_PIF);
+    tp_wr(tp, E1K_MTA + 4u * 127u, 0);
+    g_assert_cmpint(tp_rx(tp, f, 60), ==, E1K_RX_FILTERED);
+    rxt_set_ra(tp, 3, rxt_bcast, 1);
+    g_assert_cmphex(deliver_status(tp, f, 60) & E1K_RXD_STAT_PIF, ==, 0);
+    g_assert_cmpuint(tp_rd(tp, E1K_BPRC), ==, 3);
+    g_free(f);
+    tp_free(tp);
+}
+
 /* MTA hash: 12 bits of ((DA[5] << 8) | DA[4]) >> {4,3,2,0} for MO=0..3;
  * word = hash >> 5, bit = hash & 31 (SDM 13.5.1). */
 static void test_mta_mo(void)
@@ -216,6 +249,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/filter/upe", test_upe);
     g_test_add_func("/rx/filter/mpe", test_mpe);
     g_test_add_func("/rx/filter/bam", test_bam);
+    g_test_add_func("/rx/filter/bcast-needs-bam", test_bcast_needs_bam);
     g_test_add_func("/rx/filter/mta-mo", test_mta_mo);
     g_test_add_func("/rx/filter/vlan-vfe", test_vlan_vfe);
     g_test_add_func("/rx/filter/vme-strip", test_vme_strip);

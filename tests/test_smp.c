@@ -147,20 +147,23 @@ static void test_sink_pinned(void)
     g_assert_cmpuint(total(&r.cpus[1]), ==, r.sim_ns - r.init_ns);
 }
 
-/* A CPU number the host does not have is a one-line error. */
+/* A CPU number the host does not have is a one-line loader error at
+ * the key (file:line for a key of the file). */
 static void test_errors(void)
 {
     TbScenario sc;
     char *err = NULL;
-    load(&sc, short_2cpu);
-    sc.host.cpus = 1;
-    g_assert_null(tb_sim_new(&sc, &err));
-    g_assert_nonnull(strstr(err, "nic.eth1.cpu"));
+    static const char *const one_cpu[] = {"host.cpus=1", NULL};
+    static const char *const sink2[] = {"host.sink_cpu=2", NULL};
+    g_assert_cmpint(tb_scenario_load(SMP2, one_cpu, &sc, &err), <, 0);
+    g_assert_nonnull(strstr(err, "forward-smp2.ini:"));
+    g_assert_nonnull(strstr(err, ": [nic.eth1] cpu: 1 is not a CPU of the "
+                                 "host"));
+    g_assert_null(strchr(err, '\n'));
     g_clear_pointer(&err, g_free);
-    load(&sc, short_2cpu);
-    sc.host.sink_cpu = 2;
-    g_assert_null(tb_sim_new(&sc, &err));
-    g_assert_nonnull(strstr(err, "host.sink_cpu"));
+    g_assert_cmpint(tb_scenario_load(SMP2, sink2, &sc, &err), <, 0);
+    g_assert_cmpstr(err, ==, "--set host.sink_cpu=2: [host] sink_cpu: 2 is "
+                             "not a CPU of the host (cpus = 2: 0..1)");
     g_clear_pointer(&err, g_free);
     /* host.cpus itself is range-checked by the loader */
     static const char *const bad[] = {"host.cpus=9", NULL};

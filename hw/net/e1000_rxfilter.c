@@ -63,15 +63,19 @@ static int mta_match(const E1kDev *s, const uint8_t *da)
  * 13.5.1: it extends multicast filtering).  PIF is set when the frame
  * was not matched exactly (broadcast with BAM or an RA entry), i.e. it
  * got in only through promiscuous mode or the hash.
+ * Broadcast (SDM 13.4.22, RCTL.BAM = 0b: "Ignore broadcast (unless it
+ * matches through exact or imperfect filters)"): without BAM only an RA
+ * entry or the MTA hash admits it; neither MPE nor UPE does.
  */
 static void addr_filter(const E1kDev *s, const uint8_t *da, RxVerdict *v)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
+    int bcast = is_bcast(da);
     int mcast = da[0] & 1u;
 
-    if ((is_bcast(da) && (rctl & E1K_RCTL_BAM)) || ra_match(s, da)) {
+    if ((bcast && (rctl & E1K_RCTL_BAM)) || ra_match(s, da)) {
         v->pass = 1;
-    } else if ((mcast && (rctl & E1K_RCTL_MPE)) ||
+    } else if ((mcast && !bcast && (rctl & E1K_RCTL_MPE)) ||
                (!mcast && (rctl & E1K_RCTL_UPE)) ||
                (mcast && mta_match(s, da))) {
         v->pass = 1;

@@ -176,7 +176,7 @@ mkdir -p "$tmp/out"
 expect_bad() {   # description, then e1klab arguments
   local what=$1; shift
   rm -f "$tmp/out/"*
-  "$E1KLAB" run "$@" --json "$tmp/out/r.json" --csv "$tmp/out/r.csv" \
+  timeout 60 "$E1KLAB" run "$@" --json "$tmp/out/r.json" --csv "$tmp/out/r.csv" \
     --pcap-out "$tmp/out/r.pcap" >"$tmp/stdout" 2>"$tmp/stderr"
   local rc=$? lines
   lines=$(wc -l < "$tmp/stderr")
@@ -235,6 +235,47 @@ rm -f "$tmp/out/"*
   --json "$tmp/no/such/dir/x.json" >"$tmp/stdout" 2>"$tmp/stderr"; rc=$?
 if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ]; then
   ok "unwritable output: $(cat "$tmp/stderr")"; else nok "unwritable output: rc=$rc"; fi
+# every output is checked before the run: not a directory, not a FIFO or
+# device, not a file the run reads, in a writable directory; on a failure
+# no output is left, not even a complete one
+N=$S/forward-970kpps-napi.ini
+mkdir -p "$tmp/o2/adir" "$tmp/in"; mkfifo "$tmp/o2/fifo"
+cp $N "$tmp/in/s.ini"; cp $T/afs.pcap "$tmp/in/c.pcap"
+cp testbench/profiles/piii-933.ini "$tmp/in/p.ini"
+cp testbench/expect/forward-970kpps-napi.ini "$tmp/in/e.ini"
+"$E1KLAB" run $N --set traffic.count=10 --quiet --json "$tmp/in/r.json" 2>/dev/null
+(cd "$tmp/in" && md5sum s.ini c.pcap p.ini e.ini r.json) > "$tmp/in.md5"
+out_bad() {   # description, expected message (grep), e1klab arguments
+  local what=$1 msg=$2; shift 2
+  rm -f "$tmp/o2/"*.json "$tmp/o2/"*.csv "$tmp/o2/"*.pcap "$tmp/o2/"*.xml
+  timeout 60 "$E1KLAB" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && grep -q -- "$msg" "$tmp/stderr" \
+     && [ "$(ls -A "$tmp/o2" | tr '\n' ' ')" = "adir fifo " ] \
+     && (cd "$tmp/in" && md5sum -c --quiet "$tmp/in.md5"); then
+    ok "$what: $(cat "$tmp/stderr")"
+  else
+    nok "$what: rc=$rc, $(head -c 200 "$tmp/stderr"), left: $(ls -A "$tmp/o2" | tr '\n' ' ')"
+  fi
+}
+out_bad "--csv is a directory (after a --json)" "--csv $tmp/o2/adir: is a directory" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --csv "$tmp/o2/adir"
+out_bad "--pcap-out is a FIFO" "--pcap-out $tmp/o2/fifo: not a regular file" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --pcap-out "$tmp/o2/fifo"
+out_bad "--json is the scenario" "--json $tmp/in/s.ini: is an input of the run" \
+  run "$tmp/in/s.ini" --set traffic.count=10 --csv "$tmp/o2/r.csv" --json "$tmp/in/s.ini"
+out_bad "--pcap-out is the capture" "--pcap-out $tmp/in/c.pcap: is an input of the run" \
+  run $S/replay-pcap.ini --set "traffic.pcap=$tmp/in/c.pcap" --json "$tmp/o2/r.json" \
+  --pcap-out "$tmp/in/c.pcap"
+out_bad "--csv is the profile" "--csv $tmp/in/p.ini: is an input of the run" \
+  run $N --set traffic.count=10 --set "host.profile=$tmp/in/p.ini" --csv "$tmp/in/p.ini" \
+  --json "$tmp/o2/r.json"
+out_bad "check --junit is a directory" "--junit $tmp/o2/adir: is a directory" \
+  check $N testbench/expect/forward-970kpps-napi.ini --json "$tmp/o2/r.json" --junit "$tmp/o2/adir"
+out_bad "check --json is the expectation file" "--json $tmp/in/e.ini: is an input of the run" \
+  check $N "$tmp/in/e.ini" --json "$tmp/in/e.ini"
+out_bad "check --report: --junit is the report" "--junit $tmp/in/r.json: is an input of the run" \
+  check --report "$tmp/in/r.json" testbench/expect/forward-970kpps-napi.ini --junit "$tmp/in/r.json"
+
 # the messages name what is wrong
 grep -q "unknown.ini:5: \[traffic\] ppss: unknown key" <("$E1KLAB" run "$tmp/unknown.ini" 2>&1) \
   && ok "unknown key message names file:line and key" || nok "unknown key message"
@@ -244,6 +285,50 @@ grep -q "sll.pcap: link type 113" <("$E1KLAB" run $S/replay-pcap.ini --set "traf
   && ok "link type message names file and type" || nok "link type message"
 grep -q "cut.pcap: truncated" <("$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/cut.pcap" 2>&1) \
   && ok "truncated message names file" || nok "truncated message"
+
+# settings: malformed --set names, non-decimal numbers, duplicate
+# sections, CPU numbers, MACs, profiles, captures that are not regular
+# files, newlines and non-UTF-8 bytes: one line naming file:line (or the
+# --set) and the key, exit 2, no output
+N=$S/forward-970kpps-napi.ini
+expect_bad "--set section name with ']'" $N --set 'traf]fic.pps=1'
+expect_bad "--set section name in brackets" $N --set '[traffic].pps=1'
+expect_bad "hexadecimal number" $N --set traffic.pps=0x10
+expect_bad "hexadecimal time" $N --set run.duration=0x10ms
+expect_bad "value with a newline" $N --set "traffic.pps=1
+2"
+expect_bad "non-UTF-8 argument" $N --set "traffic.pps=$(printf '\377')"
+expect_bad "all-zero MAC" $N --set nic.eth0.mac=00:00:00:00:00:00
+expect_bad "sink_cpu outside the host" $N --set host.sink_cpu=1
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n[nic.eth0]\nirq = 3\n' > "$tmp/dup.ini"
+printf '[host]\ncpus = 2\n[nic.eth0]\nmac = 00:07:e9:00:00:10\ncpu = 2\n[traffic]\ncount = 10\n' > "$tmp/cpu.ini"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n# caf\351\n' > "$tmp/latin1.ini"
+{ cat testbench/profiles/piii-933.ini; echo "bogus_cost = 3"; } > "$tmp/badcost.ini"
+printf '[host]\nprofile = badcost.ini\n[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n' > "$tmp/badprof2.ini"
+mkfifo "$tmp/fifo.pcap"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\nkind = pcap\npcap = fifo.pcap\n' > "$tmp/fifo.ini"
+for c in "dup.ini:5: \[nic.eth0\]: duplicate section (first on line 1)" \
+         "cpu.ini:5: \[nic.eth0\] cpu: 2 is not a CPU of the host" \
+         "latin1.ini:5: not valid UTF-8" \
+         "badprof2.ini:2: \[host\] profile: .*badcost.ini: .*bogus_cost" \
+         "fifo.ini:5: \[traffic\] pcap: .*fifo.pcap: not a regular file"; do
+  f=${c%%:*}
+  expect_bad "$f" "$tmp/$f"
+  grep -q "^e1klab: .*$c" <(timeout 10 "$E1KLAB" run "$tmp/$f" --quiet 2>&1) \
+    && ok "$f message: $c" || nok "$f message (want $c)"
+done
+for c in "traf]fic.pps=1|malformed section name 'traf]fic'" \
+         "traffic.pps=0x10|\[traffic\] pps: '0x10' is not a number" \
+         "traffic.pps=1
+2|\[traffic\] pps: '1\\\\n2' is not a number" \
+         "nic.eth0.mac=00:00:00:00:00:00|\[nic.eth0\] mac: 00:00:00:00:00:00 is not a station address" \
+         "host.sink_cpu=1|\[host\] sink_cpu: 1 is not a CPU of the host"; do
+  grep -q -- "${c#*|}" <("$E1KLAB" run $N --set "${c%%|*}" 2>&1) \
+    && ok "message: ${c#*|}" || nok "message (want ${c#*|})"
+done
+grep -q "argument 3 'traffic.pps=\\\\xff' is not valid UTF-8" \
+  <("$E1KLAB" run $N --set "traffic.pps=$(printf '\377')" 2>&1) \
+  && ok "non-UTF-8 argument named" || nok "non-UTF-8 argument message"
 
 # --trace: the device model's events on stderr, results unchanged
 "$E1KLAB" run $S/forward-970kpps-napi.ini --set traffic.count=3000 --quiet \

@@ -119,17 +119,82 @@ if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
 else
   nok "bad point value: exit $rc: $(cat "$tmp/err")"
 fi
-# A point whose run fails (its report cannot be written: a directory is in
-# the way): the point and its parameters are named, no sweep.csv.
+# An output in the way (a directory where a point report goes): found
+# before anything runs, one line naming it, exit 2, no report written.
 mkdir -p "$tmp/bad3/point-0001.json"
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=100000,200000,300000 \
   --set traffic.count=2000 --jobs 2 --quiet --out "$tmp/bad3" 2>"$tmp/err"; rc=$?
-if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
-   && grep -q 'point 1 (traffic.pps=200000) failed' "$tmp/err" && [ ! -e "$tmp/bad3/sweep.csv" ]; then
-  ok "a failing point: exit $rc, one line naming it, no sweep.csv"
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+   && grep -q "bad3/point-0001.json: is a directory" "$tmp/err" \
+   && [ "$(ls -A "$tmp/bad3")" = point-0001.json ]; then
+  ok "an output in the way: exit 2 before any run, one line naming it"
 else
-  nok "failing point: exit $rc: $(cat "$tmp/err")"
+  nok "output in the way: exit $rc: $(cat "$tmp/err"); left: $(ls -A "$tmp/bad3" | tr '\n' ' ')"
 fi
+# A point whose run fails (a truncated capture, found only when it is
+# read): the point and its parameters are named; no sweep.csv and no
+# point report is left, not even the complete one of point 0.
+head -c 100000 tests/data/traces/afs.pcap > "$tmp/cut.pcap"
+"$E1KLAB" sweep $S/replay-pcap.ini --no-plot --set traffic.pace=topspeed \
+  --param "traffic.pcap=tests/data/traces/afs.pcap,$tmp/cut.pcap" \
+  --jobs 1 --quiet --out "$tmp/bad4" 2>"$tmp/err"; rc=$?
+if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] \
+   && grep -q "point 1 (traffic.pcap=$tmp/cut.pcap) failed" "$tmp/err" \
+   && [ -z "$(ls -A "$tmp/bad4")" ]; then
+  ok "a failing point: exit $rc, one line naming it, no output left"
+else
+  nok "failing point: exit $rc: $(cat "$tmp/err"); left: $(ls -A "$tmp/bad4" | tr '\n' ' ')"
+fi
+# Outputs that would overwrite an input: the scenario itself as a point
+# report is refused before anything runs.
+mkdir -p "$tmp/self"; cp $S/forward-970kpps-napi.ini "$tmp/self/point-0000.json"
+"$E1KLAB" sweep "$tmp/self/point-0000.json" --param traffic.pps=100000 --no-plot \
+  --set traffic.count=2000 --quiet --out "$tmp/self" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q "point-0000.json: is an input of the run" "$tmp/err" \
+   && cmp -s "$tmp/self/point-0000.json" $S/forward-970kpps-napi.ini; then
+  ok "a point report that is the scenario: refused, scenario kept"
+else
+  nok "point report = scenario: exit $rc: $(cat "$tmp/err")"
+fi
+
+# SIGTERM to the sweep process alone: its workers stop too and no point
+# report or temporary file is left; the sweep dies of the signal.
+if python3 - "$E1KLAB" "$S/forward-10M-twist.ini" "$tmp/sig" <<'PY'
+import os, signal, subprocess, sys, time
+exe, scen, d = sys.argv[1:4]
+for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    # the children inherit an ignored SIGINT from a background shell:
+    # reset it so that the sweep sees each signal
+    p = subprocess.Popen([exe, "sweep", scen, "--no-plot", "--quiet",
+                          "--jobs", "2", "--out", d,
+                          "--param", "traffic.pps=100000,200000,300000,400000"],
+                         preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                          signal.SIG_DFL))
+    kids, t0 = [], time.time()
+    while time.time() - t0 < 20:
+        kids = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True,
+                              text=True).stdout.split()
+        if len(kids) == 2 and os.path.isdir(d) and \
+                len([f for f in os.listdir(d) if ".tmp-" in f]) == 2:
+            break
+        time.sleep(0.05)
+    assert len(kids) == 2, ("workers", kids)
+    os.kill(p.pid, sig)                     # the parent only
+    rc = p.wait(timeout=20)
+    t0 = time.time()
+    alive = kids
+    while alive and time.time() - t0 < 10:
+        alive = [k for k in kids if os.path.exists("/proc/" + k) and
+                 open("/proc/%s/stat" % k).read().split()[2] != "Z"]
+        time.sleep(0.05)
+    for k in alive:                         # do not leave them running
+        os.kill(int(k), signal.SIGKILL)
+    assert not alive, ("workers survive", sig, alive)
+    assert rc == -sig, (sig, rc)
+    assert os.listdir(d) == [], (sig, os.listdir(d))
+PY
+then ok "SIGTERM/SIGINT/SIGHUP to the sweep stop its workers, nothing left"
+else nok "a signal to the sweep left workers or files"; fi
 # gnuplot missing (PATH without it): one line, exit 2, nothing run.
 PATH=/nonexistent "$E1KLAB" sweep $S/forward-970kpps-napi.ini \
   --param traffic.pps=100000,200000 --set traffic.count=2000 \

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <glib.h>
-#include <glib/gstdio.h>
 
 #include "cli/check.h"
 #include "cli/cli_opts.h"
@@ -23,21 +22,53 @@
 #define EXIT_FAILED 1
 #define EXIT_BAD_INPUT 2
 
-/* Run @scenario with @sets; the JSON report text, or NULL with *err. */
+/* --json and --junit before anything runs: writable, not a directory,
+ * none of @inputs (NULL-terminated) nor the expectation file @expect or
+ * the --report file (tb_out_check).  0 or -1 with *err. */
+static int check_outs(const char *json_path, const char *junit_path,
+                      const char *const *inputs, const char *expect,
+                      const char *report, char **err)
+{
+    GPtrArray *in = g_ptr_array_new();
+    int r;
+
+    for (const char *const *i = inputs; i && *i; i++) {
+        g_ptr_array_add(in, (char *)*i);
+    }
+    g_ptr_array_add(in, (char *)expect);
+    g_ptr_array_add(in, (char *)(report ? report : ""));
+    g_ptr_array_add(in, NULL);
+    r = tb_out_check(json_path, "--json",
+                     (const char *const *)in->pdata, err) < 0 ||
+        tb_out_check(junit_path, "--junit",
+                     (const char *const *)in->pdata, err) < 0 ? -1 : 0;
+    g_ptr_array_free(in, TRUE);
+    return r;
+}
+
+/* Run @scenario with @sets after checking the outputs of @o (@expect:
+ * the expectation file); the JSON report text, or NULL with *err. */
 static char *run_scenario(const char *scenario, const char *const *sets,
-                          char **err)
+                          const char *json_path, const char *junit_path,
+                          const char *expect, char **err)
 {
     TbScenario *sc = g_new0(TbScenario, 1);
     TbSim *sim = NULL;
     char *json = NULL;
+    char **in = NULL;
 
     if (tb_scenario_load(scenario, sets, sc, err) == 0) {
+        in = tb_scenario_inputs(sc);
+    }
+    if (in && check_outs(json_path, junit_path, (const char *const *)in,
+                         expect, NULL, err) == 0) {
         sim = tb_sim_new(sc, err);
         if (sim && tb_sim_run(sim, err) == 0) {
             json = tb_report_json(sc, tb_sim_results(sim));
         }
     }
     tb_sim_free(sim);
+    g_strfreev(in);
     g_free(sc);
     return json;
 }
@@ -58,12 +89,6 @@ static char *suite_name(JsonNode *root, const char *expect_path)
         *dot = 0;
     }
     return base;
-}
-
-/* All-or-nothing, mode 0666 & ~umask, removed on SIGINT (cli_out.h). */
-static int write_file(const char *path, const char *text, char **err)
-{
-    return tb_out_write_file(path, text, strlen(text), err);
 }
 
 /* Every option of `e1klab check`, filled by GOption through @entries. */
@@ -147,6 +172,10 @@ static JsonNode *check_report(const CheckOpts *o, const TbExpectFile *ef,
             fprintf(stderr, "e1klab: check: %s: %u \"set\" line(s) ignored "
                     "with --report\n", ef->name, ef->sets->len - 1);
         }
+        if (check_outs(NULL, o->junit_path, NULL, ef->name, o->report_path,
+                       err) < 0) {
+            return NULL;
+        }
         return tb_report_load(o->report_path, err);
     }
     all_sets = g_ptr_array_new();
@@ -158,7 +187,7 @@ static JsonNode *check_report(const CheckOpts *o, const TbExpectFile *ef,
     }
     g_ptr_array_add(all_sets, NULL);
     *json = run_scenario(scenario, (const char *const *)all_sets->pdata,
-                         err);
+                         o->json_path, o->junit_path, ef->name, err);
     if (*json) {
         root = tb_report_parse(*json, "report", err);
     }
@@ -192,27 +221,31 @@ static TbExpectResult *check_eval(const TbExpectFile *ef, JsonNode *root,
     return res;
 }
 
-/* Write --json and --junit, all or nothing.  0 or -1 with *err. */
+/* Write --json and --junit as one set, all or nothing (cli_out.h: mode
+ * 0666 & ~umask, removed on SIGINT).  0 or -1 with *err. */
 static int check_write(const CheckOpts *o, const TbExpectFile *ef,
                        const TbExpectResult *res, const char *json,
                        const char *suite, char **err)
 {
-    char *xml;
-    int r;
+    TbOut jf, xf;
+    TbOut *const outs[] = {&jf, &xf};
 
-    if (o->json_path && write_file(o->json_path, json, err) < 0) {
+    if (tb_out_open(&jf, o->json_path, err) < 0) {
         return -1;
     }
-    if (!o->junit_path) {
-        return 0;
+    if (tb_out_open(&xf, o->junit_path, err) < 0) {
+        tb_out_abort(&jf);
+        return -1;
     }
-    xml = tb_expect_junit(ef, res, suite);
-    r = write_file(o->junit_path, xml, err);
-    g_free(xml);
-    if (r < 0 && o->json_path) {
-        g_unlink(o->json_path);
+    if (jf.f) {
+        fputs(json, jf.f);
     }
-    return r;
+    if (xf.f) {
+        char *xml = tb_expect_junit(ef, res, suite);
+        fputs(xml, xf.f);
+        g_free(xml);
+    }
+    return tb_out_commit_all(outs, 2, err);
 }
 
 /* One PASS/FAIL line per check, then the totals; the number failed. */

@@ -3,12 +3,33 @@
 #include <stdio.h>
 
 #include "cli/cli_opts.h"
+#include "scenario/scenario_load.h"
+
+/* Every argument after the command must be UTF-8 (file names included:
+ * they appear in messages and reports).  0, or -1 with *err naming the
+ * first that is not, its bytes escaped. */
+static int args_utf8(int argc, char **argv, const char *prefix, char **err)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!g_utf8_validate(argv[i], -1, NULL)) {
+            char *p = tb_text_one_line(argv[i]);
+            *err = g_strdup_printf("%sargument %d '%s' is not valid UTF-8",
+                                   prefix, i, p);
+            g_free(p);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 int tb_cli_parse(GOptionContext *oc, int *argc, char ***argv,
                  const char *prefix, char **err)
 {
     GError *ge = NULL;
 
+    if (args_utf8(*argc, *argv, prefix, err) < 0) {
+        return -1;
+    }
     if (g_option_context_parse(oc, argc, argv, &ge)) {
         return 0;
     }
@@ -50,7 +71,10 @@ void tb_cli_free_values(const GOptionEntry *entries)
 
 int tb_cli_error(const char *prefix, char **err, int status)
 {
-    fprintf(stderr, "e1klab: %s%s\n", prefix, *err);
+    char *line = tb_text_one_line(*err);
+
+    fprintf(stderr, "e1klab: %s%s\n", prefix, line);
+    g_free(line);
     g_clear_pointer(err, g_free);
     return status;
 }

@@ -34,8 +34,10 @@ void tb_cli_free_values(const GOptionEntry *entries);
 
 /**
  * Parse the arguments at @argc and @argv with @oc (GOption removes what
- * it consumed; --help prints and exits 0).  Returns 0, or -1 with *err = "@prefix" followed
- * by GLib's message (e.g. "run: Unknown option --frob").
+ * it consumed; --help prints and exits 0).  Every argument must be
+ * UTF-8.  Returns 0, or -1 with *err = "@prefix" followed by GLib's
+ * message (e.g. "run: Unknown option --frob") or "argument N '...' is
+ * not valid UTF-8" (bytes escaped as \\xNN).
  */
 int tb_cli_parse(GOptionContext *oc, int *argc, char ***argv,
                  const char *prefix, char **err);
@@ -49,7 +51,8 @@ int tb_cli_one_scenario(int argc, const char *cmd, const char *prefix,
                         char **err);
 
 /**
- * A command's one-line error: print "e1klab: @prefix*err" on stderr,
+ * A command's one-line error: print "e1klab: @prefix*err" on stderr
+ * (control characters and non-UTF-8 bytes escaped: tb_text_one_line),
  * free *err and set it to NULL.  Returns @status, for
  * "return tb_cli_error(...)".
  */

@@ -11,6 +11,7 @@
 
 #include "cli/expect.h"
 #include "report/report_path.h"
+#include "scenario/scenario_load.h"
 
 typedef enum TokKind {
     T_NUM, T_PATH, T_OP, T_PM, T_PCT, T_STAR, T_OF,
@@ -48,33 +49,18 @@ static void push(GArray *t, TokKind k, TbCmp op, double num, const char *s,
 /* Scan a number at s[*i]; 0 or -1 (not a well-formed number). */
 static int scan_number(const char *s, size_t *i, GArray *t)
 {
-    size_t b = *i, p = *i, digits = 0;
+    size_t b = *i, p = *i, n;
     double v, mult = 1.0;
     char *num;
 
     if (s[p] == '+' || s[p] == '-') {
         p++;
     }
-    while (g_ascii_isdigit(s[p])) {
-        p++, digits++;
-    }
-    if (s[p] == '.') {
-        p++;
-        while (g_ascii_isdigit(s[p])) {
-            p++, digits++;
-        }
-    }
-    if (digits == 0) {
+    n = tb_decimal_len(s + p);
+    if (n == 0) {
         return -1;
     }
-    if ((s[p] == 'e' || s[p] == 'E') &&
-        (g_ascii_isdigit(s[p + 1]) ||
-         ((s[p + 1] == '+' || s[p + 1] == '-') && g_ascii_isdigit(s[p + 2])))) {
-        p += 2;
-        while (g_ascii_isdigit(s[p])) {
-            p++;
-        }
-    }
+    p += n;
     num = g_strndup(s + b, p - b);
     v = g_ascii_strtod(num, NULL);
     g_free(num);

@@ -117,6 +117,23 @@ static int run_opts_check(const RunOpts *o, char **err)
     return 0;
 }
 
+/* Every output path, before the run: writable, not a directory, not a
+ * file the run reads (tb_out_check).  0 or -1 with *err. */
+static int run_outs_check(const RunOpts *o, const TbScenario *sc,
+                          char **err)
+{
+    const char *outs[] = {o->json_path, o->csv_path, o->pcap_path};
+    const char *names[] = {"--json", "--csv", "--pcap-out"};
+    char **in = tb_scenario_inputs(sc);
+    int r = 0;
+
+    for (int i = 0; i < 3 && r == 0; i++) {
+        r = tb_out_check(outs[i], names[i], (const char *const *)in, err);
+    }
+    g_strfreev(in);
+    return r;
+}
+
 /* The text report would mix with a JSON or CSV sent to stdout. */
 static int want_text(const RunOpts *o)
 {
@@ -241,7 +258,7 @@ static int run_simulate(TbSim *sim, RunCtx *rc, char **err)
 }
 
 /* Finish the capture, write the JSON report and rename every output into
- * place.  0 or -1 with *err. */
+ * place, all or none.  0 or -1 with *err. */
 static int run_commit(const TbScenario *sc, const TbResults *res,
                       const RunOpts *o, RunCtx *rc, char **err)
 {
@@ -258,12 +275,8 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
         fputs(json, rc->json.f);
         g_free(json);
     }
-    if (tb_out_commit(&rc->json, err) < 0 ||
-        tb_out_commit(&rc->csv, err) < 0 ||
-        tb_out_commit(&rc->pcap_file, err) < 0) {
-        return -1;
-    }
-    return 0;
+    TbOut *const outs[] = {&rc->json, &rc->csv, &rc->pcap_file};
+    return tb_out_commit_all(outs, 3, err);
 }
 
 /* Undo what a failed run left: the progress line, the hooks, the
@@ -327,7 +340,8 @@ int tb_cmd_run(int argc, char **argv)
     if (run_opts_parse(&o, &argc, &argv, &err) == 0 &&
         run_opts_check(&o, &err) == 0 &&
         tb_scenario_load(argv[1], (const char *const *)o.sets, sc,
-                         &err) == 0) {
+                         &err) == 0 &&
+        run_outs_check(&o, sc, &err) == 0) {
         if (o.backend && !strcmp(o.backend, "qemu")) {
             TbQemuRunArgs qa = {o.json_path, o.csv_path, o.pcap_path,
                                 o.quiet, o.timeout_s};

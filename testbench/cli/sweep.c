@@ -9,8 +9,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "cli/cli_opts.h"
 #include "cli/sweep.h"
@@ -18,6 +20,7 @@
 #include "cli/sweep_grid.h"
 #include "cli/sweep_plot.h"
 #include "cli/sweep_run.h"
+#include "report/cli_out.h"
 
 #define EXIT_BAD_INPUT 2
 
@@ -148,6 +151,72 @@ static int sweep_setup(TbSweep *s, const SweepOpts *o, const char *scenario,
     return 0;
 }
 
+/* The files of DIR the sweep writes besides the point reports: the CSV,
+ * the plot data and script, the charts.  g_strfreev. */
+static char **sweep_files(const TbSweep *s)
+{
+    GPtrArray *a = g_ptr_array_new();
+
+    g_ptr_array_add(a, g_build_filename(s->dir, "sweep.csv", NULL));
+    g_ptr_array_add(a, g_build_filename(s->dir, "sweep-plot.dat", NULL));
+    g_ptr_array_add(a, g_build_filename(s->dir, "sweep.gp", NULL));
+    for (const char *const *f = tb_sweep_plot_files; *f; f++) {
+        g_ptr_array_add(a, g_build_filename(s->dir, *f, NULL));
+    }
+    g_ptr_array_add(a, NULL);
+    return (char **)g_ptr_array_free(a, FALSE);
+}
+
+/* Every output in --out DIR before anything runs (tb_out_check: not a
+ * directory, not a file read, DIR writable); the point reports too
+ * unless @collect (then they are read).  A DIR not there yet is made
+ * later (make_dir).  0 or -1 with *err. */
+static int sweep_outs_check(const TbSweep *s, int collect,
+                            GPtrArray *inputs, char **err)
+{
+    char **files;
+    GStatBuf st;
+    int r = 0;
+
+    if (g_stat(s->dir, &st) != 0) {
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        *err = g_strdup_printf("--out %s: not a directory", s->dir);
+        return -1;
+    }
+    g_ptr_array_add(inputs, NULL);
+    files = sweep_files(s);
+    for (char **f = files; *f && r == 0; f++) {
+        r = tb_out_check(*f, "--out", (const char *const *)inputs->pdata,
+                         err);
+    }
+    for (guint i = 0; !collect && i < s->grid->npoints && r == 0; i++) {
+        char *f = tb_sweep_point_json(s, i);
+        r = tb_out_check(f, "--out", (const char *const *)inputs->pdata,
+                         err);
+        g_free(f);
+    }
+    g_ptr_array_remove_index(inputs, inputs->len - 1);
+    g_strfreev(files);
+    return r;
+}
+
+/* After a failure: no output of this sweep is left (the point reports
+ * stay with @collect: they were its input). */
+static void sweep_remove_outputs(const TbSweep *s, int collect)
+{
+    char **files = sweep_files(s);
+
+    for (char **f = files; *f; f++) {
+        g_unlink(*f);
+    }
+    g_strfreev(files);
+    if (!collect) {
+        tb_sweep_remove_points(s);
+    }
+}
+
 static int make_dir(const char *dir, char **err)
 {
     if (g_mkdir_with_parents(dir, 0777) != 0) {
@@ -220,7 +289,7 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         }
         st = tb_sweep_run_points(s, err);
         if (st) {
-            return tb_cli_error("sweep: ", err, st);
+            return tb_cli_error("sweep: ", err, st);   /* points removed */
         }
     }
     pts = g_new0(TbPlotPoint, s->grid->npoints);
@@ -239,6 +308,9 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         }
         g_free(title);
     }
+    if (st) {
+        sweep_remove_outputs(s, o->collect);
+    }
     g_free(rx_iface);
     g_free(pts);
     g_ptr_array_free(groups, TRUE);
@@ -250,10 +322,13 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
 {
     TbSweep s = {0};
     char *gnuplot = NULL;
+    GPtrArray *inputs = g_ptr_array_new_with_free_func(g_free);
     int plots, status = EXIT_BAD_INPUT;
 
+    g_ptr_array_add(inputs, g_strdup(scenario));
     if (sweep_setup(&s, o, scenario, err) < 0 ||
-        (!o->collect && tb_sweep_validate(&s, err) < 0)) {
+        (!o->collect && tb_sweep_validate(&s, inputs, err) < 0) ||
+        (!o->emit && sweep_outs_check(&s, o->collect, inputs, err) < 0)) {
         goto out;
     }
     if (o->emit) {
@@ -280,6 +355,7 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
                 plots ? ", forwarded/interrupts/cpu .png and .svg" : "");
     }
 out:
+    g_ptr_array_free(inputs, TRUE);
     g_free(gnuplot);
     tb_sweep_grid_free(s.grid);
     g_free(s.dir);

@@ -6,10 +6,14 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "cli/sweep_run.h"
 #include "scenario/scenario_load.h"
@@ -48,7 +52,18 @@ char **tb_sweep_point_argv(const TbSweep *s, const char *exe, guint i)
     return (char **)g_ptr_array_free(a, FALSE);
 }
 
-int tb_sweep_validate(const TbSweep *s, char **err)
+/* Append the files point scenario @sc reads to @inputs (if not NULL). */
+static void add_inputs(GPtrArray *inputs, const TbScenario *sc)
+{
+    char **in = inputs ? tb_scenario_inputs(sc) : NULL;
+
+    for (char **x = in; x && *x; x++) {
+        g_ptr_array_add(inputs, g_strdup(*x));
+    }
+    g_strfreev(in);
+}
+
+int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
 {
     TbScenario *sc = g_new0(TbScenario, 1);
     int r = 0;
@@ -71,12 +86,73 @@ int tb_sweep_validate(const TbSweep *s, char **err)
             g_free(label);
             g_free(why);
             r = -1;
+        } else {
+            add_inputs(inputs, sc);
         }
         g_ptr_array_free(all, TRUE);
         g_strfreev(ps);
     }
     g_free(sc);
     return r;
+}
+
+/* ---- signals: forwarded to the children ---- */
+
+static const int fwd_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t got_signal;     /* the first one, 0: none */
+static volatile pid_t kids[64];              /* running children, 0 */
+static pid_t sweep_pid;                      /* for the children's check */
+
+/* Async-signal-safe: remember the signal, pass it on to every child. */
+static void on_signal(int sig)
+{
+    if (!got_signal) {
+        got_signal = sig;
+    }
+    for (unsigned i = 0; i < G_N_ELEMENTS(kids); i++) {
+        if (kids[i] > 0) {
+            kill(kids[i], sig);
+        }
+    }
+}
+
+/* Install on_signal for the signals not ignored (nohup keeps them
+ * ignored); the old actions into @old.  No SA_RESTART: poll() returns. */
+static void signals_catch(struct sigaction *old)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (unsigned i = 0; i < G_N_ELEMENTS(fwd_signals); i++) {
+        sigaddset(&sa.sa_mask, fwd_signals[i]);
+    }
+    got_signal = 0;
+    for (unsigned i = 0; i < G_N_ELEMENTS(fwd_signals); i++) {
+        sigaction(fwd_signals[i], NULL, &old[i]);
+        if (old[i].sa_handler != SIG_IGN) {
+            sigaction(fwd_signals[i], &sa, NULL);
+        }
+    }
+}
+
+static void signals_restore(const struct sigaction *old)
+{
+    for (unsigned i = 0; i < G_N_ELEMENTS(fwd_signals); i++) {
+        sigaction(fwd_signals[i], &old[i], NULL);
+    }
+}
+
+/* In the child before exec: die with the sweep (SIGTERM when it ends for
+ * any reason, SIGKILL included), also if it ended before this call. */
+static void child_setup(gpointer data)
+{
+    (void)data;
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != sweep_pid) {
+        _exit(1);
+    }
 }
 
 /* ---- the pool of children ---- */
@@ -134,15 +210,15 @@ static void pool_fill(Pool *p)
     const TbSweep *s = p->s;
 
     while (p->nact < (guint)s->jobs && p->next < s->grid->npoints &&
-           !p->fail_status) {
+           !p->fail_status && !got_signal) {
         char **argv = tb_sweep_point_argv(s, s->exe, p->next);
         Child *c = &p->act[p->nact];
         GError *ge = NULL;
         if (!g_spawn_async_with_pipes(NULL, argv, NULL,
                                       G_SPAWN_DO_NOT_REAP_CHILD |
                                       G_SPAWN_STDOUT_TO_DEV_NULL,
-                                      NULL, NULL, &c->pid, NULL, NULL,
-                                      &c->fd, &ge)) {
+                                      child_setup, NULL, &c->pid, NULL,
+                                      NULL, &c->fd, &ge)) {
             *p->err = g_strdup_printf("cannot run %s: %s", s->exe,
                                       ge->message);
             g_error_free(ge);
@@ -153,7 +229,11 @@ static void pool_fill(Pool *p)
         g_strfreev(argv);
         c->point = p->next++;
         c->err = g_string_new(NULL);
+        kids[p->nact] = c->pid;
         p->nact++;
+        if (got_signal) {
+            kill(c->pid, got_signal);   /* came before kids[] knew it */
+        }
     }
 }
 
@@ -230,15 +310,31 @@ static void pool_reap(Pool *p)
         p->done++;
         pool_ended(p, c, st);
         g_string_free(c->err, TRUE);
+        kids[i] = kids[p->nact - 1];
+        kids[p->nact - 1] = 0;
         p->act[i] = p->act[--p->nact];
+    }
+}
+
+void tb_sweep_remove_points(const TbSweep *s)
+{
+    for (guint i = 0; i < s->grid->npoints; i++) {
+        char *f = tb_sweep_point_json(s, i);
+        g_unlink(f);
+        g_free(f);
     }
 }
 
 int tb_sweep_run_points(const TbSweep *s, char **err)
 {
     Pool p = {.s = s, .act = g_new0(Child, s->jobs), .err = err};
+    struct sigaction old[G_N_ELEMENTS(fwd_signals)];
+    int sig;
 
-    while ((p.next < s->grid->npoints && !p.fail_status) || p.nact > 0) {
+    sweep_pid = getpid();
+    signals_catch(old);
+    while ((p.next < s->grid->npoints && !p.fail_status && !got_signal) ||
+           p.nact > 0) {
         pool_fill(&p);
         if (p.nact == 0) {
             break;
@@ -247,5 +343,15 @@ int tb_sweep_run_points(const TbSweep *s, char **err)
         pool_reap(&p);
     }
     g_free(p.act);
+    sig = got_signal;
+    if (sig || p.fail_status) {
+        tb_sweep_remove_points(s);
+    }
+    signals_restore(old);
+    if (sig) {
+        /* end as the signal would have: by it, default action */
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
     return p.fail_status;
 }

@@ -32,16 +32,26 @@ char *tb_sweep_point_json(const TbSweep *s, guint i);
 char **tb_sweep_point_argv(const TbSweep *s, const char *exe, guint i);
 
 /** Load every point's scenario (parse only) so that a bad value is found
- *  before anything runs.  0, or -1 with *err ("point N (LABEL): ..."). */
-int tb_sweep_validate(const TbSweep *s, char **err);
+ *  before anything runs; the files each point reads (tb_scenario_inputs)
+ *  are appended to @inputs (g_strdup'd; NULL: not wanted).  0, or -1
+ *  with *err ("point N (LABEL): ..."). */
+int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err);
 
 /**
  * Run all points, s->jobs at a time, each child's stdout to /dev/null and
- * its stderr kept for the message.  After the first failing point no new
- * point starts; those running finish.  Returns 0, or the failing point's
- * exit status (1 if it died of a signal or could not start) with *err
- * naming the point and its last stderr line.
+ * its stderr kept for the message.  Each child gets SIGTERM when the
+ * sweep process ends (prctl PR_SET_PDEATHSIG).  After the first failing
+ * point no new point starts; those running finish, then every point
+ * report is removed (no partial sweep is left).  Returns 0, or the
+ * failing point's exit status (1 if it died of a signal or could not
+ * start) with *err naming the point and its last stderr line.
+ * A SIGINT, SIGTERM or SIGHUP (not ignored) sent to the sweep during the
+ * run is forwarded to every child; once all have ended, the point
+ * reports are removed and the process ends by the same signal.
  */
 int tb_sweep_run_points(const TbSweep *s, char **err);
+
+/** Remove DIR/point-NNNN.json of every point (missing ones ignored). */
+void tb_sweep_remove_points(const TbSweep *s);
 
 #endif /* TB_SWEEP_RUN_H */

@@ -2,6 +2,7 @@
 /* All-or-nothing output files (cli_out.h). */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,6 +81,30 @@ static void tmp_register(const char *p)
      * signal would leave it */
 }
 
+/* mkstemp @tmpl and register the name, with the signals blocked in
+ * between: a signal never finds a created file unregistered.  The fd or
+ * -1 (errno). */
+static int tmp_create(char *tmpl)
+{
+    sigset_t block, old;
+    int fd, e;
+
+    install_handlers();
+    sigemptyset(&block);
+    for (unsigned i = 0; i < G_N_ELEMENTS(tmp_signals); i++) {
+        sigaddset(&block, tmp_signals[i]);
+    }
+    sigprocmask(SIG_BLOCK, &block, &old);
+    fd = g_mkstemp(tmpl);
+    e = errno;
+    if (fd >= 0) {
+        tmp_register(tmpl);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return fd;
+}
+
 static void tmp_unregister(const char *p)
 {
     for (int i = 0; p && i < TB_OUT_MAX_TMP; i++) {
@@ -133,11 +158,10 @@ int tb_out_open(TbOut *o, const char *path, char **err)
         return 0;
     }
     o->tmp = g_strconcat(path, ".tmp-XXXXXX", NULL);
-    fd = g_mkstemp(o->tmp);
+    fd = tmp_create(o->tmp);
     if (fd < 0) {
         return open_failed(o, -1, "create", err);
     }
-    tmp_register(o->tmp);
     /* mkstemp creates 0600; the final file gets what open() would give */
     if (fchmod(fd, file_mode) != 0) {
         return open_failed(o, fd, "set mode", err);
@@ -149,9 +173,11 @@ int tb_out_open(TbOut *o, const char *path, char **err)
     return 0;
 }
 
-int tb_out_commit(TbOut *o, char **err)
+/* Flush stdout, or close the temporary file (f may already be closed
+ * by its user: pcap_dump_close).  0, or -1 with *err. */
+static int out_finish(TbOut *o, char **err)
 {
-    int r = 0;
+    int bad;
 
     if (!o->path) {
         return 0;
@@ -160,28 +186,62 @@ int tb_out_commit(TbOut *o, char **err)
         if (o->f && fflush(o->f) != 0) {
             *err = g_strdup_printf("stdout: write error: %s",
                                    g_strerror(errno));
-            r = -1;
+            return -1;
         }
-    } else {
-        /* f may already be closed by its user (pcap_dump_close) */
-        int bad = o->f && ferror(o->f);
-        if (o->f && fclose(o->f) != 0) {
-            bad = 1;
+        return 0;
+    }
+    bad = o->f && ferror(o->f);
+    if (o->f && fclose(o->f) != 0) {
+        bad = 1;
+    }
+    o->f = NULL;
+    if (bad) {
+        *err = g_strdup_printf("%s: write error", o->path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Rename a finished temporary file into place.  0, or -1 with *err. */
+static int out_place(TbOut *o, char **err)
+{
+    if (!o->path || !o->tmp) {
+        return 0;
+    }
+    if (g_rename(o->tmp, o->path) != 0) {
+        *err = g_strdup_printf("%s: cannot rename into place: %s", o->path,
+                               g_strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int tb_out_commit_all(TbOut *const *outs, int n, char **err)
+{
+    int r = 0, placed = 0;
+
+    for (int i = 0; i < n && r == 0; i++) {
+        r = out_finish(outs[i], err);
+    }
+    for (; r == 0 && placed < n; placed++) {
+        r = out_place(outs[placed], err);
+    }
+    for (int i = 0; i < n; i++) {
+        if (r < 0 && i < placed && outs[i]->tmp) {
+            g_unlink(outs[i]->path);   /* complete, but the set is not */
         }
-        o->f = NULL;
-        if (bad) {
-            *err = g_strdup_printf("%s: write error", o->path);
-            g_unlink(o->tmp);
-            r = -1;
-        } else if (g_rename(o->tmp, o->path) != 0) {
-            *err = g_strdup_printf("%s: cannot rename into place: %s",
-                                   o->path, g_strerror(errno));
-            g_unlink(o->tmp);
-            r = -1;
+        if (r < 0) {
+            tb_out_abort(outs[i]);
+        } else {
+            out_forget(outs[i]);
         }
     }
-    out_forget(o);
     return r;
+}
+
+int tb_out_commit(TbOut *o, char **err)
+{
+    return tb_out_commit_all(&o, 1, err);
 }
 
 void tb_out_abort(TbOut *o)
@@ -193,6 +253,7 @@ void tb_out_abort(TbOut *o)
         if (o->f) {
             fclose(o->f);
         }
+        tmp_unregister(o->tmp);
         g_unlink(o->tmp);
     }
     o->f = NULL;
@@ -252,4 +313,57 @@ int tb_out_conflict(const char *const *paths, const char *const *opts,
         }
     }
     return 0;
+}
+
+/* "@opt @path: MSG" into *err; -1 */
+G_GNUC_PRINTF(4, 5)
+static int check_fail(const char *opt, const char *path, char **err,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    char *msg;
+
+    va_start(ap, fmt);
+    msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    *err = g_strdup_printf("%s %s: %s", opt, path, msg);
+    g_free(msg);
+    return -1;
+}
+
+int tb_out_check(const char *path, const char *opt,
+                 const char *const *inputs, char **err)
+{
+    GStatBuf st;
+    char *dir;
+    int r = 0;
+
+    if (!path || !strcmp(path, "-")) {
+        return 0;
+    }
+    if (g_stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            return check_fail(opt, path, err, "is a directory");
+        }
+        if (!S_ISREG(st.st_mode)) {
+            return check_fail(opt, path, err, "not a regular file");
+        }
+    } else if (errno != ENOENT) {
+        return check_fail(opt, path, err, "%s", g_strerror(errno));
+    }
+    for (const char *const *in = inputs; in && *in; in++) {
+        if (**in && same_file(path, *in)) {
+            return check_fail(opt, path, err, "is an input of the run (%s)",
+                              *in);
+        }
+    }
+    dir = g_path_get_dirname(path);
+    if (g_stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        r = check_fail(opt, path, err, "no directory %s", dir);
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        r = check_fail(opt, path, err, "directory %s is not writable: %s",
+                       dir, g_strerror(errno));
+    }
+    g_free(dir);
+    return r;
 }

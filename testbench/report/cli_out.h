@@ -30,6 +30,15 @@ int tb_out_open(TbOut *o, const char *path, char **err);
  *  Unused outputs are accepted. */
 int tb_out_commit(TbOut *o, char **err);
 
+/**
+ * Commit the @n outputs @outs as one set: every stream is finished
+ * first, then each is renamed into place; if any step fails, the files
+ * already renamed are removed again and every temporary file too, so
+ * either all outputs exist or none (stdout excepted: it is written).
+ * 0, or -1 with *err.  Unused outputs are accepted.
+ */
+int tb_out_commit_all(TbOut *const *outs, int n, char **err);
+
 /** Close and remove the temporary file (on any error).  Unused accepted. */
 void tb_out_abort(TbOut *o);
 
@@ -47,6 +56,18 @@ int tb_out_write_file(const char *path, const char *text, size_t len,
  */
 int tb_out_conflict(const char *const *paths, const char *const *opts,
                     int n, char **err);
+
+/**
+ * Check the output @path (value of option @opt; NULL or "-": nothing to
+ * check) before any work starts: it must not be a directory or any
+ * other non-regular file (a FIFO, a device: the temporary file would be
+ * renamed over it), not one of the files the run reads (@inputs,
+ * NULL-terminated, "" entries skipped; compared as tb_out_conflict()
+ * does), and its directory must exist and be writable.  Returns 0, or -1
+ * with *err, e.g. "--csv out: is a directory".
+ */
+int tb_out_check(const char *path, const char *opt,
+                 const char *const *inputs, char **err);
 
 /** Mode given to output files: 0666 & ~umask. */
 mode_t tb_out_file_mode(void);

@@ -204,9 +204,14 @@ static int scan_header(TbLd *ld, const char *l, int ln, char **grp)
     }
     g_free(*grp);
     *grp = g_strndup(l + 1, (gsize)(end - l - 1));
-    if (!g_hash_table_contains(ld->line, *grp)) {
-        g_hash_table_insert(ld->line, g_strdup(*grp), GINT_TO_POINTER(ln));
+    if (g_hash_table_contains(ld->line, *grp)) {
+        ld->err = g_strdup_printf("%s:%d: [%s]: duplicate section (first on "
+                                  "line %d)", ld->file, ln, *grp,
+                                  GPOINTER_TO_INT(g_hash_table_lookup(
+                                      ld->line, *grp)));
+        return -1;
     }
+    g_hash_table_insert(ld->line, g_strdup(*grp), GINT_TO_POINTER(ln));
     return 0;
 }
 
@@ -250,6 +255,12 @@ static int scan_lines(TbLd *ld, const char *data, size_t len)
 
     for (int i = 0; lines[i] && r == 0; i++) {
         char *l = g_strstrip(lines[i]);
+        if (!g_utf8_validate(l, -1, NULL)) {
+            ld->err = g_strdup_printf("%s:%d: not valid UTF-8", ld->file,
+                                      i + 1);
+            r = -1;
+            break;
+        }
         if (!*l || *l == '#' || *l == ';') {
             continue;
         }
@@ -264,21 +275,69 @@ static int scan_lines(TbLd *ld, const char *data, size_t len)
 
 /* ---- --set overrides: into the key file, remembered for messages ---- */
 
+/* A section (@key 0) or key name a file line could hold: not empty, no
+ * '[', ']' or control character, no space at either end; a key also no
+ * '=' and no space at all.  NULL, or what is wrong. */
+static const char *bad_name(const char *n, int key)
+{
+    size_t len = strlen(n);
+
+    if (!len) {
+        return "empty";
+    }
+    if (g_ascii_isspace(n[0]) || g_ascii_isspace(n[len - 1])) {
+        return "space at an end";
+    }
+    for (const char *c = n; *c; c++) {
+        if (*c == '[' || *c == ']' || g_ascii_iscntrl(*c) ||
+            (key && (*c == '=' || *c == ' '))) {
+            return "contains '[', ']', '=', a space or a control character";
+        }
+    }
+    return NULL;
+}
+
+/* "--set @arg" split into its section and key: 0, or -1 with ld->err. */
+static int set_split(TbLd *ld, const char *arg, char **lhs, char **key)
+{
+    const char *eq = strchr(arg, '='), *why = NULL, *what = "section";
+    char *dot;
+
+    *lhs = eq ? g_strndup(arg, (gsize)(eq - arg)) : NULL;
+    dot = *lhs ? strrchr(*lhs, '.') : NULL;
+    if (!g_utf8_validate(arg, -1, NULL)) {
+        ld->err = g_strdup_printf("--set %s: not valid UTF-8", arg);
+    } else if (!dot || dot == *lhs || !dot[1]) {
+        ld->err = g_strdup_printf("--set %s: expected section.key=value",
+                                  arg);
+    } else {
+        *dot = 0;
+        *key = dot + 1;
+        why = bad_name(*lhs, 0);
+        if (!why) {
+            why = bad_name(*key, 1);
+            what = "key";
+        }
+        if (!why) {
+            return 0;
+        }
+        ld->err = g_strdup_printf("--set %s: malformed %s name '%s' (%s)",
+                                  arg, what, what[0] == 's' ? *lhs : *key,
+                                  why);
+    }
+    g_clear_pointer(lhs, g_free);
+    return -1;
+}
+
 static int apply_sets(TbLd *ld, const char *const *sets)
 {
     for (const char *const *s = sets; s && *s; s++) {
-        const char *eq = strchr(*s, '=');
-        char *lhs = eq ? g_strndup(*s, (gsize)(eq - *s)) : NULL;
-        char *dot = lhs ? strrchr(lhs, '.') : NULL;
-        if (!dot || dot == lhs || !dot[1]) {
-            ld->err = g_strdup_printf("--set %s: expected section.key=value",
-                                      *s);
-            g_free(lhs);
+        char *lhs, *key;
+        if (set_split(ld, *s, &lhs, &key) < 0) {
             return -1;
         }
-        *dot = 0;
-        g_key_file_set_value(ld->kf, lhs, dot + 1, eq + 1);
-        g_hash_table_replace(ld->setarg, lkey(lhs, dot + 1), g_strdup(*s));
+        g_key_file_set_value(ld->kf, lhs, key, strchr(*s, '=') + 1);
+        g_hash_table_replace(ld->setarg, lkey(lhs, key), g_strdup(*s));
         if (!g_hash_table_contains(ld->setarg, lhs)) {
             g_hash_table_insert(ld->setarg, g_strdup(lhs), g_strdup(*s));
         }
@@ -454,9 +513,10 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
         g_strfreev(groups);
     }
     if (r < 0) {
-        *err = ld.err ? ld.err : g_strdup_printf("%s: invalid scenario",
-                                                 name);
-        ld.err = NULL;
+        char *m = ld.err ? NULL : g_strdup_printf("%s: invalid scenario",
+                                                  name);
+        *err = tb_text_one_line(m ? m : ld.err);
+        g_free(m);
     }
     g_free(ld.err);
     g_free(ld.dir);

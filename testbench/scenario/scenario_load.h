@@ -39,6 +39,14 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
                           TbScenario *sc, char **err);
 
 /**
+ * The files a run of @sc reads, for output checks (cli_out.h
+ * tb_out_check): sc->file, the CPU cost profile (host.profile_path, or
+ * the file tb_profile_find() gives for host.profile; "" if none) and
+ * the capture of every pcap source.  NULL-terminated, g_strfreev.
+ */
+char **tb_scenario_inputs(const TbScenario *sc);
+
+/**
  * The defaults of a scenario named by the file @name: sc zeroed, then
  * sc->file = @name, sc->name = its base name without ".ini", every
  * [host] and [run] default of the key registry (docs/scenarios.md) and
@@ -47,6 +55,14 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
  * starts from this.
  */
 void tb_scenario_defaults(TbScenario *sc, const char *name);
+
+/**
+ * The length of the decimal number at the start of @s (0: none): digits
+ * with an optional fraction and exponent ("970000", "1.5", "1e-6"), as
+ * docs/scenarios.md writes numbers; never hexadecimal ("0x10", which
+ * strtod would take), "inf" or "nan".  No sign.
+ */
+size_t tb_decimal_len(const char *s);
 
 /**
  * Parse a time with a unit ("10ms", "2s", "1.5us", "250ns"; "0" alone
@@ -62,6 +78,14 @@ int tb_parse_mac(const char *s, uint8_t mac[6]);
 /** Parse dotted-quad IPv4 "a.b.c.d" into host byte order:
  *  trf_parse_ipv4() of traffic/trf.h.  0 or -1. */
 int tb_parse_ipv4(const char *s, uint32_t *ip);
+
+/**
+ * @s made printable on one line: newline and tab as "\\n" and "\\t",
+ * other control characters and bytes that are not UTF-8 as "\\xNN"; the
+ * rest (valid UTF-8) kept.  g_malloc'd.  Every one-line message that
+ * quotes user text goes through it.
+ */
+char *tb_text_one_line(const char *s);
 
 /** Format a MAC address into @buf (18 bytes). */
 void tb_format_mac(const uint8_t mac[6], char buf[18]);

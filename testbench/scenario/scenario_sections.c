@@ -6,13 +6,18 @@
  * the driver's own parameter check, interface names, unicast and unique
  * station addresses, link speeds, NIC references, pace vs pps/mbps, keys
  * of one traffic kind only, udp_payload vs imix vs frame_size, and the
- * count a pktgen source needs without a run duration.
+ * count a pktgen source needs without a run duration, CPU numbers within
+ * host.cpus, the profile file (read here so that its errors point at
+ * the key) and a capture that is a regular file.
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "scenario/scenario_ld.h"
+#include "scenario/scenario_load.h"
 #include "sim/profile.h"
 
 /* ---- [scenario], [run] ---- */
@@ -122,6 +127,47 @@ static int host_profile_path(TbLd *ld, TbHostCfg *h)
     return 0;
 }
 
+/* The profile the run will use (profile_path, or the file the name
+ * finds), read now: a missing, non-regular or malformed file is an error
+ * at the key that chose it (at [host] for the default name). */
+static int host_profile_load(TbLd *ld, const TbHostCfg *h)
+{
+    const char *key = tb_ld_has(ld, "host", "profile_path") ? "profile_path"
+                      : tb_ld_has(ld, "host", "profile")    ? "profile"
+                                                            : NULL;
+    char *path = h->profile_path[0] ? g_strdup(h->profile_path)
+                                    : tb_profile_find(h->profile,
+                                                      ld->sc->file);
+    TbProfile *prof = g_new0(TbProfile, 1);
+    char *why = NULL;
+    int r = 0;
+
+    if (!path) {
+        r = tb_ld_fail(ld, "host", key, "no profile '%s' (looked for "
+                       "profiles/%s.ini; set E1KLAB_PROFILE_DIR or [host] "
+                       "profile_path)", h->profile, h->profile);
+    } else if (!g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
+        r = tb_ld_fail(ld, "host", key, "%s: not a regular file", path);
+    } else if (tb_profile_load(prof, path, h->cpu_mhz, &why) < 0) {
+        r = tb_ld_fail(ld, "host", key, "%s", why);
+    }
+    g_free(why);
+    g_free(prof);
+    g_free(path);
+    return r;
+}
+
+/* sink_cpu within host.cpus (a NIC's cpu: nic_rules) */
+static int host_rules(TbLd *ld, const TbHostCfg *h)
+{
+    if (h->sink_cpu >= h->cpus) {
+        return tb_ld_fail(ld, "host", "sink_cpu", "%u is not a CPU of the "
+                          "host (cpus = %u: 0..%u)", h->sink_cpu, h->cpus,
+                          h->cpus - 1);
+    }
+    return host_profile_load(ld, h);
+}
+
 int tb_ld_host(TbLd *ld)
 {
     const char *g = "host";
@@ -131,6 +177,9 @@ int tb_ld_host(TbLd *ld)
         (tb_ld_check_keys(ld, g, TB_SEC_HOST, -1) < 0 ||
          host_profile(ld, h) < 0 || host_profile_path(ld, h) < 0 ||
          tb_ld_keys(ld, g, TB_SEC_HOST, h, NULL, NULL) < 0)) {
+        return -1;
+    }
+    if (host_rules(ld, h) < 0) {
         return -1;
     }
     if (!tb_ld_has(ld, g, "netdev_budget_usecs")) {
@@ -216,11 +265,17 @@ static void nic_defaults(TbNicCfg *n, uint32_t i, const char *name,
     n->drv = *base;
 }
 
-/* rules on a parsed NIC: link speed; station address unique */
+/* rules on a parsed NIC: IRQ CPU within host.cpus; link speed; station
+ * address unique */
 static int nic_rules(TbLd *ld, const char *g, TbNicCfg *n)
 {
     const TbScenario *sc = ld->sc;
 
+    if (n->cpu_plus1 > sc->host.cpus) {
+        return tb_ld_fail(ld, g, "cpu", "%u is not a CPU of the host "
+                          "([host] cpus = %u: 0..%u)", n->cpu_plus1 - 1,
+                          sc->host.cpus, sc->host.cpus - 1);
+    }
     if (n->link_mbps != 10 && n->link_mbps != 100 && n->link_mbps != 1000) {
         return tb_ld_fail(ld, g, "link_mbps", "%u is not a link speed (10, "
                           "100, 1000)", n->link_mbps);
@@ -259,6 +314,10 @@ int tb_ld_nic(TbLd *ld, const char *g, const struct e1k_drv_params *base)
     }
     if (n->mac[0] & 1) {
         return tb_ld_fail(ld, g, "mac", "a station address must be unicast");
+    }
+    if (!memcmp(n->mac, (const uint8_t[6]){0}, 6)) {
+        return tb_ld_fail(ld, g, "mac", "00:00:00:00:00:00 is not a station "
+                          "address");
     }
     if (tb_ld_keys(ld, g, TB_SEC_NIC, n, "ip", NULL) < 0 ||
         nic_rules(ld, g, n) < 0) {
@@ -395,9 +454,16 @@ static int traffic_pcap_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
         "dst_ip", "udp_src_port", "udp_dst_port", "udp_payload", NULL};
     const char *k;
 
+    GStatBuf st;
+
     if (!t->pcap[0]) {
         return tb_ld_fail(ld, g, NULL, "missing required key 'pcap' (kind = "
                           "pcap)");
+    }
+    /* a FIFO or device would block or never end; a missing file is the
+     * run's error (it names the capture) */
+    if (g_stat(t->pcap, &st) == 0 && !S_ISREG(st.st_mode)) {
+        return tb_ld_fail(ld, g, "pcap", "%s: not a regular file", t->pcap);
     }
     k = first_given(ld, g, pktgen_only);
     return k ? tb_ld_fail(ld, g, k, "only for kind = pktgen") : 0;
@@ -468,4 +534,24 @@ int tb_ld_traffic(TbLd *ld, const char *g)
     }
     sc->nsources++;
     return 0;
+}
+
+/* ---- the files a run reads ---- */
+
+char **tb_scenario_inputs(const TbScenario *sc)
+{
+    GPtrArray *a = g_ptr_array_new();
+    char *prof = sc->host.profile_path[0]
+                     ? g_strdup(sc->host.profile_path)
+                     : tb_profile_find(sc->host.profile, sc->file);
+
+    g_ptr_array_add(a, g_strdup(sc->file));
+    g_ptr_array_add(a, prof ? prof : g_strdup(""));
+    for (uint32_t i = 0; i < sc->nsources; i++) {
+        if (sc->traffic[i].kind == TB_TRAFFIC_PCAP) {
+            g_ptr_array_add(a, g_strdup(sc->traffic[i].pcap));
+        }
+    }
+    g_ptr_array_add(a, NULL);
+    return (char **)g_ptr_array_free(a, FALSE);
 }

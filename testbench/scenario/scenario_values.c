@@ -17,6 +17,32 @@
 
 /* ---- public small parsers ---- */
 
+size_t tb_decimal_len(const char *s)
+{
+    size_t i = 0, d = 0;
+
+    while (g_ascii_isdigit(s[i])) {
+        i++, d++;
+    }
+    if (s[i] == '.') {
+        i++;
+        while (g_ascii_isdigit(s[i])) {
+            i++, d++;
+        }
+    }
+    if (d == 0) {
+        return 0;
+    }
+    if (s[i] == 'e' || s[i] == 'E') {
+        size_t j = i + 1 + (s[i + 1] == '+' || s[i + 1] == '-');
+        if (g_ascii_isdigit(s[j])) {
+            for (i = j; g_ascii_isdigit(s[i]); i++) {
+            }
+        }
+    }
+    return i;
+}
+
 int tb_parse_time_ns(const char *s, uint64_t *ns)
 {
     static const struct { const char *unit; double mult; } units[] = {
@@ -32,11 +58,9 @@ int tb_parse_time_ns(const char *s, uint64_t *ns)
         *ns = 0;
         return 0;
     }
-    if (!g_ascii_isdigit(s[0]) && s[0] != '.') {
-        return -1;
-    }
     v = g_ascii_strtod(s, &end);
-    if (end == s || !isfinite(v) || v < 0) {
+    if (tb_decimal_len(s) == 0 || end != s + tb_decimal_len(s) ||
+        !isfinite(v) || v < 0) {
         return -1;
     }
     for (size_t i = 0; i < G_N_ELEMENTS(units); i++) {
@@ -60,6 +84,31 @@ int tb_parse_mac(const char *s, uint8_t mac[6])
 int tb_parse_ipv4(const char *s, uint32_t *ip)
 {
     return trf_parse_ipv4(s, ip);
+}
+
+char *tb_text_one_line(const char *s)
+{
+    GString *o = g_string_sized_new(strlen(s));
+    const char *p = s;
+
+    while (*p) {
+        gunichar c = g_utf8_get_char_validated(p, -1);
+        const char *next = g_utf8_next_char(p);
+        if (c == (gunichar)-1 || c == (gunichar)-2) {
+            g_string_append_printf(o, "\\x%02x", (unsigned char)*p);
+            next = p + 1;
+        } else if (c == '\n') {
+            g_string_append(o, "\\n");
+        } else if (c == '\t') {
+            g_string_append(o, "\\t");
+        } else if (c < 0x20 || c == 0x7f) {
+            g_string_append_printf(o, "\\x%02x", (unsigned)c);
+        } else {
+            g_string_append_len(o, p, next - p);
+        }
+        p = next;
+    }
+    return g_string_free(o, FALSE);
 }
 
 void tb_format_mac(const uint8_t mac[6], char buf[18])
@@ -99,8 +148,7 @@ static char *parse_double(const TbKeyDef *k, const char *v, double *out)
     char *end;
     double x = g_ascii_strtod(v, &end);
 
-    if (!*v || *end || !isfinite(x) ||
-        !(g_ascii_isdigit(v[0]) || v[0] == '.')) {
+    if (!*v || *end || !isfinite(x) || end != v + tb_decimal_len(v)) {
         return g_strdup_printf("'%s' is not a number", v);
     }
     if (x < k->dmin || x > k->dmax) {

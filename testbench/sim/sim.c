@@ -58,7 +58,7 @@ TbSim *tb_sim_new_traced(const TbScenario *sc, FILE *trace_out, char **err)
     sim->sc = *sc;
     sim->trace_out = trace_out;
     sim->ncpus = sc->host.cpus;
-    if (tb_sim_check_cpus(sim, err) || tb_sim_load_profile(sim, err)
+    if (tb_sim_load_profile(sim, err)
         || tb_sim_build_host(sim, err)
         || tb_sim_build_memory_and_routes(sim, err)
         || tb_sim_add_nics(sim, err)) {

@@ -100,9 +100,9 @@ typedef void (*TbProgressFn)(void *ctx, uint64_t now_ns, uint64_t end_ns);
  * Build a run from @sc (copied), as tb_scenario_load() gives it: every
  * key in its range and every default filled in (scenario_load.h); a
  * scenario built by other means must meet the same guarantees (start from
- * the loader and change fields within their documented ranges).  The
- * CPU numbers host.sink_cpu and nic.NAME.cpu are checked here against
- * host.cpus.  On error NULL and *err set (g_malloc'd one-line message,
+ * the loader and change fields within their documented ranges; the
+ * loader also keeps host.sink_cpu and every nic.NAME.cpu below
+ * host.cpus).  On error NULL and *err set (g_malloc'd one-line message,
  * e.g. a profile or capture that cannot be read).
  */
 TbSim *tb_sim_new(const TbScenario *sc, char **err);

@@ -10,27 +10,6 @@
 
 #include "sim/sim_int.h"
 
-int tb_sim_check_cpus(TbSim *sim, char **err)
-{
-    const TbScenario *sc = &sim->sc;
-    const char *s = sim->ncpus > 1 ? "s" : "";
-
-    if (sc->host.sink_cpu >= sim->ncpus) {
-        *err = g_strdup_printf("host.sink_cpu = %u: the host has %u CPU%s",
-                               sc->host.sink_cpu, sim->ncpus, s);
-        return -1;
-    }
-    for (uint32_t i = 0; i < sc->nnics; i++) {
-        if (sc->nic[i].cpu_plus1 > sim->ncpus) {
-            *err = g_strdup_printf("nic.%s.cpu = %u: the host has %u CPU%s",
-                                   sc->nic[i].name, sc->nic[i].cpu_plus1 - 1,
-                                   sim->ncpus, s);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 int tb_sim_load_profile(TbSim *sim, char **err)
 {
     const TbHostCfg *h = &sim->sc.host;

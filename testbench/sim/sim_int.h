@@ -59,9 +59,6 @@ struct TbSim {
 
 /* ---- sim_host.c ---- */
 
-/** Check the CPU numbers of host.sink_cpu and every nic.NAME.cpu against
- *  host.cpus (the loader checks each key alone).  0, or -1 and *err. */
-int tb_sim_check_cpus(TbSim *sim, char **err);
 /** Resolve and load the cost profile (host.profile_path, else
  *  profiles/NAME.ini found by tb_profile_find).  0, or -1 and *err. */
 int tb_sim_load_profile(TbSim *sim, char **err);
