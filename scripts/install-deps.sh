@@ -7,7 +7,7 @@ set -euo pipefail
 
 build_pkgs=(build-essential pkg-config meson ninja-build python3
             libglib2.0-dev libpcap-dev libjson-glib-dev gnuplot-nox)
-test_pkgs=(clang libclang-rt-14-dev)
+test_pkgs=(clang libclang-rt-14-dev valgrind)
 qemu_pkgs=(libslirp-dev libpixman-1-dev python3-venv flex bison zlib1g-dev
            dpkg-dev seabios qemu-system-data busybox-static cpio gzip
            xz-utils libfdt-dev)

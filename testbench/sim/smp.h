@@ -57,6 +57,8 @@ struct TbSmp {
     jmp_buf main_jb;
     jmp_buf jb[TB_MAX_CPUS];
     void *stack[TB_MAX_CPUS];
+    unsigned stack_id[TB_MAX_CPUS];  /**< valgrind's ids of stack[] (0
+                                          when built without valgrind) */
     uint64_t switches;             /**< coroutine switches (statistics) */
 };
 
