@@ -371,8 +371,11 @@ size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len);
 /**
  * Restore state saved by e1k_save() (any instance, same model version).
  * Returns 0, or -1 if the blob is malformed (wrong magic, version or size,
- * indices out of range); on failure the device is reset instead.  After a
- * restore the line level and deadline are re-announced through the port.
+ * indices out of range, a config e1k_new would refuse); on failure the
+ * device is reset instead.  After a restore the line level and deadline
+ * are re-announced through the port and the model clock is the saved
+ * one: deadlines already due at the port clock fire at their own instants
+ * on the next call, as they would have in the saved instance.
  */
 int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len);
 

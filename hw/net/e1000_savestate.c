@@ -146,8 +146,8 @@ static bool blob_ok(const E1kDev *dev, const uint8_t *buf, size_t len)
                                         E1K_SAVE_PAYLOAD);
 }
 
-/** Move the model clock up to the port clock without firing anything
- *  (the clock never runs backwards inside the model). */
+/** Move the model clock of the state about to be replaced up to the port
+ *  clock without firing anything (a failed restore resets at that time). */
 static void clock_forward(E1kDev *dev)
 {
     uint64_t now = dev->port.now_ns(dev->port.opaque);
