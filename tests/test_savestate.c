@@ -4,7 +4,8 @@
  * device, the line level and deadline are re-announced. */
 #include <string.h>
 
-#include "testport.h"
+#include "rxtest.h"
+#include "txtest.h"
 #include "e1000_core.h"
 
 /* Move @from's state into a fresh device whose clock is at @from's. */
@@ -237,6 +238,279 @@ static void test_line_reannounced_on_change_only(void)
     g_free(blob);
 }
 
+/* ------------------------------------------------------------------ */
+/* Saved while the host clock stands past a due, unserviced deadline   */
+
+/* Interrupt causes the late-host scripts enable and raise. */
+#define LAG_CAUSES (E1K_ICR_RXT0 | E1K_ICR_TXDW)
+
+/* ITR 500 x 256 ns = 128 us; TXDW raised at 1 us opens a window until
+ * 129 us, acknowledged at 2 us. */
+static void lag_itr_window(TestPort *tp)
+{
+    tp_wr(tp, E1K_ITR, 500);
+    tp_wr(tp, E1K_IMS, LAG_CAUSES);
+    tp_advance_to(tp, 1000);
+    tp_wr(tp, E1K_ICS, E1K_ICR_TXDW);
+    tp_advance_to(tp, 2000);
+    (void)tp_rd(tp, E1K_ICR);
+}
+
+/* Only the ITR timer: RXT0 raised at 11 us waits for the gate at 129 us. */
+static TestPort *lag_make_itr(void)
+{
+    TestPort *tp = tp_new(4096, NULL);
+    lag_itr_window(tp);
+    tp_advance_to(tp, 11000);
+    tp_wr(tp, E1K_ICS, E1K_ICR_RXT0);
+    tp_advance_to(tp, 50000);
+    g_assert_cmpuint(tp->deadline, ==, 129000);
+    return tp;
+}
+
+/* RX DMA, then RDTR (8 x 1.024 us) and RADV (20 x 1.024 us), then the
+ * ITR gate: a frame received at 3 us inside the ITR window. */
+static TestPort *lag_make_rx(void)
+{
+    TestPort *tp = rxt_new();
+    uint8_t *f = tp_frame(rxt_mac, 1000);
+    rxt_ring(tp, 8, 2048, 7, RXT_RCTL);
+    tp_wr(tp, E1K_RDTR, 8);
+    tp_wr(tp, E1K_RADV, 20);
+    lag_itr_window(tp);
+    tp_advance_to(tp, 3000);
+    g_assert_cmpint(tp_rx(tp, f, 1000), ==, E1K_RX_QUEUED);
+    g_free(f);
+    g_assert_cmpuint(tp->deadline, >, 3000);
+    return tp;
+}
+
+/* TX DMA of two RS+IDE frames, then TIDV (8 x 1.024 us) and TADV (20 x
+ * 1.024 us), then the ITR gate: TDT written at 3 us. */
+static TestPort *lag_make_tx(void)
+{
+    TestPort *tp = txt_new(NULL, 16, E1K_TCTL_EN | E1K_TCTL_PSP);
+    const uint8_t cmd = E1K_TXD_CMD_EOP | E1K_TXD_CMD_IFCS |
+                        E1K_TXD_CMD_RS | E1K_TXD_CMD_IDE;
+    txt_put_frame(tp, TXT_BUFS, txt_ucast, 100);
+    txt_legacy(tp, 0, TXT_BUFS, 100, cmd, 0, 0, 0);
+    txt_legacy(tp, 1, TXT_BUFS, 100, cmd, 0, 0, 0);
+    tp_wr(tp, E1K_TIDV, 8);
+    tp_wr(tp, E1K_TADV, 20);
+    lag_itr_window(tp);
+    tp_advance_to(tp, 3000);
+    tp_wr(tp, E1K_TDT, 2);
+    g_assert_cmpuint(tp->deadline, >, 3000);
+    return tp;
+}
+
+/* The host comes back late: services everything due at once, then
+ * acknowledges and raises causes through two more ITR windows.  The
+ * ICR values read are stored in @icr[3]. */
+static void lag_continue(TestPort *tp, uint32_t icr[3])
+{
+    e1k_run_until(tp->dev, tp->now);
+    tp_advance(tp, 1000);
+    icr[0] = tp_rd(tp, E1K_ICR);
+    tp_wr(tp, E1K_ICS, E1K_ICR_TXDW);
+    tp_advance(tp, 300000);
+    icr[1] = tp_rd(tp, E1K_ICR);
+    tp_wr(tp, E1K_ICS, E1K_ICR_RXT0);
+    tp_advance(tp, 300000);
+    icr[2] = tp_rd(tp, E1K_ICR);
+}
+
+/* Twin devices from @make; the clock is moved @lag ns past the first
+ * due deadline without servicing it, one twin is saved and restored into
+ * a fresh instance, and both continue with the same inputs: same edges
+ * (times and levels), same ICR values, same trace times, same clock.
+ * Returns the original's edge count after the checkpoint. */
+static guint lag_case(TestPort *(*make)(void), uint64_t lag)
+{
+    TestPort *a = make(), *b = make(), *c;
+    uint32_t ia[3], ic[3];
+    guint na, nc, ta, tc, n;
+    g_assert_cmpuint(a->deadline, ==, b->deadline);
+    g_assert_cmpuint(a->deadline, !=, E1K_NO_DEADLINE);
+    a->now = b->now = a->deadline + lag; /* due, not yet serviced */
+    c = migrate(b);
+    na = a->edges->len;
+    nc = c->edges->len;
+    ta = a->traces->len;
+    tc = c->traces->len;
+    lag_continue(a, ia);
+    lag_continue(c, ic);
+    assert_same_edges(a, na, c, nc);
+    g_assert_cmpmem(ia, sizeof(ia), ic, sizeof(ic));
+    g_assert_cmpuint(a->traces->len - ta, ==, c->traces->len - tc);
+    for (guint i = 0; ta + i < a->traces->len; i++) {
+        const TpTrace *ea = &g_array_index(a->traces, TpTrace, ta + i);
+        const TpTrace *ec = &g_array_index(c->traces, TpTrace, tc + i);
+        g_assert_cmpuint(ea->time_ns, ==, ec->time_ns);
+        g_assert_cmpint(ea->ev, ==, ec->ev);
+        g_assert_cmpuint(ea->a, ==, ec->a);
+        g_assert_cmpuint(ea->b, ==, ec->b);
+    }
+    g_assert_cmpuint(e1k_next_deadline(a->dev), ==,
+                     e1k_next_deadline(c->dev));
+    g_assert_cmphex(ia[1] & E1K_ICR_TXDW, ==, E1K_ICR_TXDW);
+    n = a->edges->len - na;
+    tp_free(a);
+    tp_free(b);
+    tp_free(c);
+    return n;
+}
+
+/* Lags from 1 ns to past several deadlines and a whole ITR window. */
+static const uint64_t lag_ns[] = { 1, 700, 9000, 30000, 100000, 140000 };
+
+/* The ITR window opened by a late-serviced gate starts at the gate, as
+ * without the checkpoint: up at the late service, the next RXT0 waits
+ * for 129 us + 128 us = 257 us. */
+static void test_lag_itr_window(void)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(lag_ns); i++) {
+        g_assert_cmpuint(lag_case(lag_make_itr, lag_ns[i]), ==, 6);
+    }
+    /* white-box of one lag: 20 us late */
+    TestPort *b = lag_make_itr(), *c;
+    uint32_t icr[3];
+    guint nc;
+    b->now = 149000;
+    c = migrate(b);
+    nc = c->edges->len;
+    lag_continue(c, icr);
+    g_assert_cmpuint(g_array_index(c->edges, TpEdge, nc).time_ns, ==,
+                     149000);
+    g_assert_cmpuint(g_array_index(c->edges, TpEdge, nc + 2).time_ns, ==,
+                     257000);
+    g_assert_cmphex(icr[0], ==, E1K_ICR_RXT0);
+    g_assert_cmphex(icr[1], ==, E1K_ICR_TXDW);
+    tp_free(b);
+    tp_free(c);
+}
+
+/* RX DMA, RDTR, RADV and the ITR gate due at once. */
+static void test_lag_rx_timers(void)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(lag_ns); i++) {
+        g_assert_cmpuint(lag_case(lag_make_rx, lag_ns[i]), >=, 4);
+    }
+}
+
+/* TX DMA, TIDV, TADV and the ITR gate due at once. */
+static void test_lag_tx_timers(void)
+{
+    for (size_t i = 0; i < G_N_ELEMENTS(lag_ns); i++) {
+        g_assert_cmpuint(lag_case(lag_make_tx, lag_ns[i]), >=, 4);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Configuration: what e1k_new accepts, its saved state restores       */
+
+/* A device from @cfg (already accepted) with traffic in flight on both
+ * rings (bus booked, DMA and delay timers armed): its state restores
+ * into a fresh instance of the same configuration. */
+static void config_state_restores(const E1kConfig *cfg)
+{
+    TestPort *a = txt_new(cfg, 16, E1K_TCTL_EN | E1K_TCTL_PSP), *c;
+    uint8_t *f = tp_frame(rxt_mac, 1500);
+    size_t n = e1k_save_size(a->dev);
+    uint8_t *blob = g_malloc(n);
+    const uint8_t cmd = E1K_TXD_CMD_EOP | E1K_TXD_CMD_IFCS |
+                        E1K_TXD_CMD_RS | E1K_TXD_CMD_IDE;
+    rxt_set_ra(a, 0, rxt_mac, 1);
+    tp_setup_rx(a, TP_MEM_BASE + 0x8000u, 8, TP_MEM_BASE + 0x10000u, 2048,
+                7, RXT_RCTL);
+    tp_wr(a, E1K_RDTR, 8);
+    tp_wr(a, E1K_TIDV, 8);
+    txt_put_frame(a, TXT_BUFS, txt_ucast, 1500);
+    for (uint32_t i = 0; i < 4; i++) {
+        txt_legacy(a, i, TXT_BUFS, 1500, cmd, 0, 0, 0);
+    }
+    tp_wr(a, E1K_TDT, 4);
+    (void)tp_rx(a, f, 1500);
+    (void)tp_rx(a, f, 1500);
+    g_free(f);
+    g_assert_cmpuint(e1k_save(a->dev, blob, n), ==, n);
+    c = tp_new(a->mem_size, cfg);
+    c->now = a->now;
+    if (e1k_restore(c->dev, blob, n) != 0) {
+        g_error("e1k_new accepted a configuration whose saved state "
+                "e1k_restore refuses (bus %u B, %u kHz, %u+%u clocks)",
+                cfg->bus.width_bytes, cfg->bus.clock_khz,
+                cfg->bus.overhead_clocks, cfg->bus.read_latency_clocks);
+    }
+    g_assert_cmpuint(e1k_next_deadline(c->dev), ==,
+                     e1k_next_deadline(a->dev));
+    tp_free(a);
+    tp_free(c);
+    g_free(blob);
+}
+
+/* The blob of a default device with its configuration replaced by @cfg
+ * (checksum fixed up): e1k_restore's verdict. */
+static int restore_with_config(const E1kConfig *cfg)
+{
+    TestPort *a = tp_new(4096, NULL);
+    size_t n = e1k_save_size(a->dev);
+    uint8_t *blob = g_malloc(n);
+    E1kConfig keep = a->dev->cfg;
+    int rc;
+    a->dev->cfg = *cfg;
+    g_assert_cmpuint(e1k_save(a->dev, blob, n), ==, n);
+    a->dev->cfg = keep;
+    rc = e1k_restore(a->dev, blob, n);
+    tp_free(a);
+    g_free(blob);
+    return rc;
+}
+
+/* Bus timings at and beyond the bounds: e1k_new accepts exactly the
+ * ones e1k_restore accepts, and an accepted device's state restores. */
+static void test_config_bounds_agree(void)
+{
+    static const E1kBus buses[] = {
+        { 4, 33333, 8, 16 },         /* presets */
+        { 8, 66666, 8, 20 },
+        { 8, 133333, 10, 24 },
+        { 4, 1, 8, 16 },             /* 1 kHz: 1 ms a clock */
+        { 4, 999, 64, 1024 },
+        { 4, 1000, 64, 1024 },       /* slowest accepted */
+        { 4, 1000, 65, 16 },
+        { 4, 1000, 8, 1025 },
+        { 8, 1000000, 0, 0 },        /* fastest accepted */
+        { 8, 1000001, 8, 16 },
+        { 4, 33333, 0xFFFFFFFFu, 16 },
+        { 4, 33333, 8, 0xFFFFFFFFu },
+        { 8, 0xFFFFFFFFu, 8, 16 },
+        { 2, 33333, 8, 16 },
+        { 0, 33333, 8, 16 },
+        { 8, 0, 8, 16 },
+    };
+    E1kConfig cfg;
+    E1kPort port = { 0 };
+    unsigned accepted = 0;
+    TestPort *probe = tp_new(4096, NULL);
+    port = probe->dev->port;
+    for (size_t i = 0; i < G_N_ELEMENTS(buses); i++) {
+        E1kDev *d;
+        e1k_config_default(&cfg);
+        cfg.bus = buses[i];
+        cfg.autoneg_ns = 0xFFFFFFFFu;
+        d = e1k_new(&cfg, &port);
+        g_assert_cmpint(d != NULL, ==, restore_with_config(&cfg) == 0);
+        if (d) {
+            e1k_free(d);
+            config_state_restores(&cfg);
+            accepted++;
+        }
+    }
+    g_assert_cmpuint(accepted, ==, 5);
+    tp_free(probe);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -247,5 +521,10 @@ int main(int argc, char **argv)
     g_test_add_func("/savestate/invalid-contents", test_invalid_contents);
     g_test_add_func("/savestate/line-reannounced-on-change-only",
                     test_line_reannounced_on_change_only);
+    g_test_add_func("/savestate/lag-itr-window", test_lag_itr_window);
+    g_test_add_func("/savestate/lag-rx-timers", test_lag_rx_timers);
+    g_test_add_func("/savestate/lag-tx-timers", test_lag_tx_timers);
+    g_test_add_func("/savestate/config-bounds-agree",
+                    test_config_bounds_agree);
     return g_test_run();
 }

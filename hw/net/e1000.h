@@ -27,6 +27,7 @@
 #ifndef E1K_E1000_H
 #define E1K_E1000_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -69,6 +70,23 @@ typedef struct E1kBus {
     uint32_t overhead_clocks;    /**< arbitration+address+turnaround, clocks */
     uint32_t read_latency_clocks;/**< CPU-visible MMIO read round trip, clocks */
 } E1kBus;
+
+/** Bounds of a valid E1kBus (e1k_bus_valid): the clock from 1 MHz to
+ *  1 GHz (kHz), at most 64 overhead clocks per transaction and 1024
+ *  clocks of MMIO read round trip.  They cover conventional PCI and
+ *  PCI-X (SDM 4.1) with wide margins and keep every bus reservation
+ *  short enough for a saved state to restore. */
+#define E1K_BUS_MIN_KHZ 1000u
+#define E1K_BUS_MAX_KHZ 1000000u
+#define E1K_BUS_MAX_OVERHEAD_CLOCKS 64u
+#define E1K_BUS_MAX_READ_LATENCY_CLOCKS 1024u
+
+/**
+ * True if @bus is within the bounds above with a width of 4 or 8 bytes.
+ * The one check of bus timing: e1k_new refuses, and e1k_restore refuses a
+ * saved state, with exactly this rule.  False for NULL.
+ */
+bool e1k_bus_valid(const E1kBus *bus);
 
 /** Bus presets (SDM 4.1 bandwidth note). */
 typedef enum E1kBusKind {
@@ -234,7 +252,8 @@ typedef struct E1kDev E1kDev;
 /**
  * Create a device in its power-on reset state.  @port is copied.
  * Returns NULL if @cfg or @port is invalid (unknown chip or speed, a
- * mandatory callback missing, bus width/clock zero) or memory ran out.
+ * mandatory callback missing, bus timing outside e1k_bus_valid) or
+ * memory ran out.
  */
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port);
 
@@ -352,8 +371,11 @@ size_t e1k_save(const E1kDev *dev, uint8_t *buf, size_t len);
 /**
  * Restore state saved by e1k_save() (any instance, same model version).
  * Returns 0, or -1 if the blob is malformed (wrong magic, version or size,
- * indices out of range); on failure the device is reset instead.  After a
- * restore the line level and deadline are re-announced through the port.
+ * indices out of range, a config e1k_new would refuse); on failure the
+ * device is reset instead.  After a restore the line level and deadline
+ * are re-announced through the port and the model clock is the saved
+ * one: deadlines already due at the port clock fire at their own instants
+ * on the next call, as they would have in the saved instance.
  */
 int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len);
 

@@ -69,6 +69,15 @@ int e1k_bus_parse(const char *name, E1kBus *bus)
     return -1;
 }
 
+bool e1k_bus_valid(const E1kBus *bus)
+{
+    return bus && (bus->width_bytes == 4 || bus->width_bytes == 8) &&
+           bus->clock_khz >= E1K_BUS_MIN_KHZ &&
+           bus->clock_khz <= E1K_BUS_MAX_KHZ &&
+           bus->overhead_clocks <= E1K_BUS_MAX_OVERHEAD_CLOCKS &&
+           bus->read_latency_clocks <= E1K_BUS_MAX_READ_LATENCY_CLOCKS;
+}
+
 /** ns for @clocks periods of a @khz clock, rounded up; 0 if khz is 0. */
 static uint64_t clocks_to_ns(uint64_t clocks, uint32_t khz)
 {

@@ -211,13 +211,8 @@ bool e1k_config_valid(const E1kConfig *cfg)
     if (cfg->link_up != 0 && cfg->link_up != 1) {
         return false;
     }
-    if ((cfg->bus.width_bytes != 4 && cfg->bus.width_bytes != 8) ||
-        cfg->bus.clock_khz == 0) {
-        return false;
-    }
-    return true;
+    return e1k_bus_valid(&cfg->bus);
 }
-
 
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
 {

@@ -124,7 +124,8 @@ void e1k_power_on_reset(E1kDev *s);
  *  through port.deadline_changed if it changed since last announced. */
 void e1k_leave(E1kDev *s);
 /** True if @cfg describes a device the model can build (known chip and
- *  speed, link_up 0/1, bus width 4/8 and clock non-zero). */
+ *  speed, link_up 0/1, bus timing within e1k_bus_valid).  e1k_new and
+ *  e1k_restore both apply it. */
 bool e1k_config_valid(const E1kConfig *cfg);
 /** After restore: every plain register holds only its writable bits,
  *  CTRL.RST clear, PBA and IOADDR in range.  0 ok, -1 bad. */

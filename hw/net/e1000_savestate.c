@@ -25,6 +25,23 @@
  *  work while catching garbage. */
 #define E1K_SAVE_TIMER_HORIZON_NS 10000000000ull
 
+/** Most bus transactions booked ahead of the clock at once: a receive
+ *  step (descriptor fetch, buffer write, write-back) and one transmit
+ *  step (e1000_rx.c, e1000_tx.c). */
+#define E1K_SAVE_BUS_BOOKED 4u
+/** Longest DMA transaction (bytes): a transmit buffer (16-bit length). */
+#define E1K_SAVE_BUS_MAX_XFER 65536u
+
+/* Every bus e1k_bus_valid accepts books less than the horizon, so the
+ * bus check of state_validate never refuses a state e1k_new could reach:
+ * the slowest bus (E1K_BUS_MIN_KHZ, 4 bytes wide, most overhead). */
+_Static_assert((uint64_t)E1K_SAVE_BUS_BOOKED *
+                   (E1K_BUS_MAX_OVERHEAD_CLOCKS +
+                    E1K_SAVE_BUS_MAX_XFER / 4u) *
+                   (1000000ull / E1K_BUS_MIN_KHZ) <
+               E1K_SAVE_TIMER_HORIZON_NS,
+               "bus bounds and the restore horizon disagree");
+
 #define E1K_SAVE_OFF offsetof(E1kDev, cfg)
 #define E1K_SAVE_PAYLOAD (sizeof(E1kDev) - E1K_SAVE_OFF)
 
@@ -129,8 +146,8 @@ static bool blob_ok(const E1kDev *dev, const uint8_t *buf, size_t len)
                                         E1K_SAVE_PAYLOAD);
 }
 
-/** Move the model clock up to the port clock without firing anything
- *  (the clock never runs backwards inside the model). */
+/** Move the model clock of the state about to be replaced up to the port
+ *  clock without firing anything (a failed restore resets at that time). */
 static void clock_forward(E1kDev *dev)
 {
     uint64_t now = dev->port.now_ns(dev->port.opaque);
@@ -177,7 +194,11 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     host_level = dev->irq_level;
     ok = restore_payload(dev, buf, len);
     if (ok == 0) {
-        clock_forward(dev);
+        /* The clock stays at the saved now_ns even when the host clock
+         * is already past a due deadline: the next e1k_run_until() or
+         * entry point fires what is due at its own instant, exactly as
+         * the saved instance would have (moving the clock up here would
+         * stamp that work, and the ITR window it opens, late). */
         /* Re-announce the line to the host only if it differs from the
          * level the host saw from this instance (set_irq reports changes
          * only), and always re-announce the deadline. */
