@@ -195,6 +195,39 @@ with open(sys.argv[1], "wb") as f:
     f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 113))
     f.write(struct.pack("<IIII", 0, 0, 64, 64) + bytes(64))
 PY
+# hostile capture timestamps: a record going backwards (also one whose
+# seconds have the top bit set: negative from libpcap) is clamped; a jump
+# past the ceiling of simulated time is an error; each under 2 s
+python3 - "$tmp" <<'PY'
+import struct, sys
+def cap(name, stamps):  # ns pcap, Ethernet, one 64-byte broadcast per stamp
+    with open(sys.argv[1] + "/" + name, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xa1b23c4d, 2, 4, 0, 0, 65535, 1))
+        for sec, ns in stamps:
+            f.write(struct.pack("<IIII", sec, ns, 64, 64) + b"\xff" * 6 + bytes(58))
+cap("back.pcap", [(1000, 0), (5, 0), (1000, 500000)])
+cap("neg.pcap", [(1000, 0), (0x80000000, 0), (0xffffffff, 999999999), (1000, 500000)])
+cap("jump.pcap", [(0x80000000, 0), (0x7fffffff, 0)])
+PY
+for c in back.pcap neg.pcap; do
+  t0=$(date +%s%N)
+  timeout 60 "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/$c" --quiet \
+    --json "$tmp/$c.json" 2>/dev/null; rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  if [ $rc -eq 0 ] && [ $ms -lt 2000 ] && python3 - "$tmp/$c.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["sources"][0]["offered"] == (3 if "back" in sys.argv[1] else 4), r
+# clamped: the frames span 0.5 ms (the captured forward gaps), no more
+span = r["offered"]["last_ns"] - r["offered"]["first_ns"]
+assert 500_000 <= span < 600_000, span
+PY
+  then ok "capture going backwards ($c) clamped, ${ms} ms"; else nok "$c: rc=$rc, ${ms} ms"; fi
+done
+t0=$(date +%s%N)
+expect_bad "capture jump past the time ceiling" $S/replay-pcap.ini --set "traffic.pcap=$tmp/jump.pcap"
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $ms -lt 2000 ] && ok "time ceiling error in ${ms} ms" || nok "time ceiling error took ${ms} ms"
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\nppss = 1\n' > "$tmp/unknown.ini"
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = ten\n' > "$tmp/badval.ini"
 expect_bad "missing scenario file" "$tmp/nonexistent.ini"

@@ -38,6 +38,14 @@
 #define TRF_LABEL_LEN 48
 /** Most IMIX entries. */
 #define TRF_MAX_IMIX 8
+/**
+ * Ceiling of simulated time, ns: 10^7 s (about 115.7 days).  No frame is
+ * scheduled later than this after the start of the traffic; the scenario
+ * loader refuses settings that would pass it and a capture whose replay
+ * schedule would pass it ends the run with an error
+ * (docs/scenarios.md, "Time ceiling").
+ */
+#define TRF_TIME_MAX_NS 10000000000000000ull
 
 /* Defaults (trf_cfg_default): the scenario loader's where it has one
  * (docs/scenarios.md) and the QEMU device's replay-* property defaults. */
