@@ -228,6 +228,16 @@ t0=$(date +%s%N)
 expect_bad "capture jump past the time ceiling" $S/replay-pcap.ini --set "traffic.pcap=$tmp/jump.pcap"
 ms=$(( ($(date +%s%N) - t0) / 1000000 ))
 [ $ms -lt 2000 ] && ok "time ceiling error in ${ms} ms" || nok "time ceiling error took ${ms} ms"
+# the ceiling of simulated time (10^7 s), checked at load with file:line
+for c in "kind = pcap\npcap = $PWD/$T/of13_ericsson.pcapng\nloop = 9|6: \[traffic\] loop: the frames would take 11040[0-9]* s" \
+         "kind = pcap\npcap = $PWD/$T/afs.pcap\nmultiplier = 0.00001|6: \[traffic\] multiplier: the frames would take 1294[0-9]* s" \
+         "count = 100000\npps = 0.001|4: \[traffic\] count: the frames would take 100000000 s" \
+         "count = 1000\n[run]\nduration = 10000001s|6: \[run\] duration: '10000001s' is not a time"; do
+  printf "[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\n${c%%|*}\n" > "$tmp/ceil.ini"
+  expect_bad "time ceiling ${c#*|}" "$tmp/ceil.ini"
+  grep -q "^e1klab: $tmp/ceil.ini:${c#*|}" "$tmp/stderr" \
+    && ok "ceiling message names file:line: ${c#*|}" || nok "ceiling message: $(cat "$tmp/stderr")"
+done
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\nppss = 1\n' > "$tmp/unknown.ini"
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = ten\n' > "$tmp/badval.ini"
 expect_bad "missing scenario file" "$tmp/nonexistent.ini"

@@ -148,6 +148,18 @@ void trf_source_stats(const TrfSource *src, TrfStats *st);
 /** Free the source (NULL accepted). */
 void trf_source_free(TrfSource *src);
 
+/**
+ * Read the whole capture @path (pcap or pcapng, through libpcap) and give
+ * *@records (its number of records), *@max_len (its largest captured
+ * length, bytes, at least TRF_MIN_FRAME) and *@span_ns: the replay time of its
+ * last record at captured pace, multiplier 1, one pass (the latest
+ * timestamp minus the first, with the clamping rules of trf_pcap.c; 0 for
+ * fewer than two records).  0, or -1 if the file cannot be read to its
+ * end (the replay itself then reports why).
+ */
+int trf_pcap_span(const char *path, uint64_t *records, uint32_t *max_len,
+                  uint64_t *span_ns);
+
 /** Wire time in ns of a frame of @len bytes without FCS at @link_mbps
  *  (0 = 1000): floor((len + 24) * 8 * 1000 / link_mbps). */
 uint64_t trf_wire_ns(uint32_t len, uint32_t link_mbps);

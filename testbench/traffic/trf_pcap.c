@@ -238,6 +238,40 @@ int trf_pcap_next(TrfSource *s, uint8_t **frame, uint32_t *caplen,
     return 1;
 }
 
+int trf_pcap_span(const char *path, uint64_t *records, uint32_t *max_len,
+                  uint64_t *span_ns)
+{
+    char errbuf[PCAP_ERRBUF_SIZE];
+    pcap_t *p = pcap_open_offline_with_tstamp_precision(
+        path, PCAP_TSTAMP_PRECISION_NANO, errbuf);
+    struct pcap_pkthdr *h;
+    const u_char *data;
+    int64_t first = 0, last = 0, t;
+    int r;
+
+    *records = 0;
+    *span_ns = 0;
+    *max_len = TRF_MIN_FRAME;
+    if (!p) {
+        return -1;
+    }
+    while ((r = pcap_next_ex(p, &h, &data)) == 1) {
+        t = ts_ns((int64_t)h->ts.tv_sec, (int64_t)h->ts.tv_usec);
+        if (*records == 0) {
+            first = last = t;
+        } else if (t > last) {
+            last = t;
+        }
+        (*records)++;
+        if (h->caplen > *max_len) {
+            *max_len = h->caplen;
+        }
+    }
+    pcap_close(p);
+    *span_ns = (uint64_t)(last - first);
+    return r == PCAP_ERROR_BREAK ? 0 : -1;
+}
+
 void trf_pcap_free(TrfSource *s)
 {
     if (s->pc.p) {
