@@ -226,7 +226,17 @@ static void test_errors(void)
                "section)");
     assert_err(MINIMAL "[run]\nduration = 10\n", NULL,
                "t.ini:7: [run] duration: '10' is not a time (a number with a "
-               "unit: ns, us, ms or s)");
+               "unit: ns, us, ms or s) up to the ceiling of simulated time, "
+               "10000000s");
+    assert_err(MINIMAL "[run]\nduration = 10000001s\n", NULL,
+               "t.ini:7: [run] duration: '10000001s' is not a time (a number "
+               "with a unit: ns, us, ms or s) up to the ceiling of simulated "
+               "time, 10000000s");
+    assert_err("[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\n"
+               "count = 20000001\npps = 2\nstart = 1s\n", NULL,
+               "t.ini:4: [traffic] count: the frames would take 10000000 s "
+               "of simulated time after start, past the ceiling "
+               "(10000000 s)");
     assert_err(MINIMAL "frame_size = 63\n", NULL,
                "t.ini:6: [traffic] frame_size: 63 is out of range 64..16128");
     assert_err(MINIMAL "count = 5\n", NULL,

@@ -515,6 +515,84 @@ static void test_pcap_fixed_rate(void)
 
 static char *tmpdir;
 
+/* a ns pcap in tmpdir with one 64-byte broadcast per (seconds, ns) stamp */
+static char *stamped_pcap(const char *name, const uint32_t (*st)[2], int n)
+{
+    char *path = g_build_filename(tmpdir, name, NULL);
+    FILE *f = fopen(path, "wb");
+    const uint32_t hdr[6] = {0xa1b23c4d, 2 | 4u << 16, 0, 0, 65535, 1};
+    uint8_t frame[64] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+    g_assert_nonnull(f);
+    fwrite(hdr, sizeof(hdr), 1, f);
+    for (int i = 0; i < n; i++) {
+        const uint32_t rec[4] = {st[i][0], st[i][1], 64, 64};
+        fwrite(rec, sizeof(rec), 1, f);
+        fwrite(frame, sizeof(frame), 1, f);
+    }
+    g_assert_cmpint(fclose(f), ==, 0);
+    return path;
+}
+
+/* captured pace: a record stamped earlier (also with the top bit of its
+ * seconds set: negative from libpcap) is clamped to the one before; a
+ * record past the ceiling of simulated time is an error */
+static void test_pcap_hostile_stamps(void)
+{
+    static const uint32_t back[][2] = {
+        {1000, 0}, {0x80000000u, 0}, {0xffffffffu, 999999999}, {5, 0},
+        {1000, 500000}};
+    static const uint32_t jump[][2] = {{0x80000000u, 0}, {0x7fffffffu, 0}};
+    static const uint32_t far[][2] = {{0, 0}, {9000000, 0}};
+    const uint64_t wire = trf_wire_ns(64, 1000);
+    uint64_t want[] = {0, 0, 0, 0, 500000}, t;
+    TbTrafficCfg c;
+    const uint8_t *f;
+    uint32_t len;
+    char *err = NULL, *path = stamped_pcap("back.pcap", back, 5);
+
+    pcap_cfg(&c, path);
+    c.pace = TB_PACE_CAPTURED;
+    TbSource *s = must_new(&c, 1000);
+    for (int i = 0; i < 5; i++) {
+        g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 1);
+        g_assert_cmpuint(t, ==, want[i] + (uint64_t)(i < 4 ? i + 1 : 1) *
+                                    wire);
+    }
+    g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 0);
+    tb_source_free(s);
+    g_free(path);
+
+    /* -2^31 s then 2^31 - 1 s: a jump of 2^32 - 1 s, no wrap to 0 */
+    path = stamped_pcap("jump.pcap", jump, 2);
+    pcap_cfg(&c, path);
+    c.pace = TB_PACE_CAPTURED;
+    s = must_new(&c, 1000);
+    g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 1);
+    g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "record 2 (pass 1)"));
+    g_assert_nonnull(strstr(err, "ceiling of simulated time"));
+    g_clear_pointer(&err, g_free);
+    tb_source_free(s);
+    g_free(path);
+
+    /* 9e6 s is within the ceiling once, past it in the second pass */
+    path = stamped_pcap("far.pcap", far, 2);
+    pcap_cfg(&c, path);
+    c.pace = TB_PACE_CAPTURED;
+    c.loop = 2;
+    s = must_new(&c, 1000);
+    for (int i = 0; i < 3; i++) {
+        g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 1);
+    }
+    g_assert_cmpuint(t, ==, 9000000000000000ull + 2 * wire);
+    g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "record 2 (pass 2)"));
+    g_clear_pointer(&err, g_free);
+    tb_source_free(s);
+    g_free(path);
+}
+
 static void test_pcap_errors(void)
 {
     TbTrafficCfg c;
@@ -604,6 +682,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pcap/captured_timing", test_pcap_captured_timing);
     g_test_add_func("/pcap/fixed_rate", test_pcap_fixed_rate);
     g_test_add_func("/pcap/errors", test_pcap_errors);
+    g_test_add_func("/pcap/hostile_stamps", test_pcap_hostile_stamps);
     r = g_test_run();
     /* remove the scratch files */
     const char *names[] = {"cut.pcap", "junk.pcap", "sll.pcap"};

@@ -69,8 +69,18 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 d = json.load(open(sys.argv[2]))
 init, end = d["init_ns"], d["sim_ns"]
 t = [int(r["time_ns"]) for r in rows]
-assert t == [init + (k + 1) * 1000000 for k in range(len(t))], t[:5]
-assert len(t) == (end - init) // 1000000, (len(t), end - init)
+# rows at interval boundaries up to the last full interval; a row spanning
+# several intervals is a quiet stretch (docs/report-schema.md)
+span = [b - a for a, b in zip([init] + t, t)]
+assert all(s > 0 and s % 1000000 == 0 for s in span), span[:5]
+assert t[-1] == init + (end - init) // 1000000 * 1000000, (t[-1], end)
+quiet = ("eth0_irqs", "eth0_rx_pps", "eth0_tx_pps", "eth1_irqs", "eth1_rx_pps",
+         "eth1_tx_pps", "forwarded_pps", "offered_pps")
+for r, s in zip(rows, span):
+    if s > 1000000:
+        assert all(r[c] == "0" for c in quiet), r
+        assert r["softirq_pct"] == r["process_pct"] == "0.00", r
+assert span.count(1000000) >= 100, span
 # full intervals while 970 kpps are offered: eth0 receives, eth1 sends
 busy = [r for r in rows if int(r["offered_pps"]) == 970000]
 assert len(busy) >= 90, len(busy)
@@ -78,10 +88,10 @@ assert all(int(r["eth0_rx_pps"]) > 0 for r in busy[1:]), "eth0_rx_pps 0"
 # the rows add up to the NIC totals (the run ends idle, after the drain)
 for k, col in ((0, "eth0_rx_pps"), (1, "eth1_tx_pps")):
     nic = d["interfaces"][k]["nic"]
-    tot = sum(int(r[col]) for r in rows) // 1000
+    tot = sum(int(r[col]) * s for r, s in zip(rows, span)) // 10**9
     assert tot == nic["GPRC" if k == 0 else "GPTC"] > 0, (col, tot, nic)
 PY
-then ok "csv: one row per sample interval, rx/tx pps move"; else nok "csv rows/rates"; fi
+then ok "csv: a row per busy interval, quiet stretches merged, rx/tx pps move"; else nok "csv rows/rates"; fi
 if cmp -s "$tmp/csv0.json" "$tmp/csv1.json"; then
   ok "csv sampling does not change the results"; else nok "JSON differs with --csv"; fi
 # --pcap-out holds exactly the frames that left the NICs
@@ -195,6 +205,82 @@ with open(sys.argv[1], "wb") as f:
     f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 113))
     f.write(struct.pack("<IIII", 0, 0, 64, 64) + bytes(64))
 PY
+# hostile capture timestamps: a record going backwards (also one whose
+# seconds have the top bit set: negative from libpcap) is clamped; a jump
+# past the ceiling of simulated time is an error; each under 2 s
+python3 - "$tmp" <<'PY'
+import struct, sys
+def cap(name, stamps):  # ns pcap, Ethernet, one 64-byte broadcast per stamp
+    with open(sys.argv[1] + "/" + name, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xa1b23c4d, 2, 4, 0, 0, 65535, 1))
+        for sec, ns in stamps:
+            f.write(struct.pack("<IIII", sec, ns, 64, 64) + b"\xff" * 6 + bytes(58))
+cap("back.pcap", [(1000, 0), (5, 0), (1000, 500000)])
+cap("neg.pcap", [(1000, 0), (0x80000000, 0), (0xffffffff, 999999999), (1000, 500000)])
+cap("jump.pcap", [(0x80000000, 0), (0x7fffffff, 0)])
+cap("day.pcap", [(1000, 0), (1000, 100000), (87400, 0), (87400, 100000)])
+PY
+# idle simulated time costs nothing: a one-day gap replays in well under 2 s
+t0=$(date +%s%N)
+timeout 60 "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/day.pcap" --quiet \
+  --json "$tmp/day.json" 2>/dev/null; rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+if [ $rc -eq 0 ] && [ $ms -lt 2000 ] && python3 - "$tmp/day.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["sources"][0]["offered"] == 4, r
+assert r["offered"]["last_ns"] - r["offered"]["first_ns"] == 86400_000_100_000, r["offered"]
+PY
+then ok "one-day capture gap replayed in ${ms} ms"; else nok "one-day gap: rc=$rc, ${ms} ms"; fi
+t0=$(date +%s%N)
+timeout 60 "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/day.pcap" --quiet \
+  --json "$tmp/dayc.json" --csv "$tmp/day.csv" 2>/dev/null; rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+if [ $rc -eq 0 ] && [ $ms -lt 2000 ] && cmp -s "$tmp/day.json" "$tmp/dayc.json" \
+   && python3 - "$tmp/day.csv" "$tmp/dayc.json" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+d = json.load(open(sys.argv[2]))
+t = [int(r["time_ns"]) for r in rows]
+span = [b - a for a, b in zip([d["init_ns"]] + t, t)]
+# 1 ms samples over a day: a row per timer run (2 NICs: watchdogs) and
+# one per quiet stretch between them, not 86.4 million
+assert 150000 < len(rows) < 250000, len(rows)
+assert all(s > 0 and s % 1000000 == 0 for s in span)
+assert t[-1] == d["init_ns"] + (d["sim_ns"] - d["init_ns"]) // 10**6 * 10**6
+assert sum(int(r["offered_pps"]) * s for r, s in zip(rows, span)) // 10**9 == 4
+PY
+then ok "one-day gap with --csv in ${ms} ms, $(wc -l < "$tmp/day.csv") rows"
+else nok "one-day gap with --csv: rc=$rc, ${ms} ms"; fi
+for c in back.pcap neg.pcap; do
+  t0=$(date +%s%N)
+  timeout 60 "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/$c" --quiet \
+    --json "$tmp/$c.json" 2>/dev/null; rc=$?
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  if [ $rc -eq 0 ] && [ $ms -lt 2000 ] && python3 - "$tmp/$c.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["sources"][0]["offered"] == (3 if "back" in sys.argv[1] else 4), r
+# clamped: the frames span 0.5 ms (the captured forward gaps), no more
+span = r["offered"]["last_ns"] - r["offered"]["first_ns"]
+assert 500_000 <= span < 600_000, span
+PY
+  then ok "capture going backwards ($c) clamped, ${ms} ms"; else nok "$c: rc=$rc, ${ms} ms"; fi
+done
+t0=$(date +%s%N)
+expect_bad "capture jump past the time ceiling" $S/replay-pcap.ini --set "traffic.pcap=$tmp/jump.pcap"
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $ms -lt 2000 ] && ok "time ceiling error in ${ms} ms" || nok "time ceiling error took ${ms} ms"
+# the ceiling of simulated time (10^7 s), checked at load with file:line
+for c in "kind = pcap\npcap = $PWD/$T/of13_ericsson.pcapng\nloop = 9|6: \[traffic\] loop: the frames would take 11040[0-9]* s" \
+         "kind = pcap\npcap = $PWD/$T/afs.pcap\nmultiplier = 0.00001|6: \[traffic\] multiplier: the frames would take 1294[0-9]* s" \
+         "count = 100000\npps = 0.001|4: \[traffic\] count: the frames would take 100000000 s" \
+         "count = 1000\n[run]\nduration = 10000001s|6: \[run\] duration: '10000001s' is not a time"; do
+  printf "[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\n${c%%|*}\n" > "$tmp/ceil.ini"
+  expect_bad "time ceiling ${c#*|}" "$tmp/ceil.ini"
+  grep -q "^e1klab: $tmp/ceil.ini:${c#*|}" "$tmp/stderr" \
+    && ok "ceiling message names file:line: ${c#*|}" || nok "ceiling message: $(cat "$tmp/stderr")"
+done
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\nppss = 1\n' > "$tmp/unknown.ini"
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = ten\n' > "$tmp/badval.ini"
 expect_bad "missing scenario file" "$tmp/nonexistent.ini"

@@ -270,6 +270,9 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
             return -1;
         }
     }
+    if (rc->csv_writer) {
+        tb_csv_finish(rc->csv_writer);
+    }
     if (rc->json.path) {
         char *json = tb_report_json(sc, res);
         fputs(json, rc->json.f);

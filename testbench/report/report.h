@@ -71,8 +71,12 @@ typedef struct TbCsv TbCsv;
 
 /** Start a CSV on @out (header written now) for scenario @sc. */
 TbCsv *tb_csv_new(const TbScenario *sc, FILE *out);
-/** One row from cumulative results @r (deltas since the previous row). */
+/** Cumulative results @r at an interval boundary: one row (deltas since
+ *  the previous row), or, for a quiet interval (docs/report-schema.md),
+ *  none yet: a stretch of them gives one row when it ends. */
 void tb_csv_sample(TbCsv *csv, const TbResults *r);
+/** Write the row of a quiet stretch still held (at the end of the run). */
+void tb_csv_finish(TbCsv *csv);
 /** Free the writer (the FILE stays open). */
 void tb_csv_free(TbCsv *csv);
 

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * CSV time series: one row per [run] sample interval of simulated time,
+ * CSV time series: rows over [run] sample intervals of simulated time,
  * from the cumulative results the sim hands to its sampler.  Columns:
  *   time_ns, then per interface IFACE_irqs, IFACE_rx_pps, IFACE_tx_pps,
  *   then hardirq_pct, softirq_pct, process_pct, idle_pct, forwarded_pps,
  *   offered_pps.
  * Rates are per second over the interval (integers); CPU shares are
- * percentages of the interval with 2 decimals.  Per-interface rates come
+ * percentages of the interval with 2 decimals.  Quiet intervals (no
+ * interrupt, frame received, transmitted, offered or forwarded, no
+ * softirq or process time: the CPU only idled and took timer ticks) in a
+ * row are written as one row at the end of the last of them, over that
+ * whole stretch (docs/report-schema.md); the sim may then hand over only
+ * the stretch's last boundary.  Per-interface rates come
  * from the device model's cumulative totals (GPRC: good frames received,
  * GPTC: good frames transmitted, SDM 13.7), which move continuously; the
  * driver's stats64 are refreshed only by its 2 s watchdog.
  */
 #include <inttypes.h>
+#include <stdbool.h>
 
 #include <glib.h>
 
@@ -22,6 +28,8 @@ struct TbCsv {
     uint32_t niface;
     uint64_t t;                       /* time of the previous row, ns */
     TbResults prev;                   /* cumulative values at that row */
+    bool held;                        /* a quiet stretch is not written */
+    TbResults last;                   /* cumulative values at its end */
 };
 
 TbCsv *tb_csv_new(const TbScenario *sc, FILE *out)
@@ -45,7 +53,23 @@ static void share(FILE *out, uint64_t part, uint64_t total)
     fprintf(out, ",%" PRIu64 ".%02" PRIu64, h / 100, h % 100);
 }
 
-void tb_csv_sample(TbCsv *c, const TbResults *r)
+/* nothing but idle and timer ticks between @p and @r */
+static bool quiet(const TbCsv *c, const TbResults *p, const TbResults *r)
+{
+    for (uint32_t i = 0; i < c->niface && i < TB_MAX_NICS; i++) {
+        const TbIfaceResult *a = &r->iface[i], *b = &p->iface[i];
+        if (a->interrupts != b->interrupts || a->nic.gprc != b->nic.gprc ||
+            a->nic.gptc != b->nic.gptc) {
+            return false;
+        }
+    }
+    return r->cpu.softirq == p->cpu.softirq &&
+           r->cpu.process == p->cpu.process &&
+           r->forwarded == p->forwarded && r->offered == p->offered;
+}
+
+/* the row over (c->t, r->sim_ns], from c->prev to @r */
+static void write_row(TbCsv *c, const TbResults *r)
 {
     uint64_t dt = r->sim_ns > c->t ? r->sim_ns - c->t : 0;
     const TbResults *p = &c->prev;
@@ -55,13 +79,6 @@ void tb_csv_sample(TbCsv *c, const TbResults *r)
     uint64_t ci = r->cpu.idle - p->cpu.idle;
     uint64_t tot = ch + cs + cp + ci;
 
-    if (r->sim_ns == r->init_ns || dt == 0) {
-        /* the baseline at host ready (tb_sim's first call): no row; the
-         * first interval starts here, not at time 0 (driver init) */
-        c->prev = *r;
-        c->t = r->sim_ns;
-        return;
-    }
     fprintf(c->out, "%" PRIu64, r->sim_ns);
     for (uint32_t i = 0; i < c->niface && i < TB_MAX_NICS; i++) {
         const TbIfaceResult *a = &r->iface[i], *b = &p->iface[i];
@@ -79,6 +96,34 @@ void tb_csv_sample(TbCsv *c, const TbResults *r)
             tb_rate(r->offered - p->offered, dt));
     c->prev = *r;
     c->t = r->sim_ns;
+}
+
+void tb_csv_sample(TbCsv *c, const TbResults *r)
+{
+    uint64_t t = c->held ? c->last.sim_ns : c->t;
+
+    if (r->sim_ns == r->init_ns || r->sim_ns <= t) {
+        /* the baseline at host ready (tb_sim's first call): no row; the
+         * first interval starts here, not at time 0 (driver init) */
+        c->prev = *r;
+        c->t = r->sim_ns;
+        return;
+    }
+    if (quiet(c, c->held ? &c->last : &c->prev, r)) {
+        c->held = true;
+        c->last = *r;
+        return;
+    }
+    tb_csv_finish(c);
+    write_row(c, r);
+}
+
+void tb_csv_finish(TbCsv *c)
+{
+    if (c->held) {
+        c->held = false;
+        write_row(c, &c->last);
+    }
 }
 
 void tb_csv_free(TbCsv *c)

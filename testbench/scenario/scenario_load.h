@@ -67,7 +67,7 @@ size_t tb_decimal_len(const char *s);
 /**
  * Parse a time with a unit ("10ms", "2s", "1.5us", "250ns"; "0" alone
  * without unit) into *ns.  Returns 0, or -1 if malformed, negative or
- * over 1e6 s.
+ * over the ceiling of simulated time (TRF_TIME_MAX_NS, 10^7 s).
  */
 int tb_parse_time_ns(const char *s, uint64_t *ns);
 

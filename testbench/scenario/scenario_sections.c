@@ -19,6 +19,10 @@
 #include "scenario/scenario_ld.h"
 #include "scenario/scenario_load.h"
 #include "sim/profile.h"
+#include "traffic/trf.h"
+
+/** The ceiling of simulated time in s, for messages (docs/scenarios.md). */
+#define TIME_MAX_S ((double)TRF_TIME_MAX_NS / 1e9)
 
 /* ---- [scenario], [run] ---- */
 
@@ -496,6 +500,87 @@ static int traffic_pktgen_rules(TbLd *ld, const char *g,
     return 0;
 }
 
+/* largest pktgen frame, bytes incl. FCS */
+static uint32_t pktgen_max_frame(const TbTrafficCfg *t)
+{
+    uint32_t m = t->udp_payload ? t->udp_payload + 46 : t->frame_size;
+
+    for (uint32_t i = 0; i < t->imix_n; i++) {
+        m = t->imix_size[i] > m ? t->imix_size[i] : m;
+    }
+    return m;
+}
+
+/* pcap: frames replayed (loop x records, capped by count) into *@frames,
+ * largest frame incl. FCS into *@max_frame; returns their time at
+ * captured pace in s: passes (frames / records rounded up) x capture span
+ * / multiplier (0 if unreadable: the run reports it) */
+static double pcap_span_s(const TbTrafficCfg *t, uint64_t *frames,
+                          uint32_t *max_frame)
+{
+    uint64_t records, span;
+    uint32_t max_len;
+
+    *frames = 0;
+    *max_frame = 64;
+    if (trf_pcap_span(t->pcap, &records, &max_len, &span) < 0 ||
+        records == 0) {
+        return 0;
+    }
+    *frames = records * t->loop;
+    if (t->count && t->count < *frames) {
+        *frames = t->count;
+    }
+    *max_frame = max_len + 4;
+    return (double)((*frames + records - 1) / records) * (double)span /
+           1e9 / t->multiplier;
+}
+
+/* Simulated time of a source's frames after start, s (an upper bound):
+ * frames / pps, frames x largest frame at mbps or at link speed (frames of
+ * a pcap source: loop x records, capped by count); at captured pace:
+ * pcap_span_s.  0 when the source is unbounded (pktgen count 0: [run]
+ * duration bounds it). */
+static double traffic_span_s(const TbScenario *sc, const TbTrafficCfg *t)
+{
+    uint64_t frames = t->count;
+    uint32_t max_frame = pktgen_max_frame(t);
+    double bits, pass_s = 0;
+
+    if (t->kind == TB_TRAFFIC_PCAP) {
+        pass_s = pcap_span_s(t, &frames, &max_frame);
+    }
+    bits = (double)frames * 8.0 * max_frame;
+    switch (t->pace) {
+    case TB_PACE_CAPTURED:
+        return pass_s;
+    case TB_PACE_PPS:
+        return (double)frames / t->pps;
+    case TB_PACE_MBPS:
+        return bits / (t->mbps * 1e6);
+    default:
+        return (bits + (double)frames * 160.0) /
+               (sc->nic[t->nic].link_mbps * 1e6);
+    }
+}
+
+/* start + the source's span within the ceiling of simulated time (a
+ * time value itself is within it: tb_parse_time_ns) */
+static int traffic_time_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
+{
+    static const char *const span_keys[] = {"count", "loop", "multiplier",
+                                            "pps", "mbps", "pcap", NULL};
+    const char *k = first_given(ld, g, span_keys);
+    double span = traffic_span_s(ld->sc, t);
+
+    if ((double)t->start_ns / 1e9 + span > TIME_MAX_S) {
+        return tb_ld_fail(ld, g, k, "the frames would take %.0f s of "
+                          "simulated time after start, past the ceiling "
+                          "(%.0f s)", span, TIME_MAX_S);
+    }
+    return 0;
+}
+
 static int traffic_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
 {
     if (t->pace == TB_PACE_PPS && !tb_ld_has(ld, g, "pps")) {
@@ -506,8 +591,11 @@ static int traffic_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
         return tb_ld_fail(ld, g, NULL, "missing required key 'mbps' (pace = "
                           "mbps)");
     }
-    return t->kind == TB_TRAFFIC_PCAP ? traffic_pcap_rules(ld, g, t)
-                                      : traffic_pktgen_rules(ld, g, t);
+    if (t->kind == TB_TRAFFIC_PCAP ? traffic_pcap_rules(ld, g, t) < 0
+                                   : traffic_pktgen_rules(ld, g, t) < 0) {
+        return -1;
+    }
+    return traffic_time_rules(ld, g, t);
 }
 
 int tb_ld_traffic(TbLd *ld, const char *g)

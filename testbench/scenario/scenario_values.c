@@ -66,7 +66,7 @@ int tb_parse_time_ns(const char *s, uint64_t *ns)
     for (size_t i = 0; i < G_N_ELEMENTS(units); i++) {
         if (strcmp(end, units[i].unit) == 0) {
             double t = v * units[i].mult;
-            if (t > 1e15) {
+            if (t > (double)TRF_TIME_MAX_NS) {
                 return -1;
             }
             *ns = (uint64_t)llround(t);
@@ -319,7 +319,9 @@ static char *parse_fixed(const TbKeyDef *k, const char *v, char *dst)
     case TB_KEY_TIME:
         if (tb_parse_time_ns(v, &ns) < 0) {
             return g_strdup_printf("'%s' is not a time (a number with a "
-                                   "unit: ns, us, ms or s)", v);
+                                   "unit: ns, us, ms or s) up to the "
+                                   "ceiling of simulated time, %llus", v,
+                                   TRF_TIME_MAX_NS / 1000000000ull);
         }
         memcpy(dst, &ns, sizeof(ns));
         return NULL;

@@ -55,8 +55,9 @@ static void tick_event(void *ctx, uint64_t arg)
     TbCpu *c = ctx;
     c->irq_pending |= 1u << TB_IRQ_TIMER;
     tb_cpu_kick(c);
-    tb_engine_schedule(c->eng, (arg + 1) * c->tick_ns, tick_event, c,
-                       arg + 1);
+    c->tick_j = arg + 1;
+    c->tick_id = tb_engine_schedule(c->eng, (arg + 1) * c->tick_ns,
+                                    tick_event, c, arg + 1);
 }
 
 static int timer_irq(TbCpu *c, void *ctx)
@@ -106,7 +107,78 @@ void tb_cpu_start(TbCpu *c)
     tb_cpu_open_softirq(c, TB_SOFTIRQ_TIMER, run_timers, NULL);
     uint64_t j = c->eng->now / c->tick_ns + 1;
     c->jiffies = j - 1;
-    tb_engine_schedule(c->eng, j * c->tick_ns, tick_event, c, j);
+    c->tick_j = j;
+    c->tick_id = tb_engine_schedule(c->eng, j * c->tick_ns, tick_event, c,
+                                    j);
+}
+
+/* ---- idle stretches in closed form ---- */
+
+uint64_t tb_cpu_tick_busy_ns(const TbCpu *c)
+{
+    return c->cost_ns[TB_COST_IRQ_ENTRY] + c->cost_ns[TB_COST_TIMER_TICK] +
+           c->cost_ns[TB_COST_IRQ_EXIT];
+}
+
+/* nothing to do but wait: no interrupt or softirq, nothing runnable */
+static bool cpu_idle(const TbCpu *c)
+{
+    if (c->irq_pending || c->softirq_pending || c->irq_off ||
+        c->need_resched || c->ctx != TB_CTX_IDLE || c->smp) {
+        return false;
+    }
+    for (uint32_t i = 0; i < c->nprocs; i++) {
+        if (c->procs[i]->runnable) {
+            return false;
+        }
+    }
+    return true;
+}
+
+uint64_t tb_cpu_idle_horizon(TbCpu *c)
+{
+    uint64_t now = c->eng->now, other, busy = tb_cpu_tick_busy_ns(c);
+    uint64_t j_bad, j_timer;
+
+    if (!cpu_idle(c) || busy >= c->tick_ns ||
+        !tb_engine_first_is(c->eng, c->tick_id, &other)) {
+        return now;
+    }
+    /* first tick whose handling would not end before the other event */
+    j_bad = other > busy ? (other - busy + c->tick_ns - 1) / c->tick_ns : 0;
+    /* first tick that makes a kernel timer due (timer_irq), saturated */
+    j_timer = c->tick_j;
+    if (c->timer_softirq_ready > c->jiffies) {
+        uint64_t d = c->timer_softirq_ready - c->jiffies - 1;
+        j_timer = d > UINT64_MAX - c->tick_j ? UINT64_MAX : c->tick_j + d;
+    }
+    j_bad = j_timer < j_bad ? j_timer : j_bad;
+    if (j_bad < c->tick_j) {
+        j_bad = c->tick_j;
+    }
+    if (j_bad <= other / c->tick_ns && j_bad * c->tick_ns < other) {
+        other = j_bad * c->tick_ns;
+    }
+    return other > now ? other : now;
+}
+
+void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
+{
+    uint64_t now = c->eng->now, busy = tb_cpu_tick_busy_ns(c);
+    uint64_t end_j = (to_ns + c->tick_ns - 1) / c->tick_ns;
+    uint64_t n = end_j > c->tick_j ? end_j - c->tick_j : 0;
+
+    c->jiffies += n;
+    c->line[TB_IRQ_TIMER].count += n;
+    c->ctx_ns[TB_CTX_HARDIRQ] += n * busy;
+    c->ctx_ns[TB_CTX_IDLE] += (to_ns - now) - n * busy;
+    if (n) {
+        tb_engine_cancel(c->eng, c->tick_id);
+        c->tick_j += n;
+        c->tick_id = tb_engine_schedule(c->eng, c->tick_j * c->tick_ns,
+                                        tick_event, c, c->tick_j);
+    }
+    tb_engine_run_until(c->eng, to_ns);
 }
 
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires)

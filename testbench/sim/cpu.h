@@ -135,6 +135,8 @@ struct TbCpu {
     TbTimer *timers[TB_MAX_TIMERS];
     uint32_t ntimers;
     uint64_t timer_softirq_ready;  /**< earliest pending expiry (jiffies) */
+    TbEventId tick_id;             /**< the pending tick event */
+    uint64_t tick_j;               /**< its jiffy number (at j x tick_ns) */
     /* the charge whose events are running (tb_cpu_charge): its end time
      * (ns) and context.  ctx_ns already holds the whole charge, so an
      * event that reads the CPU times mid-charge (the CSV sampler) takes
@@ -186,6 +188,25 @@ void tb_cpu_free(TbCpu *c);
 
 /** Start the periodic timer tick (first tick at the next jiffy). */
 void tb_cpu_start(TbCpu *c);
+
+/**
+ * Idle stretches (one CPU): if the CPU is idle (no interrupt or softirq
+ * pending, interrupts on, nothing runnable) and its next event is its
+ * tick, the time before which nothing but idle ticks can happen: the
+ * next other event, or the start of the first tick whose handling would
+ * reach it or make a kernel timer due.  Otherwise the current time.
+ */
+uint64_t tb_cpu_idle_horizon(TbCpu *c);
+/** CPU time of one idle tick: irq_entry + timer_tick + irq_exit, ns. */
+uint64_t tb_cpu_tick_busy_ns(const TbCpu *c);
+/**
+ * Advance an idle CPU to @to_ns (<= tb_cpu_idle_horizon()) in closed
+ * form: every tick before @to_ns is taken as the tick interrupt would
+ * (jiffies, the timer line's count, hardirq time), the rest is idle; the
+ * next tick is rescheduled.  Exactly the state the event-by-event run
+ * reaches, in O(1).
+ */
+void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns);
 
 /** Register a device interrupt handler; returns the line (1..31) or -1. */
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx);

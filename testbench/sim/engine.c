@@ -161,6 +161,23 @@ uint64_t tb_engine_next_time(TbEngine *e)
     return h < e->tbest_time ? h : e->tbest_time;
 }
 
+bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after)
+{
+    uint64_t t = e->tbest_time;
+
+    skim(e);
+    if (!e->nheap || e->heap[0].slot != (uint32_t)id
+        || e->slots[e->heap[0].slot].gen != (uint32_t)(id >> 32)
+        || e->heap[0].time >= e->tbest_time) {
+        return false;
+    }
+    for (uint32_t i = 1; i <= 2 && i < e->nheap; i++) {
+        t = e->heap[i].time < t ? e->heap[i].time : t;
+    }
+    *after = t;
+    return true;
+}
+
 static void timer_best(TbEngine *e)
 {
     int best = -1;

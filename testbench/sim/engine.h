@@ -95,6 +95,14 @@ bool tb_engine_cancel(TbEngine *e, TbEventId id);
 uint64_t tb_engine_next_time(TbEngine *e);
 
 /**
+ * Whether the earliest pending event is the heap event @id (not a fixed
+ * timer, not a tie with one); if so *@after is a lower bound of the time of
+ * every other pending event (TB_NEVER if none): the earlier of the heap
+ * root's children (possibly cancelled entries) and the armed timers.
+ */
+bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after);
+
+/**
  * Run every event with time <= @t_ns in (time, seq) order, setting now to
  * each event's time before its callback; events scheduled by callbacks at
  * times <= @t_ns run too.  Finally now = max(now, @t_ns).  Returns the

@@ -117,6 +117,25 @@ void tb_sim_fill_results(TbSim *sim)
     }
 }
 
+/* The boundary of the next sample: the next one, or, when one CPU is idle
+ * with only its ticks due until a horizon (cpu.h), the last boundary
+ * before it (and not past the end of the samples): the intervals in
+ * between are quiet, one CSV row covers them (report_csv.c), so they need
+ * no sample and the idle stretch is skipped whole. */
+static uint64_t next_sample(TbSim *sim)
+{
+    uint64_t now = sim->eng->now, step = sim->sample_ns;
+    uint64_t h = sim->smp ? now : tb_cpu_idle_horizon(sim->cpu);
+
+    if (h > sim->sample_end) {
+        h = sim->sample_end == TB_NEVER ? h : sim->sample_end + 1;
+    }
+    if (h <= now + step) {
+        return now + step;
+    }
+    return now + (h - 1 - now) / step * step;
+}
+
 /* The CSV sampler: an engine event at every interval boundary
  * (epoch + k * sample_ns), so each sample is taken at exactly its
  * boundary, also in the middle of a long charge (softirq run, process
@@ -137,6 +156,6 @@ void tb_sim_sample_event(void *ctx, uint64_t arg)
     TbResults snap = sim->res;
     sim->res = keep;
     sim->sample_fn(sim->sample_ctx, &snap);
-    tb_engine_schedule(sim->eng, now + sim->sample_ns, tb_sim_sample_event,
+    tb_engine_schedule(sim->eng, next_sample(sim), tb_sim_sample_event,
                        sim, 0);
 }

@@ -38,6 +38,14 @@
 #define TRF_LABEL_LEN 48
 /** Most IMIX entries. */
 #define TRF_MAX_IMIX 8
+/**
+ * Ceiling of simulated time, ns: 10^7 s (about 115.7 days).  No frame is
+ * scheduled later than this after the start of the traffic; the scenario
+ * loader refuses settings that would pass it and a capture whose replay
+ * schedule would pass it ends the run with an error
+ * (docs/scenarios.md, "Time ceiling").
+ */
+#define TRF_TIME_MAX_NS 10000000000000000ull
 
 /* Defaults (trf_cfg_default): the scenario loader's where it has one
  * (docs/scenarios.md) and the QEMU device's replay-* property defaults. */
@@ -139,6 +147,18 @@ void trf_source_stats(const TrfSource *src, TrfStats *st);
 
 /** Free the source (NULL accepted). */
 void trf_source_free(TrfSource *src);
+
+/**
+ * Read the whole capture @path (pcap or pcapng, through libpcap) and give
+ * *@records (its number of records), *@max_len (its largest captured
+ * length, bytes, at least TRF_MIN_FRAME) and *@span_ns: the replay time of its
+ * last record at captured pace, multiplier 1, one pass (the latest
+ * timestamp minus the first, with the clamping rules of trf_pcap.c; 0 for
+ * fewer than two records).  0, or -1 if the file cannot be read to its
+ * end (the replay itself then reports why).
+ */
+int trf_pcap_span(const char *path, uint64_t *records, uint32_t *max_len,
+                  uint64_t *span_ns);
 
 /** Wire time in ns of a frame of @len bytes without FCS at @link_mbps
  *  (0 = 1000): floor((len + 24) * 8 * 1000 / link_mbps). */

@@ -33,8 +33,10 @@ typedef struct TrfPcapReplay {
     uint32_t cur_cap, next_cap;/**< their sizes, bytes */
     int have_next;             /**< 1: *next holds a record */
     uint32_t next_caplen, next_len; /**< its captured / original length */
-    uint64_t next_ts_ns;       /**< its timestamp, ns since the epoch */
-    uint64_t first_ts_ns;      /**< timestamp of the pass's first record */
+    int64_t next_ts_ns;        /**< its timestamp, ns since the epoch
+                                    (negative before 1970, saturated at
+                                    +-TRF_TS_LIMIT_S seconds) */
+    int64_t first_ts_ns;       /**< timestamp of the pass's first record */
     uint64_t last_rel_ns;      /**< capture-relative time of the last one */
     uint64_t pass_base_ns;     /**< schedule offset of this pass, ns */
     uint64_t last_sched_ns;    /**< last scheduled time handed out, ns */
