@@ -95,6 +95,11 @@ uint32_t e1k_rxbuf_capacity_from_pba(uint32_t pba);
 uint32_t e1k_rxbuf_charge(uint32_t wire_len);
 /** Empty the buffer and set its capacity to @cap bytes (<= 64 KB). */
 void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
+/** 1 if a frame of @len stored bytes and @wire_len bytes on the wire
+ *  (FCS included) fits in the buffer now (space by e1k_rxbuf_charge and
+ *  a free slot, SDM 3.2.7.4), else 0.  e1k_rxbuf_push succeeds exactly
+ *  when this returns 1. */
+int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
 /** Append a frame of @len stored bytes with metadata @m (data_off and
  *  charge are filled in here).  Returns 0, or -1 if it does not fit
  *  (nothing changed). */

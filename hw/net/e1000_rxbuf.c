@@ -71,14 +71,21 @@ static void ring_get(const E1kRxState *rx, uint32_t off, uint8_t *dst,
     memcpy(dst + first, rx->data, n - first);
 }
 
+int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
+{
+    uint32_t charge = e1k_rxbuf_charge(wire_len);
+
+    return len <= E1K_RX_MAX_FRAME && charge <= rx->cap &&
+           rx->used <= rx->cap - charge && rx->count < E1K_RX_FIFO_SLOTS;
+}
+
 int e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame, uint32_t len,
                    const E1kRxFrameMeta *m)
 {
     uint32_t charge = e1k_rxbuf_charge(m->wire_len);
     E1kRxFrameMeta *slot;
 
-    if (len > E1K_RX_MAX_FRAME || charge > rx->cap ||
-        rx->used > rx->cap - charge || rx->count >= E1K_RX_FIFO_SLOTS) {
+    if (!e1k_rxbuf_fits(rx, len, m->wire_len)) {
         return -1;
     }
     slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];

@@ -174,6 +174,13 @@ static int size_bad(E1kDev *s, uint32_t rctl, uint32_t wire_len)
     return 0;
 }
 
+/* 1 if the VET tag of this frame is stripped into the descriptor
+ * (CTRL.VME, SDM 3.2.3, 9), so 4 bytes fewer are stored. */
+static int rx_strips(const E1kDev *s, const RxVerdict *v)
+{
+    return v->tagged && (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME);
+}
+
 /* Descriptor metadata of an admitted frame and the bytes to store: with
  * CTRL.VME a VET tag is stripped into the special field (SDM 3.2.3, 9),
  * then the receive checksums (SDM 3.2.9).  *src is @frame, or @stripped
@@ -194,7 +201,7 @@ static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
         m->status |= E1K_RXD_STAT_PIF;
     }
     if (v->tagged) {
-        if (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME) {
+        if (rx_strips(s, v)) {
             /* Strip the 4-byte tag into the descriptor special field. */
             memcpy(stripped, frame, 12);
             memcpy(stripped + 12, frame + 16, len - 16u);
@@ -271,6 +278,12 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
      * stores more than 16384 bytes with FCS. */
     if (bad_size && (!(rctl & E1K_RCTL_SBP) || len > E1K_RX_MAX_FRAME)) {
         return E1K_RX_BAD_SIZE;
+    }
+    /* A frame that will not fit is dropped before its FCS and checksums
+     * are computed: nothing would read them. */
+    stored = rx_strips(s, &v) ? len - 4u : len;
+    if (!e1k_rxbuf_fits(&s->rx, stored, (uint16_t)wire_len)) {
+        return rx_overrun(s);
     }
     stored = rx_prepare(s, frame, len, wire_len, &v, tci, &m, stripped,
                         &src);
