@@ -10,7 +10,8 @@
  *   e1000_rx.c        register hooks, DMA engine, RDTR/RADV/SRPD/RXDMT0
  *   e1000_rxbuf.c     the receive packet buffer (FIFO of whole frames)
  *   e1000_rxfilter.c  admission: size rules, address/VLAN filter, stats
- *   e1000_rxcsum.c    RXCSUM offload, packet checksum field, CRC32 (FCS)
+ *   e1000_rxcsum.c    RXCSUM offload, packet checksum field
+ *   e1000_crc32.c     CRC32 (FCS): tables, carry-less multiply
  *
  * The internal helpers declared at the end are used only by those files.
  */
@@ -122,6 +123,15 @@ int e1k_rxbuf_check(const E1kRxState *rx);
  *  final xor 0xFFFFFFFF) of @len bytes.  Written to the wire/buffer low
  *  byte first. */
 uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
+/** e1k_crc32 by slice-by-8 tables (any CPU); same value. */
+uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len);
+/** e1k_crc32 by carry-less multiply (PCLMULQDQ, x86-64); the table
+ *  version on other CPUs.  Only call where e1k_crc32_clmul_available()
+ *  returns 1 (the instruction would fault otherwise). */
+uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len);
+/** 1 if this CPU has PCLMULQDQ and SSE4.1 (checked once), else 0.
+ *  e1k_crc32 uses e1k_crc32_clmul when it does. */
+int e1k_crc32_clmul_available(void);
 
 /**
  * Receive checksum offload on a stored frame (after any VLAN strip) of

@@ -3,38 +3,10 @@
  * Receive checksum functions of the device model: RXCSUM offload
  * (IPOFL/TUOFL, SDM 3.2.9 and the RXCSUM register; descriptor bits SDM
  * 3.2.3.1-3.2.3.2), the descriptor's 16-bit packet checksum
- * field (RXCSUM.PCSS) and the Ethernet FCS (CRC32, IEEE 802.3 3.2.9).
+ * field (RXCSUM.PCSS).  The Ethernet FCS is in e1000_crc32.c.
  */
 #include "e1000_bytes.h"
 #include "e1000_core.h"
-#include "e1000_crc32_tab.h"
-
-/*
- * Ethernet FCS: reflected CRC32, poly 0xEDB88320, init and final XOR all
- * ones (IEEE 802.3 3.2.9).  Slice-by-8: eight bytes per step through the
- * generated tables in e1000_crc32_tab.h (the per-frame hot path of every
- * receive with RCTL.SECRC clear).
- */
-uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
-{
-    const uint32_t (*t)[256] = e1k_crc32_tab;
-    uint32_t c = 0xFFFFFFFFu;
-    uint32_t i = 0;
-
-    for (; i + 8 <= len; i += 8) {
-        uint32_t lo = c ^ ((uint32_t)data[i] | (uint32_t)data[i + 1] << 8 |
-                           (uint32_t)data[i + 2] << 16 |
-                           (uint32_t)data[i + 3] << 24);
-        c = t[7][lo & 0xFFu] ^ t[6][(lo >> 8) & 0xFFu] ^
-            t[5][(lo >> 16) & 0xFFu] ^ t[4][lo >> 24] ^
-            t[3][data[i + 4]] ^ t[2][data[i + 5]] ^ t[1][data[i + 6]] ^
-            t[0][data[i + 7]];
-    }
-    for (; i < len; i++) {
-        c = (c >> 8) ^ t[0][(c ^ data[i]) & 0xFFu];
-    }
-    return c ^ 0xFFFFFFFFu;
-}
 
 #define ETH_P_IPV4 0x0800u
 #define IPPROTO_TCP_ 6u

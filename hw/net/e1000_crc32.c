@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Ethernet FCS of the device model: reflected CRC32, poly 0xEDB88320,
+ * init and final XOR all ones (IEEE 802.3 3.2.9).
+ *
+ * Two implementations giving the same value: slice-by-8 through the
+ * generated tables of e1000_crc32_tab.h (portable), and on x86-64 CPUs
+ * with PCLMULQDQ a carry-less-multiply fold of 16-byte blocks
+ * ([Intel-CLMUL-CRC], docs/references.md), chosen at run time.  The
+ * fold keeps a 128-bit remainder congruent to the bytes consumed modulo
+ * the polynomial; its 16 bytes and the tail then go through the tables,
+ * so no Barrett step is needed.
+ */
+#include "e1000_core.h"
+#include "e1000_crc32_tab.h"
+
+/* Raw CRC register update (no init, no final XOR) over @len bytes,
+ * eight bytes per step. */
+static uint32_t crc32_tab_update(uint32_t c, const uint8_t *data,
+                                 uint32_t len)
+{
+    const uint32_t (*t)[256] = e1k_crc32_tab;
+    uint32_t i = 0;
+
+    for (; i + 8 <= len; i += 8) {
+        uint32_t lo = c ^ ((uint32_t)data[i] | (uint32_t)data[i + 1] << 8 |
+                           (uint32_t)data[i + 2] << 16 |
+                           (uint32_t)data[i + 3] << 24);
+        c = t[7][lo & 0xFFu] ^ t[6][(lo >> 8) & 0xFFu] ^
+            t[5][(lo >> 16) & 0xFFu] ^ t[4][lo >> 24] ^
+            t[3][data[i + 4]] ^ t[2][data[i + 5]] ^ t[1][data[i + 6]] ^
+            t[0][data[i + 7]];
+    }
+    for (; i < len; i++) {
+        c = (c >> 8) ^ t[0][(c ^ data[i]) & 0xFFu];
+    }
+    return c;
+}
+
+uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len)
+{
+    return crc32_tab_update(0xFFFFFFFFu, data, len) ^ 0xFFFFFFFFu;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/* Fold distances as x^d mod P, bit-reflected and shifted left one
+ * ([Intel-CLMUL-CRC]): 4 blocks (512 bits) and 1 block (128 bits). */
+#define CRC32_K1 0x154442BD4ull /* x^(4*128+32) mod P */
+#define CRC32_K2 0x1C6E41596ull /* x^(4*128-32) mod P */
+#define CRC32_K3 0x1751997D0ull /* x^(128+32) mod P */
+#define CRC32_K4 0x0CCAA009Eull /* x^(128-32) mod P */
+
+/* One fold step: @x carried forward over the distance in @k, XORed
+ * into the next block @next. */
+__attribute__((target("pclmul,sse4.1")))
+static __m128i crc32_fold(__m128i x, __m128i k, __m128i next)
+{
+    __m128i lo = _mm_clmulepi64_si128(x, k, 0x00);
+    __m128i hi = _mm_clmulepi64_si128(x, k, 0x11);
+    return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
+}
+
+/* CRC of @len >= 64 bytes: four lanes folded 64 bytes at a time, merged
+ * into one, folded 16 bytes at a time, the rest through the tables. */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
+{
+    const __m128i k12 = _mm_set_epi64x((long long)CRC32_K2,
+                                       (long long)CRC32_K1);
+    const __m128i k34 = _mm_set_epi64x((long long)CRC32_K4,
+                                       (long long)CRC32_K3);
+    __m128i x[4];
+    uint8_t rem[16];
+    uint32_t i;
+
+    for (i = 0; i < 4; i++) {
+        x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+    }
+    x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)0xFFFFFFFFu));
+    for (p += 64, len -= 64; len >= 64; p += 64, len -= 64) {
+        for (i = 0; i < 4; i++) {
+            x[i] = crc32_fold(x[i], k12, _mm_loadu_si128(
+                (const __m128i *)(const void *)(p + 16 * i)));
+        }
+    }
+    x[0] = crc32_fold(x[0], k34, x[1]);
+    x[0] = crc32_fold(x[0], k34, x[2]);
+    x[0] = crc32_fold(x[0], k34, x[3]);
+    for (; len >= 16; p += 16, len -= 16) {
+        x[0] = crc32_fold(x[0], k34,
+                          _mm_loadu_si128((const __m128i *)(const void *)p));
+    }
+    _mm_storeu_si128((__m128i *)(void *)rem, x[0]);
+    return crc32_tab_update(crc32_tab_update(0, rem, 16), p, len) ^
+           0xFFFFFFFFu;
+}
+
+uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
+{
+    if (len < 64u) {
+        return e1k_crc32_table(data, len);
+    }
+    return crc32_clmul(data, len);
+}
+
+int e1k_crc32_clmul_available(void)
+{
+    static int have = -1;
+    if (have < 0) {
+        __builtin_cpu_init();
+        have = __builtin_cpu_supports("pclmul") &&
+               __builtin_cpu_supports("sse4.1");
+    }
+    return have;
+}
+#else
+uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
+{
+    return e1k_crc32_table(data, len);
+}
+
+int e1k_crc32_clmul_available(void)
+{
+    return 0;
+}
+#endif
+
+uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+{
+    return e1k_crc32_clmul_available() ? e1k_crc32_clmul(data, len)
+                                       : e1k_crc32_table(data, len);
+}
