@@ -24,6 +24,10 @@ typedef struct TrfPktgen {
     int32_t wrr_current[TRF_MAX_IMIX]; /**< smooth WRR running weights */
     uint32_t wrr_total;               /**< sum of the weights */
     uint8_t dst_mac[6];               /**< resolved destination MAC */
+    uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, unfolded) of
+                           the IPv4 header words that do not change
+                           from frame to frame (total length,
+                           identification and checksum taken as 0) */
 } TrfPktgen;
 
 /** pcap replay state: the current record and one record of read-ahead. */

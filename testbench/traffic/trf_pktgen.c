@@ -43,6 +43,33 @@ static int size_ok(uint32_t size)
     return size >= 64 && size <= 16128;
 }
 
+/* Write the bytes that are the same in every frame into s->buf (zeroed,
+ * at least 64 bytes) and the sum of the fixed IPv4 header words into
+ * s->pg.ip_sum; trf_pktgen_next fills in the rest. */
+static void template_fill(TrfSource *s)
+{
+    const TrfCfg *c = &s->cfg;
+    uint8_t *f = s->buf;
+
+    memcpy(f, s->pg.dst_mac, 6);
+    memcpy(f + 6, c->src_mac, 6);
+    put16(f + 12, 0x0800);
+    /* IPv4 header: total length, identification, checksum per frame */
+    f[14] = 0x45;
+    f[15] = 0;
+    put16(f + 20, 0);
+    f[22] = 32;
+    f[23] = 17;
+    put32(f + 26, c->src_ip);
+    put32(f + 30, c->dst_ip);
+    s->pg.ip_sum = (uint16_t)~trf_ip_checksum(f + 14, 20);
+    /* UDP header: source port and length per frame, checksum 0 */
+    put16(f + 36, c->udp_dst_port & 0xffff);
+    put16(f + 40, 0);
+    /* pktgen header: magic; the sequence per frame, the rest zero */
+    put32(f + 42, PKTGEN_MAGIC);
+}
+
 int trf_pktgen_init(TrfSource *s, char **err)
 {
     const TrfCfg *c = &s->cfg;
@@ -80,7 +107,11 @@ int trf_pktgen_init(TrfSource *s, char **err)
                                                         : c->nic_mac, 6);
     s->buf_cap = maxsize;
     s->buf = calloc(1, s->buf_cap);
-    return s->buf ? 0 : trf_err(err, "%s: out of memory", c->label);
+    if (!s->buf) {
+        return trf_err(err, "%s: out of memory", c->label);
+    }
+    template_fill(s);
+    return 0;
 }
 
 /* Size incl. FCS of the next frame; advances the IMIX round robin. */
@@ -108,29 +139,21 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
     uint32_t l = next_size(s) - 4;
     uint8_t *f = s->buf;
     uint32_t seq = (uint32_t)s->index;
+    uint32_t sum;
 
-    memcpy(f, s->pg.dst_mac, 6);
-    memcpy(f + 6, c->src_mac, 6);
-    put16(f + 12, 0x0800);
-    /* IPv4 header */
-    f[14] = 0x45;
-    f[15] = 0;
+    /* The template holds every other byte (template_fill).  IPv4 total
+     * length, identification and the checksum updated from the sum of
+     * the fixed words (RFC 1624). */
     put16(f + 16, l - 14);
     put16(f + 18, seq & 0xffff);
-    put16(f + 20, 0);
-    f[22] = 32;
-    f[23] = 17;
-    put16(f + 24, 0);
-    put32(f + 26, c->src_ip);
-    put32(f + 30, c->dst_ip);
-    put16(f + 24, trf_ip_checksum(f + 14, 20));
-    /* UDP header */
+    sum = s->pg.ip_sum + (l - 14) + (seq & 0xffff);
+    while (sum >> 16) {
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    put16(f + 24, ~sum & 0xffff);
+    /* UDP source port (flow) and length; pktgen sequence number */
     put16(f + 34, (c->udp_src_port + (uint32_t)(s->index % c->flows)) & 0xffff);
-    put16(f + 36, c->udp_dst_port & 0xffff);
     put16(f + 38, l - 34);
-    put16(f + 40, 0);
-    /* pktgen header: magic, sequence (the rest stays zero) */
-    put32(f + 42, PKTGEN_MAGIC);
     put32(f + 46, seq);
     *frame = f;
     *len = l;
