@@ -142,8 +142,8 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
     uint32_t sum;
 
     /* The template holds every other byte (template_fill).  IPv4 total
-     * length, identification and the checksum updated from the sum of
-     * the fixed words (RFC 1624). */
+     * length, identification, and the header checksum from the sum of
+     * the fixed words plus these two ([RFC1624], docs/references.md). */
     put16(f + 16, l - 14);
     put16(f + 18, seq & 0xffff);
     sum = s->pg.ip_sum + (l - 14) + (seq & 0xffff);
