@@ -18,6 +18,11 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
      * (no carry is lost below 2^32 words).  The ones'-complement sum does
      * not depend on byte order (RFC 1071 2.B): fold to 16 bits and swap
      * the result on a little-endian host. */
+    for (; i + 16u <= len; i += 16u) {
+        uint32_t w[4];
+        memcpy(w, data + i, 16);
+        acc += (uint64_t)w[0] + w[1] + w[2] + w[3];
+    }
     for (; i + 4u <= len; i += 4u) {
         uint32_t w;
         memcpy(&w, data + i, 4);
