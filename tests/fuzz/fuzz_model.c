@@ -467,6 +467,56 @@ static E1kDev *fresh_dev(FzHost *h)
     return d;
 }
 
+/* Ops 0-3: a register of the table, a raw MMIO or an I/O BAR access. */
+static void bar_access(E1kDev *d, Cur *c, uint32_t op)
+{
+    uint32_t a, v, f;
+    switch (op & 3) {
+    case 0:
+        a = take(c, 1);
+        v = take(c, 4);
+        e1k_mmio_write(d, regs[a % NREGS], v, 4);
+        break;
+    case 1:
+        (void)e1k_mmio_read(d, regs[take(c, 1) % NREGS], 4);
+        break;
+    case 2:
+        a = take(c, 3) & 0x3FFFFu; /* half the time beyond the BAR */
+        v = take(c, 4);
+        f = take(c, 1);
+        if (f & 1) {
+            e1k_mmio_write(d, a, v, size_of(f));
+        } else {
+            (void)e1k_mmio_read(d, a, size_of(f));
+        }
+        break;
+    default:
+        a = take(c, 1) % 9;
+        v = take(c, 4);
+        f = take(c, 1);
+        if (f & 1) {
+            e1k_io_write(d, a, v, size_of(f));
+        } else {
+            (void)e1k_io_read(d, a, size_of(f));
+        }
+        break;
+    }
+}
+
+/* Op 4: a frame from the wire, missing bytes filled with a pattern. */
+static void wire_frame(E1kDev *d, Cur *c, uint8_t *frame)
+{
+    uint32_t len = take(c, 2) % FZ_MAX_FRAME;
+    uint32_t have = len < c->n ? len : (uint32_t)c->n;
+    memcpy(frame, c->p, have);
+    c->p += have;
+    c->n -= have;
+    for (uint32_t i = have; i < len; i++) {
+        frame[i] = (uint8_t)(i * 7u);
+    }
+    (void)e1k_receive(d, frame, len);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -483,49 +533,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     while (c.n && steps++ < 4096) {
         uint32_t op = take(&c, 1);
-        uint32_t a, v, f;
+        uint32_t a, v;
         switch (op & 7) {
         case 0:
-            a = take(&c, 1);
-            v = take(&c, 4);
-            e1k_mmio_write(d, regs[a % NREGS], v, 4);
-            break;
         case 1:
-            a = take(&c, 1);
-            (void)e1k_mmio_read(d, regs[a % NREGS], 4);
-            break;
         case 2:
-            a = take(&c, 3) & 0x3FFFFu; /* half the time beyond the BAR */
-            v = take(&c, 4);
-            f = take(&c, 1);
-            if (f & 1) {
-                e1k_mmio_write(d, a, v, size_of(f));
-            } else {
-                (void)e1k_mmio_read(d, a, size_of(f));
-            }
-            break;
         case 3:
-            a = take(&c, 1) % 9;
-            v = take(&c, 4);
-            f = take(&c, 1);
-            if (f & 1) {
-                e1k_io_write(d, a, v, size_of(f));
-            } else {
-                (void)e1k_io_read(d, a, size_of(f));
-            }
+            bar_access(d, &c, op);
             break;
-        case 4: {
-            uint32_t len = take(&c, 2) % FZ_MAX_FRAME;
-            uint32_t have = len < c.n ? len : (uint32_t)c.n;
-            memcpy(frame, c.p, have);
-            c.p += have;
-            c.n -= have;
-            for (uint32_t i = have; i < len; i++) {
-                frame[i] = (uint8_t)(i * 7u);
-            }
-            (void)e1k_receive(d, frame, len);
+        case 4:
+            wire_frame(d, &c, frame);
             break;
-        }
         case 5: {
             uint64_t dt = (uint64_t)take(&c, 2) << (4 + ((op >> 3) & 7));
             advance_to(d, h, h->now + dt);
