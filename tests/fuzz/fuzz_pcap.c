@@ -4,7 +4,8 @@
  * through trf_source_new/next; build: scripts/fuzz.sh).
  *
  * The input is a pcap or pcapng file.  It is written to a scratch file
- * in the current directory (the traffic library opens captures by path)
+ * in the current directory (the traffic library opens captures by path;
+ * the file is removed at exit)
  * and replayed twice (loop 2) at the captured pace; the first byte's
  * low bit also selects rewriting the destination MAC.  Checks: an error
  * is one line; frames come in non-decreasing time with a length in
@@ -28,14 +29,22 @@
         }                                                                 \
     } while (0)
 
-/* Scratch capture file of this process. */
+static char scratch_path[64];
+
+static void scratch_remove(void)
+{
+    (void)remove(scratch_path);
+}
+
+/* Scratch capture file of this process, removed at exit. */
 static const char *scratch(void)
 {
-    static char path[64];
-    if (!path[0]) {
-        snprintf(path, sizeof(path), "fuzz-pcap-%ld.tmp", (long)getpid());
+    if (!scratch_path[0]) {
+        snprintf(scratch_path, sizeof(scratch_path), "fuzz-pcap-%ld.tmp",
+                 (long)getpid());
+        atexit(scratch_remove);
     }
-    return path;
+    return scratch_path;
 }
 
 static void replay(TrfSource *src)
