@@ -134,6 +134,32 @@ seeds["hostile-rings"] = (
     wr("TDBAH", 0xFFFFFFFF) + wr("TDLEN", 0xFFFFFFFF) + wr("TCTL", 2) +
     wr("TDT", 0x1234) + advance(65535, 7) + rd("ICR"))
 
+# Macro seeds (misc subs 8..15): many frames, timers, TSO, mid-stream saves.
+def macro(sub, *args):
+    return bytes([6, sub]) + b"".join(args)
+
+
+B = lambda v: bytes([v & 0xFF])  # noqa: E731
+H = lambda v: struct.pack("<H", v & 0xFFFF)  # noqa: E731
+seeds["deep-rx-burst-itr"] = (
+    macro(14, H(200), B(8), B(32), B(8), B(64)) + macro(8, B(31), B(0x13)) +
+    macro(10, B(63), H(1514), B(200)) + macro(15) + misc(2) +
+    macro(10, B(40), H(60), B(20)) + advance(3000, 3) + macro(15) +
+    macro(8, B(7), B(0x08)) + macro(10, B(20), H(9000), B(255)) + misc(7) +
+    macro(15))
+seeds["deep-tso-chain"] = (
+    macro(14, H(100), B(0), B(0), B(4), B(16)) + macro(9, B(31)) +
+    macro(11, B(7), H(1460), B(0x07)) + advance(5000, 2) + macro(15) +
+    macro(11, B(3), H(536), B(0x00)) + misc(2) + macro(11, B(8), H(0),
+                                                        B(0x09)) +
+    advance(5000, 2) + macro(15) + macro(8, B(16), B(0)) +
+    macro(11, B(2), H(8999), B(0x05)) + misc(7) + macro(15))
+seeds["deep-eeprom-phy-link"] = (
+    macro(12, B(0), B(63)) + macro(13, B(0), H(0x1340)) +
+    macro(13, B(4), H(0x01E1)) + macro(13, B(16), H(0x0068)) + misc(0) +
+    advance(20000, 2) + misc(1) + advance(20000, 2) + macro(12, B(250), B(10)) +
+    macro(13, B(31), H(0xFFFF)) + misc(5) + macro(15) + misc(4) + misc(3))
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 os.makedirs(out, exist_ok=True)
 for name, data in sorted(seeds.items()):
