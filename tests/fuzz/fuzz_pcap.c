@@ -3,10 +3,10 @@
  * libFuzzer target for the capture reader (testbench/traffic/trf_pcap.c
  * through trf_source_new/next; build: scripts/fuzz.sh).
  *
- * The input is a pcap or pcapng file.  It is written to a scratch file
- * in the current directory (the traffic library opens captures by path;
- * the file is removed at exit)
- * and replayed twice (loop 2) at the captured pace; the first byte's
+ * The input is a pcap or pcapng file.  It is written into an anonymous
+ * in-memory file (memfd_create(2), reached as /proc/self/fd/N, since the
+ * traffic library opens captures by path): nothing touches the disk,
+ * and the same descriptor is rewritten for every input.  It is replayed twice (loop 2) at the captured pace; the first byte's
  * low bit also selects rewriting the destination MAC.  Checks: an error
  * is one line; frames come in non-decreasing time with a length in
  * 1..65535 and a readable buffer; at most FP_MAX_FRAMES are read.
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "traffic/trf.h"
@@ -30,19 +31,23 @@
     } while (0)
 
 static char scratch_path[64];
+static int scratch_fd = -1;
 
-static void scratch_remove(void)
+/* Hold @data in the process's in-memory scratch file; returns its path. */
+static const char *scratch(const uint8_t *data, size_t size)
 {
-    (void)remove(scratch_path);
-}
-
-/* Scratch capture file of this process, removed at exit. */
-static const char *scratch(void)
-{
-    if (!scratch_path[0]) {
-        snprintf(scratch_path, sizeof(scratch_path), "fuzz-pcap-%ld.tmp",
-                 (long)getpid());
-        atexit(scratch_remove);
+    if (scratch_fd < 0) {
+        scratch_fd = memfd_create("fuzz-pcap", 0);
+        FP_CHECK(scratch_fd >= 0);
+        snprintf(scratch_path, sizeof(scratch_path), "/proc/self/fd/%d",
+                 scratch_fd);
+    }
+    FP_CHECK(ftruncate(scratch_fd, 0) == 0);
+    for (size_t done = 0; done < size;) {
+        ssize_t n = pwrite(scratch_fd, data + done, size - done,
+                           (off_t)done);
+        FP_CHECK(n > 0);
+        done += (size_t)n;
     }
     return scratch_path;
 }
@@ -72,19 +77,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    FILE *fp = fopen(scratch(), "wb");
+    const char *path = scratch(data, size);
     TrfCfg cfg;
     TrfSource *src;
     char *err = NULL;
-    FP_CHECK(fp != NULL);
-    FP_CHECK(fwrite(data, 1, size, fp) == size);
-    FP_CHECK(fclose(fp) == 0);
     trf_cfg_default(&cfg);
     cfg.kind = TRF_PCAP;
     cfg.pace = TRF_PACE_CAPTURED;
     cfg.loop = 2;
     cfg.rewrite_dst_mac = size && (data[0] & 1);
-    snprintf(cfg.pcap, sizeof(cfg.pcap), "%s", scratch());
+    snprintf(cfg.pcap, sizeof(cfg.pcap), "%s", path);
     src = trf_source_new(&cfg, &err);
     if (src) {
         replay(src);
