@@ -242,32 +242,36 @@ void e1k_free(E1kDev *dev)
 /* ------------------------------------------------------------------ */
 /* Timers and the deadline contract                                    */
 
-void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+void e1k_timers_rescan(E1kDev *s)
 {
-    if ((unsigned)id < E1K_TMR_COUNT) {
-        s->timer[id] = when_ns;
+    uint64_t d = E1K_NO_DEADLINE;
+    uint32_t best = E1K_TMR_COUNT;
+
+    for (uint32_t m = s->armed; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m);
+        if (s->timer[i] < d) {
+            d = s->timer[i];
+            best = i;
+        }
     }
+    s->next_deadline = d;
+    s->next_timer = best;
 }
 
-void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
+void e1k_timers_changed(E1kDev *s)
 {
-    if ((unsigned)id < E1K_TMR_COUNT) {
-        s->timer[id] = E1K_NO_DEADLINE;
+    s->armed = 0;
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        if (s->timer[i] != E1K_NO_DEADLINE) {
+            s->armed |= 1u << i;
+        }
     }
+    e1k_timers_rescan(s);
 }
 
 uint64_t e1k_next_deadline(const E1kDev *dev)
 {
-    uint64_t d = E1K_NO_DEADLINE;
-    if (!dev) {
-        return d;
-    }
-    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-        if (dev->timer[i] < d) {
-            d = dev->timer[i];
-        }
-    }
-    return d;
+    return dev ? dev->next_deadline : E1K_NO_DEADLINE;
 }
 
 /** Fire timer @id (already disarmed) in its owner. */
@@ -308,25 +312,19 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
 static bool run_due(E1kDev *s, uint64_t target)
 {
     for (unsigned n = 0; n < E1K_RUN_MAX_FIRINGS; n++) {
-        unsigned best = E1K_TMR_COUNT;
-        uint64_t when = E1K_NO_DEADLINE;
-        for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-            if (s->timer[i] < when) {
-                when = s->timer[i];
-                best = i;
-            }
-        }
-        if (best == E1K_TMR_COUNT || when > target) {
+        uint64_t when = s->next_deadline;
+        E1kTimerId best = (E1kTimerId)s->next_timer;
+        if (when > target) {
             if (target > s->now_ns) {
                 s->now_ns = target;
             }
             return true;
         }
-        s->timer[best] = E1K_NO_DEADLINE;
+        e1k_timer_cancel(s, best);
         if (when > s->now_ns) {
             s->now_ns = when;
         }
-        timer_dispatch(s, (E1kTimerId)best);
+        timer_dispatch(s, best);
     }
     return false;
 }
@@ -347,14 +345,11 @@ static void enter(E1kDev *s)
     }
 }
 
-void e1k_leave(E1kDev *s)
+void e1k_announce_deadline(E1kDev *s, uint64_t d)
 {
-    uint64_t d = e1k_next_deadline(s);
-    if (d != s->announced_deadline) {
-        s->announced_deadline = d;
-        if (s->port.deadline_changed) {
-            s->port.deadline_changed(s->port.opaque, d);
-        }
+    s->announced_deadline = d;
+    if (s->port.deadline_changed) {
+        s->port.deadline_changed(s->port.opaque, d);
     }
 }
 
@@ -464,6 +459,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
         s->timer[i] = E1K_NO_DEADLINE;
     }
+    e1k_timers_changed(s);
     s->itr_gate_ns = 0;
     s->ioaddr = 0;
     memset(&s->ee, 0, sizeof(s->ee));
@@ -492,7 +488,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     } else {
         s->phy = phy;
         memcpy(s->phy.reg, phy_keep, sizeof(phy_keep));
-        s->timer[E1K_TMR_AUTONEG] = autoneg;
+        e1k_timer_arm(s, E1K_TMR_AUTONEG, autoneg);
     }
     /* CTRL reloaded its default: if that changes STATUS.LU (software had
      * cleared SLU and ASDE), LSC is raised like any link change. */
