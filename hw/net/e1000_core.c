@@ -340,7 +340,12 @@ static bool run_due(E1kDev *s, uint64_t target)
 static void enter(E1kDev *s)
 {
     uint64_t now = s->port.now_ns(s->port.opaque);
-    if (!run_due(s, now) && now > s->now_ns) {
+    if (now < s->next_deadline) {
+        /* nothing due: run_due would only move the clock */
+        if (now > s->now_ns) {
+            s->now_ns = now;
+        }
+    } else if (!run_due(s, now) && now > s->now_ns) {
         s->now_ns = now;
     }
 }
@@ -624,6 +629,12 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
 {
     uint32_t wmask, v;
 
+    if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
+        if (side) {
+            return e1k_stats_read(s, off, &v) ? v : 0;
+        }
+        return e1k_stats_is_counter(off) ? e1k_reg(s, off) : 0;
+    }
     switch (off) {
     case E1K_CTRL_DUP:
         return e1k_reg(s, E1K_CTRL);
@@ -646,12 +657,6 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
         return e1k_reg(s, off);
     default:
         break;
-    }
-    if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
-        if (side) {
-            return e1k_stats_read(s, off, &v) ? v : 0;
-        }
-        return e1k_stats_is_counter(off) ? e1k_reg(s, off) : 0;
     }
     if (plain_find(off) || range_find(off, &wmask)) {
         return e1k_reg(s, off);
@@ -695,6 +700,9 @@ static bool write_one_acts(uint32_t off)
 static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
 {
     uint32_t shift, v;
+    if (size == 4 && (offset & 3u) == 0 && offset < E1K_MMIO_SIZE) {
+        return reg_read32(s, offset, true);   /* the common dword read */
+    }
     if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return 0;
     }
