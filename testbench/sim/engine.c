@@ -178,6 +178,44 @@ bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after)
     return true;
 }
 
+/* The index in @ids (@n entries) of the pending heap entry @ent, or @n if
+ * it is none of them. */
+static uint32_t ent_index(const TbEngine *e, const TbHeapEnt *ent,
+                          const TbEventId *ids, uint32_t n)
+{
+    uint32_t gen = e->slots[ent->slot].gen, k;
+    for (k = 0; k < n; k++) {
+        if ((uint32_t)ids[k] == ent->slot && (uint32_t)(ids[k] >> 32) == gen) {
+            break;
+        }
+    }
+    return k;
+}
+
+bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
+                           uint64_t *seq, uint64_t *other)
+{
+    uint64_t t = e->tbest_time;
+    uint32_t found = 0;
+
+    for (uint32_t i = 0; i < e->nheap; i++) {
+        const TbHeapEnt *ent = &e->heap[i];
+        uint32_t k;
+        if (!e->slots[ent->slot].live) {
+            continue;
+        }
+        k = ent_index(e, ent, ids, n);
+        if (k < n) {
+            seq[k] = ent->seq;
+            found++;
+        } else if (ent->time < t) {
+            t = ent->time;
+        }
+    }
+    *other = t;
+    return found == n;
+}
+
 static void timer_best(TbEngine *e)
 {
     int best = -1;

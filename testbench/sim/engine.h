@@ -103,6 +103,16 @@ uint64_t tb_engine_next_time(TbEngine *e);
 bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after);
 
 /**
+ * The @n heap events @ids (all pending) and the rest: *@other is the time
+ * of the earliest pending event that is none of them (armed fixed timers
+ * included; TB_NEVER if none) and @seq[k] the insertion sequence of
+ * @ids[k] (ties at one time run in @seq order).  A scan of the whole
+ * heap.  false if one of @ids is not pending.
+ */
+bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
+                           uint64_t *seq, uint64_t *other);
+
+/**
  * Run every event with time <= @t_ns in (time, seq) order, setting now to
  * each event's time before its callback; events scheduled by callbacks at
  * times <= @t_ns run too.  Finally now = max(now, @t_ns).  Returns the

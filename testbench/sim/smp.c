@@ -256,3 +256,52 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     tb_engine_timer_cancel(s->eng, s->sentinel);
     s->switch_fn(s->switch_ctx, s->cpu[0]);
 }
+
+/* ---- idle stretches of the whole set in closed form ---- */
+
+uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq)
+{
+    TbEngine *e = s->eng;
+    TbEventId ids[TB_MAX_CPUS];
+    uint64_t h, busy = tb_cpu_tick_busy_ns(s->cpu[0]);
+
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        const TbCpu *c = s->cpu[i];
+        if (!c->waiting || c->clock != e->now || !tb_cpu_quiet(c) ||
+            c->tick_j != s->cpu[0]->tick_j ||
+            c->tick_ns != s->cpu[0]->tick_ns ||
+            tb_cpu_tick_busy_ns(c) != busy) {
+            return e->now;
+        }
+        ids[i] = c->tick_id;
+    }
+    if (s->active || !tb_engine_next_except(e, ids, s->ncpus, seq, &h)) {
+        return e->now;
+    }
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        uint64_t hc = tb_cpu_tick_horizon(s->cpu[i], h);
+        h = hc < h ? hc : h;
+    }
+    return h;
+}
+
+void tb_smp_idle_skip(TbSmp *s, const uint64_t *seq, uint64_t to_ns)
+{
+    uint32_t order[TB_MAX_CPUS];
+
+    /* the ticks (all at one instant) are rescheduled in their present
+     * order, as firing them one by one would */
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        uint32_t k = i;
+        for (; k > 0 && seq[order[k - 1]] > seq[i]; k--) {
+            order[k] = order[k - 1];
+        }
+        order[k] = i;
+    }
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        TbCpu *c = s->cpu[order[i]];
+        tb_cpu_skip_ticks(c, to_ns);
+        c->clock = to_ns;
+    }
+    tb_engine_run_until(s->eng, to_ns);
+}

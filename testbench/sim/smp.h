@@ -82,4 +82,22 @@ void tb_smp_start(TbSmp *s);
  *  kernel's current CPU is CPU 0 again. */
 void tb_smp_run(TbSmp *s, uint64_t end_ns);
 
+/**
+ * Idle stretches of the set (between tb_smp_run calls): if every CPU is
+ * blocked idle at the current time and quiet (tb_cpu_quiet), with its
+ * tick at the same instant as the others', the time before which nothing
+ * but those ticks can happen (the earliest other event, or the first
+ * tick whose handling would reach it or make a kernel timer due on some
+ * CPU); else the current time.  @seq (ncpus entries) receives the ticks'
+ * insertion order for tb_smp_idle_skip.
+ */
+uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq);
+/**
+ * Advance every CPU of the set to @to_ns (<= tb_smp_idle_horizon()) in
+ * closed form (tb_cpu_skip_ticks each, ticks rescheduled in the order
+ * @seq gives), then the engine: the state the event-by-event lock-step
+ * reaches, in O(ncpus).
+ */
+void tb_smp_idle_skip(TbSmp *s, const uint64_t *seq, uint64_t to_ns);
+
 #endif /* TB_SMP_H */
