@@ -67,6 +67,7 @@ typedef struct TbEngine {
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
     TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
     uint32_t ntimers;
+    uint32_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
     uint64_t tbest_time; /**< its time, TB_NEVER if none */
     uint64_t executed;   /**< events run (statistics) */

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A set of modelled CPUs in conservative lock-step (smp.h). */
-#undef _FORTIFY_SOURCE   /* longjmp between coroutine stacks is intended */
 #include "sim/smp.h"
 
 #include <glib.h>
@@ -115,14 +114,22 @@ static void smp_arm(TbSmp *s)
     tb_engine_timer_set(s->eng, s->sentinel, h);
 }
 
+/* Resume the coroutine saved in @jb (never returns).  A function of its
+ * own: __builtin_longjmp may not be called from the function that called
+ * __builtin_setjmp. */
+static __attribute__((noinline, noreturn)) void smp_jump(void **jb)
+{
+    __builtin_longjmp(jb, 1);
+}
+
 static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
 {
     s->cur = to;
     s->switches++;
     smp_arm(s);
     s->switch_fn(s->switch_ctx, to);
-    if (!_setjmp(s->jb[from->id])) {
-        _longjmp(s->jb[to->id], 1);
+    if (!__builtin_setjmp(s->jb[from->id])) {
+        smp_jump(s->jb[to->id]);
     }
 }
 
@@ -136,6 +143,9 @@ static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
 static void smp_sched(TbSmp *s, TbCpu *c)
 {
     TbEngine *e = s->eng;
+    /* the sentinel has done its job (this charge took the slow path);
+     * firing it would be an empty event: it is re-armed on the way out */
+    tb_engine_timer_cancel(e, s->sentinel);
     for (;;) {
         TbCpu *x = smp_min(s);
         uint64_t lim = x && x->clock < s->stop ? x->clock : s->stop;
@@ -156,8 +166,8 @@ static void smp_sched(TbSmp *s, TbCpu *c)
                 }
             }
             s->resume = c;
-            if (!_setjmp(s->jb[c->id])) {
-                _longjmp(s->main_jb, 1);
+            if (!__builtin_setjmp(s->jb[c->id])) {
+                smp_jump(s->main_jb);
             }
             continue;
         }
@@ -209,7 +219,7 @@ static void cpu_entry(void)
 {
     TbSmp *s = boot_smp;
     TbCpu *c = s->cpu[boot_id];
-    if (!_setjmp(s->jb[c->id])) {
+    if (!__builtin_setjmp(s->jb[c->id])) {
         setcontext(&boot_ret);
     }
     for (;;) {
@@ -248,8 +258,8 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     s->cur = r;
     s->switch_fn(s->switch_ctx, r);
     smp_arm(s);
-    if (!_setjmp(s->main_jb)) {
-        _longjmp(s->jb[r->id], 1);
+    if (!__builtin_setjmp(s->main_jb)) {
+        smp_jump(s->jb[r->id]);
     }
     s->active = false;
     s->cur = NULL;

@@ -29,7 +29,6 @@
 #ifndef TB_SMP_H
 #define TB_SMP_H
 
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -37,6 +36,11 @@
 
 /** Most CPUs of a host. */
 #define TB_MAX_CPUS 8
+
+/** A coroutine's resume point: the five words GCC's __builtin_setjmp
+ *  saves (frame, resume address, stack pointer; [GCC-BUILTINS]
+ *  "Nonlocal gotos"), cheaper than a jmp_buf's signal mask and unwind. */
+typedef void *TbSmpJmp[5];
 
 /** Called whenever CPU @c starts or resumes running (the kernel's
  *  "current CPU" pointers follow it). */
@@ -54,8 +58,8 @@ struct TbSmp {
     bool started;                  /**< coroutines created */
     TbSmpSwitchFn switch_fn;
     void *switch_ctx;
-    jmp_buf main_jb;
-    jmp_buf jb[TB_MAX_CPUS];
+    TbSmpJmp main_jb;              /**< tb_smp_run's caller */
+    TbSmpJmp jb[TB_MAX_CPUS];      /**< each CPU's coroutine */
     void *stack[TB_MAX_CPUS];
     unsigned stack_id[TB_MAX_CPUS];  /**< valgrind's ids of stack[] (0
                                           when built without valgrind) */
