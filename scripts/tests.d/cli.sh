@@ -232,12 +232,13 @@ assert r["sources"][0]["offered"] == 4, r
 assert r["offered"]["last_ns"] - r["offered"]["first_ns"] == 86400_000_100_000, r["offered"]
 PY
 then ok "one-day capture gap replayed in ${ms} ms"; else nok "one-day gap: rc=$rc, ${ms} ms"; fi
-# the same with two CPUs (the lock-step's idle stretches in closed form)
+# the same with two CPUs (the lock-step's idle stretches in closed form;
+# stepped 1 ms at a time this took 37 s of CPU)
 t0=$(date +%s%N)
 timeout 60 "$E1KLAB" run $S/replay-pcap.ini --set "traffic.pcap=$tmp/day.pcap" --quiet \
   --set host.cpus=2 --json "$tmp/day2.json" 2>/dev/null; rc=$?
 ms=$(( ($(date +%s%N) - t0) / 1000000 ))
-if [ $rc -eq 0 ] && [ $ms -lt 4000 ] && python3 - "$tmp/day2.json" <<'PY'
+if [ $rc -eq 0 ] && [ $ms -lt 15000 ] && python3 - "$tmp/day2.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["sources"][0]["offered"] == 4, r
