@@ -444,4 +444,16 @@ out=$("$E1KLAB" run $S/forward-970kpps-napi.ini --trace --backend qemu 2>&1); rc
 if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q -- "--trace"; then
   ok "--trace with --backend qemu: exit 2, one line"; else nok "--trace qemu: rc $rc: $out"; fi
 
+# e1klab bench: the suite prints a header and one row per benchmark (no
+# callgrind here: too slow for the suite); a bad --case is one line, exit 2
+out=$("$E1KLAB" bench --frames 2000 --no-callgrind 2>&1); rc=$?
+if [ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 6 ] \
+   && echo "$out" | grep -q '^forward-smp2 *4000 ' \
+   && echo "$out" | grep -q '^replay-idle-gaps *1000 ' \
+   && echo "$out" | grep -q '^udp-stream-1440 *2000 '; then
+  ok "bench suite: 5 rows"; else nok "bench suite: rc $rc: $out"; fi
+out=$("$E1KLAB" bench --case nope 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "no benchmark 'nope'"; then
+  ok "bench --case nope: exit 2, one line"; else nok "bench --case nope: rc $rc: $out"; fi
+
 finish

@@ -29,8 +29,9 @@
 #define EXIT_BAD_INPUT 2
 
 /** One benchmark of the suite: a shipped scenario, its settings when
- *  --frames bounds the run (count_sets), and the offered frames per
- *  source of the callgrind run (0: the scenario's own). */
+ *  --frames bounds the run (count_sets; a case that has some has one
+ *  [traffic] source), and the offered frames per source of the callgrind
+ *  run (0: the scenario's own). */
 typedef struct BenchCase {
     const char *name;
     const char *ini;
@@ -265,13 +266,18 @@ static const BenchCase *find_case(const char *name)
     return NULL;
 }
 
-/* The settings of case @c into @sets (NULL-terminated): its count_sets
- * when @counted (--frames given), the capture in @dir when it needs
- * one. */
-static void case_sets(const BenchCase *c, bool counted, const char *dir,
+/* The settings of case @c into @sets (NULL-terminated): with @frames
+ * (> 0, --frames given) its count_sets and, when it has some, the count
+ * of its one [traffic] source (the loader wants a count once the
+ * duration is 0); the capture in @dir when it needs one. */
+static void case_sets(const BenchCase *c, uint64_t frames, const char *dir,
                       GPtrArray *sets)
 {
-    for (int i = 0; counted && c->count_sets[i]; i++) {
+    if (frames > 0 && c->count_sets[0]) {
+        g_ptr_array_add(sets, g_strdup_printf("traffic.count=%" PRIu64,
+                                              frames));
+    }
+    for (int i = 0; frames > 0 && c->count_sets[i]; i++) {
         g_ptr_array_add(sets, g_strdup(c->count_sets[i]));
     }
     if (c->idle_capture) {
@@ -300,7 +306,7 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
     if (!dir || (c->idle_capture && !write_idle_capture(cap))) {
         *err = g_strdup("bench: cannot write a scratch capture");
     } else {
-        case_sets(c, o->frames > 0, dir, sets);
+        case_sets(c, (uint64_t)o->frames, dir, sets);
         if (bench_load(ini, (const char *const *)sets->pdata,
                        (uint64_t)o->frames, sc, err) == 0) {
             rc = bench_time(sc, &out, err) == 0 ? 0 : 1;
