@@ -697,7 +697,8 @@ static bool write_one_acts(uint32_t off)
 }
 
 /** Sub-word capable read/write cores shared by the memory and I/O BARs. */
-static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
+static inline uint32_t mmio_read_core(E1kDev *s, uint32_t offset,
+                                      unsigned size)
 {
     uint32_t shift, v;
     if (size == 4 && (offset & 3u) == 0 && offset < E1K_MMIO_SIZE) {

@@ -28,24 +28,25 @@ static const uint64_t counter_map =
     C(E1K_PTC255) | C(E1K_PTC511) | C(E1K_PTC1023) | C(E1K_PTC1522) |
     C(E1K_MPTC) | C(E1K_BPTC) | C(E1K_TSCTC) | C(E1K_TSCTFC);
 
+/** The 64-bit pairs' low dwords (cleared with the high one) and high
+ *  dwords (reading one clears the pair): GORC, GOTC, TOR, TOT. */
+static const uint64_t pair_low_map =
+    C(E1K_GORCL) | C(E1K_GOTCL) | C(E1K_TORL) | C(E1K_TOTL);
+static const uint64_t pair_high_map =
+    C(E1K_GORCH) | C(E1K_GOTCH) | C(E1K_TORH) | C(E1K_TOTH);
+
+/** The bit of @off in the maps above, 0 if @off is no counter dword. */
+static inline uint64_t counter_bit(uint32_t off)
+{
+    if (off < E1K_STATS_FIRST || off > E1K_STATS_LAST || (off & 3u) != 0) {
+        return 0;
+    }
+    return counter_map & C(off);
+}
+
 bool e1k_stats_is_counter(uint32_t off)
 {
-    return off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST &&
-           (off & 3u) == 0 && (counter_map & C(off)) != 0;
-}
-
-/** True if @off is the low dword of a 64-bit pair. */
-static bool is_pair_low(uint32_t off)
-{
-    return off == E1K_GORCL || off == E1K_GOTCL || off == E1K_TORL ||
-           off == E1K_TOTL;
-}
-
-/** True if @off is the high dword of a 64-bit pair. */
-static bool is_pair_high(uint32_t off)
-{
-    return off == E1K_GORCH || off == E1K_GOTCH || off == E1K_TORH ||
-           off == E1K_TOTH;
+    return counter_bit(off) != 0;
 }
 
 void e1k_stat_add(E1kDev *s, uint32_t off, uint32_t n)
@@ -90,15 +91,17 @@ void e1k_stat_size_bucket(E1kDev *s, uint32_t off_64, uint32_t len)
 
 bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val)
 {
-    if (!e1k_stats_is_counter(off)) {
+    uint64_t bit = counter_bit(off);
+
+    if (!bit) {
         return false;
     }
     *val = e1k_reg(s, off);
-    if (is_pair_low(off)) {
+    if (pair_low_map & bit) {
         return true; /* cleared with the high dword */
     }
     e1k_reg_set(s, off, 0);
-    if (is_pair_high(off)) {
+    if (pair_high_map & bit) {
         e1k_reg_set(s, off - 4, 0);
     }
     return true;
