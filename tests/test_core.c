@@ -363,7 +363,7 @@ static void test_timer_ties(void)
     e1k_set_link(d, 1);
     e1k_mmio_write(d, E1K_MDIC, E1K_MDIC_OP_WRITE | 1u << 21 |
                                     E1K_BMCR_ANENABLE | E1K_BMCR_ANRESTART, 4);
-    d->timer[E1K_TMR_AUTONEG] = 1024;   /* white-box: same instant */
+    e1k_timer_arm(d, E1K_TMR_AUTONEG, 1024); /* white-box: same instant */
     tp->now = 2000;
     e1k_run_until(d, 2000);
     g_assert_cmpint(tp->irq, ==, 1);

@@ -188,6 +188,34 @@ static void test_fixed_timer(void)
     tb_engine_free(e);
 }
 
+/* tb_engine_next_except: the earliest event outside the given ones
+ * (fixed timers included) and the given ones' insertion order. */
+static void test_next_except(void)
+{
+    TbEngine *e = tb_engine_new();
+    Log l = {0};
+    TbEventId a = tb_engine_schedule(e, 100, rec, &l, 1);
+    TbEventId b = tb_engine_schedule(e, 100, rec, &l, 2);
+    TbEventId c = tb_engine_schedule(e, 700, rec, &l, 3);
+    TbEventId ids[2] = {b, a};
+    uint64_t seq[2], other;
+    int t = tb_engine_timer_new(e, rec, &l, 4);
+
+    g_assert_true(tb_engine_next_except(e, ids, 2, seq, &other));
+    g_assert_cmpuint(other, ==, 700);
+    g_assert_cmpuint(seq[0], >, seq[1]);          /* a was inserted first */
+    tb_engine_timer_set(e, t, 500);
+    g_assert_true(tb_engine_next_except(e, ids, 2, seq, &other));
+    g_assert_cmpuint(other, ==, 500);
+    tb_engine_timer_cancel(e, t);
+    g_assert_true(tb_engine_cancel(e, c));
+    g_assert_true(tb_engine_next_except(e, ids, 2, seq, &other));
+    g_assert_cmpuint(other, ==, TB_NEVER);       /* c cancelled */
+    g_assert_true(tb_engine_cancel(e, a));
+    g_assert_false(tb_engine_next_except(e, ids, 2, seq, &other));
+    tb_engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -197,5 +225,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/reentrant", test_reentrant);
     g_test_add_func("/engine/many", test_many);
     g_test_add_func("/engine/fixed-timer", test_fixed_timer);
+    g_test_add_func("/engine/next-except", test_next_except);
     return g_test_run();
 }

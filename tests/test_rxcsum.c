@@ -220,6 +220,24 @@ static void test_packet_csum(void)
         rx_csum(ON | pcss, f, len, &err, &pkt);
         g_assert_cmphex(pkt, ==, fold(sum16(f + pcss, len - pcss, 0)));
     }
+    g_free(f);
+    /* every start, with the UDP checksum verified on the same bytes (the
+     * segment's sum is reused): segments of odd and even length, padded
+     * frames (bytes after the segment), odd and even starts */
+    static const uint32_t l4lens[] = {8, 9, 25, 61, 1000};
+    for (size_t k = 0; k < G_N_ELEMENTS(l4lens); k++) {
+        f = ip_frame(17, l4lens[k], &len);
+        for (uint32_t i = IPOFF + 20 + l4lens[k]; i < len; i++) {
+            f[i] = (uint8_t)(0xA5 ^ i);   /* padding after the segment */
+        }
+        for (uint32_t pcss = 0; pcss < len && pcss <= 255; pcss++) {
+            rx_csum(ON | pcss, f, len, &err, &pkt);
+            g_assert_cmphex(pkt, ==, fold(sum16(f + pcss, len - pcss, 0)));
+            g_assert_cmphex(err, ==, 0);
+        }
+        g_free(f);
+    }
+    f = ip_frame(17, 61, &len);
     /* from the IP header: a valid header sums to 0xFFFF, so the field
      * equals 0xFFFF + sum(L4) folded */
     rx_csum(ON | IPOFF, f, len, &err, &pkt);

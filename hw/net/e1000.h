@@ -296,7 +296,9 @@ typedef enum E1kRxResult {
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
 
 /** Earliest instant (ns) the model needs e1k_run_until(); E1K_NO_DEADLINE
- *  if none. */
+ *  if none.  O(1): the model keeps it up to date as its timers change, so
+ *  a host may call it after every entry point instead of tracking
+ *  deadline_changed (it equals the last value announced there). */
 uint64_t e1k_next_deadline(const E1kDev *dev);
 
 /** Run every internal event due at or before @now_ns (which should be the

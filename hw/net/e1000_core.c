@@ -242,32 +242,36 @@ void e1k_free(E1kDev *dev)
 /* ------------------------------------------------------------------ */
 /* Timers and the deadline contract                                    */
 
-void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+void e1k_timers_rescan(E1kDev *s)
 {
-    if ((unsigned)id < E1K_TMR_COUNT) {
-        s->timer[id] = when_ns;
+    uint64_t d = E1K_NO_DEADLINE;
+    uint32_t best = E1K_TMR_COUNT;
+
+    for (uint32_t m = s->armed; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m);
+        if (s->timer[i] < d) {
+            d = s->timer[i];
+            best = i;
+        }
     }
+    s->next_deadline = d;
+    s->next_timer = best;
 }
 
-void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
+void e1k_timers_changed(E1kDev *s)
 {
-    if ((unsigned)id < E1K_TMR_COUNT) {
-        s->timer[id] = E1K_NO_DEADLINE;
+    s->armed = 0;
+    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
+        if (s->timer[i] != E1K_NO_DEADLINE) {
+            s->armed |= 1u << i;
+        }
     }
+    e1k_timers_rescan(s);
 }
 
 uint64_t e1k_next_deadline(const E1kDev *dev)
 {
-    uint64_t d = E1K_NO_DEADLINE;
-    if (!dev) {
-        return d;
-    }
-    for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-        if (dev->timer[i] < d) {
-            d = dev->timer[i];
-        }
-    }
-    return d;
+    return dev ? dev->next_deadline : E1K_NO_DEADLINE;
 }
 
 /** Fire timer @id (already disarmed) in its owner. */
@@ -308,25 +312,19 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
 static bool run_due(E1kDev *s, uint64_t target)
 {
     for (unsigned n = 0; n < E1K_RUN_MAX_FIRINGS; n++) {
-        unsigned best = E1K_TMR_COUNT;
-        uint64_t when = E1K_NO_DEADLINE;
-        for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
-            if (s->timer[i] < when) {
-                when = s->timer[i];
-                best = i;
-            }
-        }
-        if (best == E1K_TMR_COUNT || when > target) {
+        uint64_t when = s->next_deadline;
+        E1kTimerId best = (E1kTimerId)s->next_timer;
+        if (when > target) {
             if (target > s->now_ns) {
                 s->now_ns = target;
             }
             return true;
         }
-        s->timer[best] = E1K_NO_DEADLINE;
+        e1k_timer_cancel(s, best);
         if (when > s->now_ns) {
             s->now_ns = when;
         }
-        timer_dispatch(s, (E1kTimerId)best);
+        timer_dispatch(s, best);
     }
     return false;
 }
@@ -342,19 +340,21 @@ static bool run_due(E1kDev *s, uint64_t target)
 static void enter(E1kDev *s)
 {
     uint64_t now = s->port.now_ns(s->port.opaque);
-    if (!run_due(s, now) && now > s->now_ns) {
+    if (now < s->next_deadline) {
+        /* nothing due: run_due would only move the clock */
+        if (now > s->now_ns) {
+            s->now_ns = now;
+        }
+    } else if (!run_due(s, now) && now > s->now_ns) {
         s->now_ns = now;
     }
 }
 
-void e1k_leave(E1kDev *s)
+void e1k_announce_deadline(E1kDev *s, uint64_t d)
 {
-    uint64_t d = e1k_next_deadline(s);
-    if (d != s->announced_deadline) {
-        s->announced_deadline = d;
-        if (s->port.deadline_changed) {
-            s->port.deadline_changed(s->port.opaque, d);
-        }
+    s->announced_deadline = d;
+    if (s->port.deadline_changed) {
+        s->port.deadline_changed(s->port.opaque, d);
     }
 }
 
@@ -464,6 +464,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
         s->timer[i] = E1K_NO_DEADLINE;
     }
+    e1k_timers_changed(s);
     s->itr_gate_ns = 0;
     s->ioaddr = 0;
     memset(&s->ee, 0, sizeof(s->ee));
@@ -492,7 +493,7 @@ static void dev_reset(E1kDev *s, bool power_on)
     } else {
         s->phy = phy;
         memcpy(s->phy.reg, phy_keep, sizeof(phy_keep));
-        s->timer[E1K_TMR_AUTONEG] = autoneg;
+        e1k_timer_arm(s, E1K_TMR_AUTONEG, autoneg);
     }
     /* CTRL reloaded its default: if that changes STATUS.LU (software had
      * cleared SLU and ASDE), LSC is raised like any link change. */
@@ -628,6 +629,12 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
 {
     uint32_t wmask, v;
 
+    if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
+        if (side) {
+            return e1k_stats_read(s, off, &v) ? v : 0;
+        }
+        return e1k_stats_is_counter(off) ? e1k_reg(s, off) : 0;
+    }
     switch (off) {
     case E1K_CTRL_DUP:
         return e1k_reg(s, E1K_CTRL);
@@ -650,12 +657,6 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
         return e1k_reg(s, off);
     default:
         break;
-    }
-    if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
-        if (side) {
-            return e1k_stats_read(s, off, &v) ? v : 0;
-        }
-        return e1k_stats_is_counter(off) ? e1k_reg(s, off) : 0;
     }
     if (plain_find(off) || range_find(off, &wmask)) {
         return e1k_reg(s, off);
@@ -696,9 +697,13 @@ static bool write_one_acts(uint32_t off)
 }
 
 /** Sub-word capable read/write cores shared by the memory and I/O BARs. */
-static uint32_t mmio_read_core(E1kDev *s, uint32_t offset, unsigned size)
+static inline uint32_t mmio_read_core(E1kDev *s, uint32_t offset,
+                                      unsigned size)
 {
     uint32_t shift, v;
+    if (size == 4 && (offset & 3u) == 0 && offset < E1K_MMIO_SIZE) {
+        return reg_read32(s, offset, true);   /* the common dword read */
+    }
     if (!access_ok(s, offset, size, E1K_MMIO_SIZE)) {
         return 0;
     }

@@ -83,6 +83,11 @@ struct E1kDev {
     /* --- not saved --- */
     E1kPort port;              /**< host callbacks */
     uint32_t trace_overrun;    /**< 1 while RX overrun drops run (trace) */
+    /* derived from timer[] (e1k_timers_changed), rebuilt after restore */
+    uint64_t next_deadline;    /**< min of timer[] (ns), E1K_NO_DEADLINE */
+    uint32_t next_timer;       /**< lowest id holding next_deadline, or
+                                *   E1K_TMR_COUNT when none is armed */
+    uint32_t armed;            /**< bit i set: timer[i] is armed */
     /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
     E1kConfig cfg;             /**< creation parameters */
     uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */
@@ -120,9 +125,18 @@ static inline void e1k_reg_set(E1kDev *s, uint32_t off, uint32_t v)
 /** Power-on reset of every part (e1k_new, e1k_reset, a failed restore);
  *  no entry/exit bookkeeping. */
 void e1k_power_on_reset(E1kDev *s);
+/** Announce @d through port.deadline_changed (the slow half of
+ *  e1k_leave). */
+void e1k_announce_deadline(E1kDev *s, uint64_t d);
 /** End of every public entry point: announce the earliest deadline
- *  through port.deadline_changed if it changed since last announced. */
-void e1k_leave(E1kDev *s);
+ *  through port.deadline_changed if it changed since last announced
+ *  (one compare when it did not). */
+static inline void e1k_leave(E1kDev *s)
+{
+    if (s->next_deadline != s->announced_deadline) {
+        e1k_announce_deadline(s, s->next_deadline);
+    }
+}
 /** True if @cfg describes a device the model can build (known chip and
  *  speed, link_up 0/1, bus timing within e1k_bus_valid).  e1k_new and
  *  e1k_restore both apply it. */
@@ -152,10 +166,45 @@ static inline bool e1k_bit_rose(uint32_t old, uint32_t val, uint32_t bit)
     return (val & bit) && !(old & bit);
 }
 
-/** Arm timer @id to fire at @when_ns (absolute).  Re-arming replaces. */
-void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns);
+/** Rebuild next_deadline, next_timer and armed from timer[] (a scan of
+ *  the armed timers only); after anything that writes timer[] directly
+ *  (reset, restore). */
+void e1k_timers_changed(E1kDev *s);
+/** Rebuild next_deadline and next_timer from the armed timers (armed
+ *  kept up to date by e1k_timer_arm/e1k_timer_cancel). */
+void e1k_timers_rescan(E1kDev *s);
+
+/** Arm timer @id (< E1K_TMR_COUNT) to fire at @when_ns (absolute;
+ *  E1K_NO_DEADLINE disarms).  Re-arming replaces.  O(1) unless @id held the earliest deadline and
+ *  moves later (then the armed timers are rescanned). */
+static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id);
+static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+{
+    if (when_ns == E1K_NO_DEADLINE) {
+        e1k_timer_cancel(s, id);
+        return;
+    }
+    s->timer[id] = when_ns;
+    s->armed |= 1u << id;
+    if (when_ns < s->next_deadline ||
+        (when_ns == s->next_deadline && (uint32_t)id < s->next_timer)) {
+        s->next_deadline = when_ns;
+        s->next_timer = id;
+    } else if ((uint32_t)id == s->next_timer) {
+        e1k_timers_rescan(s);
+    }
+}
+
 /** Disarm timer @id (no-op if not armed). */
-void e1k_timer_cancel(E1kDev *s, E1kTimerId id);
+static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
+{
+    s->timer[id] = E1K_NO_DEADLINE;
+    s->armed &= ~(1u << id);
+    if ((uint32_t)id == s->next_timer) {
+        e1k_timers_rescan(s);
+    }
+}
+
 /** True if timer @id is armed. */
 static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
 {

@@ -12,15 +12,25 @@
 #define IPPROTO_TCP_ 6u
 #define IPPROTO_UDP_ 17u
 
+/** The sum of the TCP/UDP segment, computed once for both the L4 check
+ *  and the packet checksum when their regions overlap. */
+typedef struct L4Sum {
+    uint32_t off, len;   /**< segment at frame + off, len bytes */
+    uint32_t sum;        /**< e1k_csum_add(0, segment), when have */
+    bool have;
+} L4Sum;
+
 /* TCP/UDP over IPv4: verify the L4 checksum if TUOFL (SDM 3.2.9).
  * @ip points at the IPv4 header of @ihl bytes, @tot is its total length
- * (already checked to lie inside the frame). */
-static void l4_check(const uint8_t *ip, uint32_t ihl, uint32_t tot,
-                     uint8_t *status, uint8_t *errors)
+ * (already checked to lie inside the frame), @ip_off its offset in the
+ * frame; the segment's sum is left in @l4. */
+static void l4_check(const uint8_t *ip, uint32_t ip_off, uint32_t ihl,
+                     uint32_t tot, uint8_t *status, uint8_t *errors,
+                     L4Sum *l4)
 {
     uint32_t proto = ip[9];
     uint32_t l4len = tot - ihl;
-    const uint8_t *l4 = ip + ihl;
+    const uint8_t *seg = ip + ihl;
     uint32_t sum;
 
     if ((e1k_ld_be16(ip + 6) & 0x3FFFu) != 0) {
@@ -30,19 +40,52 @@ static void l4_check(const uint8_t *ip, uint32_t ihl, uint32_t tot,
         *status |= E1K_RXD_STAT_TCPCS;
     } else if (proto == IPPROTO_UDP_ && l4len >= 8u) {
         *status |= E1K_RXD_STAT_UDPCS;
-        if (e1k_ld_be16(l4 + 6) == 0) {
+        if (e1k_ld_be16(seg + 6) == 0) {
             return; /* UDP sender sent no checksum: nothing to verify */
         }
     } else {
         return;
     }
+    l4->off = ip_off + ihl;
+    l4->len = l4len;
+    l4->sum = e1k_csum_add(0, seg, l4len);
+    l4->have = true;
     /* Pseudo header: source, destination, zero+protocol, L4 length. */
     sum = e1k_csum_add(0, ip + 12, 8);
-    sum += proto + l4len;
-    sum = e1k_csum_add(sum, l4, l4len);
+    sum += proto + l4len + l4->sum;
     if (e1k_csum_fold(sum) != 0) {
         *errors |= E1K_RXD_ERR_TCPE;
     }
+}
+
+/** The 16-bit sum (folded, not complemented) of a part that starts @odd
+ *  (0 or 1) bytes off the word grid of the sum it joins: its bytes swap
+ *  places, RFC 1071 2(B) (congruent to 256 x the sum modulo 0xFFFF). */
+static uint32_t csum_part(uint32_t sum, uint32_t odd)
+{
+    uint32_t f = (uint16_t)~e1k_csum_fold(sum);
+    return odd ? ((f << 8) | (f >> 8)) & 0xFFFFu : f;
+}
+
+/** Packet checksum (RXCSUM.PCSS, SDM 3.2.3.1): the unadjusted sum of
+ *  bytes @pcss..@len-1, reusing the segment's sum @l4 when it lies
+ *  inside: the sum of the parts before, of and after the segment, each
+ *  at its own byte parity (identical to one pass over the bytes). */
+static uint16_t packet_sum(const uint8_t *frame, uint32_t len, uint32_t pcss,
+                           const L4Sum *l4)
+{
+    uint32_t a, b, sum;
+
+    if (!l4->have || l4->off < pcss || l4->off + l4->len > len) {
+        return (uint16_t)~e1k_csum_fold(e1k_csum_add(0, frame + pcss,
+                                                     len - pcss));
+    }
+    a = l4->off;
+    b = a + l4->len;
+    sum = csum_part(e1k_csum_add(0, frame + pcss, a - pcss), 0) +
+          csum_part(l4->sum, (a - pcss) & 1u) +
+          csum_part(e1k_csum_add(0, frame + b, len - b), (b - pcss) & 1u);
+    return (uint16_t)~e1k_csum_fold(sum);
 }
 
 uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
@@ -50,13 +93,7 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                          uint8_t *errors)
 {
     uint32_t pcss = rxcsum & E1K_RXCSUM_PCSS_MASK;
-    uint16_t pkt = 0;
-
-    if (pcss < len) {
-        /* Unadjusted ones'-complement sum: fold without complement. */
-        pkt = (uint16_t)~e1k_csum_fold(e1k_csum_add(0, frame + pcss,
-                                                    len - pcss));
-    }
+    L4Sum l4 = { 0, 0, 0, false };
 
     if ((rxcsum & (E1K_RXCSUM_IPOFL | E1K_RXCSUM_TUOFL)) &&
         l3_off >= 14u && len >= l3_off + 20u &&
@@ -74,7 +111,7 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                 }
             }
             if (rxcsum & E1K_RXCSUM_TUOFL) {
-                l4_check(ip, ihl, tot, status, errors);
+                l4_check(ip, l3_off, ihl, tot, status, errors, &l4);
             }
         }
     }
@@ -82,5 +119,5 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                      E1K_RXD_STAT_UDPCS))) {
         *status |= E1K_RXD_STAT_IXSM;
     }
-    return pkt;
+    return pcss < len ? packet_sum(frame, len, pcss, &l4) : 0;
 }

@@ -7,42 +7,46 @@
  */
 #include "e1000_core.h"
 
-/** Offsets of every counter of the map (SDM 13.7, Table 13-112). */
-static const uint16_t counters[] = {
-    E1K_CRCERRS, E1K_ALGNERRC, E1K_SYMERRS, E1K_RXERRC, E1K_MPC, E1K_SCC,
-    E1K_ECOL, E1K_MCC, E1K_LATECOL, E1K_COLC, E1K_DC, E1K_TNCRS, E1K_SEC,
-    E1K_CEXTERR, E1K_RLEC, E1K_XONRXC, E1K_XONTXC, E1K_XOFFRXC,
-    E1K_XOFFTXC, E1K_FCRUC, E1K_PRC64, E1K_PRC127, E1K_PRC255, E1K_PRC511,
-    E1K_PRC1023, E1K_PRC1522, E1K_GPRC, E1K_BPRC, E1K_MPRC, E1K_GPTC,
-    E1K_GORCL, E1K_GORCH, E1K_GOTCL, E1K_GOTCH, E1K_RNBC, E1K_RUC, E1K_RFC,
-    E1K_ROC, E1K_RJC, E1K_MGTPRC, E1K_MGTPDC, E1K_MGTPTC, E1K_TORL,
-    E1K_TORH, E1K_TOTL, E1K_TOTH, E1K_TPR, E1K_TPT, E1K_PTC64, E1K_PTC127,
-    E1K_PTC255, E1K_PTC511, E1K_PTC1023, E1K_PTC1522, E1K_MPTC, E1K_BPTC,
-    E1K_TSCTC, E1K_TSCTFC,
-};
+/** Bit of the counter at @off in counter_map (the map spans the 64
+ *  dwords E1K_STATS_FIRST..E1K_STATS_LAST). */
+#define C(off) (1ull << (((off) - E1K_STATS_FIRST) >> 2))
+
+/** Every counter of the map (SDM 13.7, Table 13-112), one bit per dword;
+ *  the dwords between them are reserved. */
+static const uint64_t counter_map =
+    C(E1K_CRCERRS) | C(E1K_ALGNERRC) | C(E1K_SYMERRS) | C(E1K_RXERRC) |
+    C(E1K_MPC) | C(E1K_SCC) | C(E1K_ECOL) | C(E1K_MCC) | C(E1K_LATECOL) |
+    C(E1K_COLC) | C(E1K_DC) | C(E1K_TNCRS) | C(E1K_SEC) | C(E1K_CEXTERR) |
+    C(E1K_RLEC) | C(E1K_XONRXC) | C(E1K_XONTXC) | C(E1K_XOFFRXC) |
+    C(E1K_XOFFTXC) | C(E1K_FCRUC) | C(E1K_PRC64) | C(E1K_PRC127) |
+    C(E1K_PRC255) | C(E1K_PRC511) | C(E1K_PRC1023) | C(E1K_PRC1522) |
+    C(E1K_GPRC) | C(E1K_BPRC) | C(E1K_MPRC) | C(E1K_GPTC) | C(E1K_GORCL) |
+    C(E1K_GORCH) | C(E1K_GOTCL) | C(E1K_GOTCH) | C(E1K_RNBC) | C(E1K_RUC) |
+    C(E1K_RFC) | C(E1K_ROC) | C(E1K_RJC) | C(E1K_MGTPRC) | C(E1K_MGTPDC) |
+    C(E1K_MGTPTC) | C(E1K_TORL) | C(E1K_TORH) | C(E1K_TOTL) | C(E1K_TOTH) |
+    C(E1K_TPR) | C(E1K_TPT) | C(E1K_PTC64) | C(E1K_PTC127) |
+    C(E1K_PTC255) | C(E1K_PTC511) | C(E1K_PTC1023) | C(E1K_PTC1522) |
+    C(E1K_MPTC) | C(E1K_BPTC) | C(E1K_TSCTC) | C(E1K_TSCTFC);
+
+/** The 64-bit pairs' low dwords (cleared with the high one) and high
+ *  dwords (reading one clears the pair): GORC, GOTC, TOR, TOT. */
+static const uint64_t pair_low_map =
+    C(E1K_GORCL) | C(E1K_GOTCL) | C(E1K_TORL) | C(E1K_TOTL);
+static const uint64_t pair_high_map =
+    C(E1K_GORCH) | C(E1K_GOTCH) | C(E1K_TORH) | C(E1K_TOTH);
+
+/** The bit of @off in the maps above, 0 if @off is no counter dword. */
+static inline uint64_t counter_bit(uint32_t off)
+{
+    if (off < E1K_STATS_FIRST || off > E1K_STATS_LAST || (off & 3u) != 0) {
+        return 0;
+    }
+    return counter_map & C(off);
+}
 
 bool e1k_stats_is_counter(uint32_t off)
 {
-    for (size_t i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
-        if (counters[i] == off) {
-            return true;
-        }
-    }
-    return false;
-}
-
-/** True if @off is the low dword of a 64-bit pair. */
-static bool is_pair_low(uint32_t off)
-{
-    return off == E1K_GORCL || off == E1K_GOTCL || off == E1K_TORL ||
-           off == E1K_TOTL;
-}
-
-/** True if @off is the high dword of a 64-bit pair. */
-static bool is_pair_high(uint32_t off)
-{
-    return off == E1K_GORCH || off == E1K_GOTCH || off == E1K_TORH ||
-           off == E1K_TOTH;
+    return counter_bit(off) != 0;
 }
 
 void e1k_stat_add(E1kDev *s, uint32_t off, uint32_t n)
@@ -87,15 +91,17 @@ void e1k_stat_size_bucket(E1kDev *s, uint32_t off_64, uint32_t len)
 
 bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val)
 {
-    if (!e1k_stats_is_counter(off)) {
+    uint64_t bit = counter_bit(off);
+
+    if (!bit) {
         return false;
     }
     *val = e1k_reg(s, off);
-    if (is_pair_low(off)) {
+    if (pair_low_map & bit) {
         return true; /* cleared with the high dword */
     }
     e1k_reg_set(s, off, 0);
-    if (is_pair_high(off)) {
+    if (pair_high_map & bit) {
         e1k_reg_set(s, off - 4, 0);
     }
     return true;

@@ -6,7 +6,7 @@
  *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
  *              [--backend testbench|qemu] [--timeout S]
  *   e1klab sweep ... / e1klab check ...   (run.h, sweep.h, check.h)
- *   e1klab bench [SCENARIO.ini] [--frames N]
+ *   e1klab bench [SCENARIO.ini | --case NAME] [--frames N]  (bench.h)
  *   e1klab help [COMMAND]
  *   e1klab --version
  *
@@ -16,25 +16,19 @@
  * Results never depend on the wall clock: only `bench` reads it, to print
  * its speed.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include <glib.h>
 
+#include "cli/bench.h"
 #include "cli/check.h"
 #include "cli/cli_opts.h"
 #include "cli/run.h"
 #include "cli/sweep.h"
-#include "scenario/scenario_load.h"
-#include "sim/sim.h"
 
 #ifndef E1KLAB_VERSION
 #define E1KLAB_VERSION "unknown"
-#endif
-#ifndef E1KLAB_SCENARIO_DIR
-#define E1KLAB_SCENARIO_DIR "testbench/scenarios"
 #endif
 
 #define EXIT_BAD_INPUT 2
@@ -48,10 +42,10 @@ static const char usage_text[] =
     "      [--backend testbench|qemu] [--timeout S]\n"
     "                     run a scenario and print its report (qemu: in\n"
     "                     the Linux guest, docs/full-system.md)\n"
-    "  bench [SCENARIO.ini] [--frames N]\n"
-    "                     print offered frames per wall-second and the\n"
-    "                     simulated-to-wall time ratio (default scenario:\n"
-    "                     forward-10M-irqoff.ini)\n"
+    "  bench [SCENARIO.ini | --case NAME] [--frames N] [--no-callgrind]\n"
+    "                     the benchmark suite (or one scenario): wall time,\n"
+    "                     CPU time per frame, peak RSS and, with valgrind,\n"
+    "                     instructions per frame (docs/performance.md)\n"
     "  sweep SCENARIO.ini --param KEY=LIST|START:STOP:STEP ... [--jobs N]\n"
     "      [--out DIR] [--set ...] [--emit-jobs] [--no-plot]\n"
     "                     run a parameter grid; CSV and gnuplot charts\n"
@@ -64,99 +58,6 @@ static const char usage_text[] =
     "Scenario keys: docs/scenarios.md; report fields: docs/report-schema.md.\n"
     "Exit status: 0 success, 1 a check failed, 2 bad input.\n";
 
-/* ---- bench ---- */
-
-/* The scenario `bench` measures: @argv[1], else the shipped
- * forward-10M-irqoff.ini; --frames N (> 0) overrides every source's
- * count.  0 or -1 with *err. */
-static int bench_load(int argc, char **argv, gint64 frames, TbScenario *sc,
-                      char **err)
-{
-    char *path = argc == 2 ? g_strdup(argv[1])
-                           : g_build_filename(E1KLAB_SCENARIO_DIR,
-                                              "forward-10M-irqoff.ini", NULL);
-    int r = tb_scenario_load(path, NULL, sc, err);
-
-    g_free(path);
-    if (r < 0) {
-        return -1;
-    }
-    if (frames > 0) {
-        for (uint32_t i = 0; i < sc->nsources; i++) {
-            sc->traffic[i].count = (uint64_t)frames;
-        }
-    }
-    return 0;
-}
-
-static void bench_print(const TbScenario *sc, const TbResults *r,
-                        gint64 wall_us)
-{
-    double wall = (double)wall_us / 1e6;
-    double simd = (double)r->sim_ns / 1e9;
-    struct rusage ru;
-
-    getrusage(RUSAGE_SELF, &ru);
-    printf("scenario                        %s\n", sc->name);
-    printf("offered frames                  %" PRIu64 "\n", r->offered);
-    printf("simulated time                  %.6f s\n", simd);
-    printf("wall time                       %.3f s\n", wall);
-    printf("offered frames per wall-second  %.0f\n",
-           wall > 0 ? (double)r->offered / wall : 0.0);
-    printf("simulated-to-wall ratio         %.3f\n",
-           wall > 0 ? simd / wall : 0.0);
-    printf("peak RSS                        %.1f MiB\n",
-           (double)ru.ru_maxrss / 1024.0);
-}
-
-/* Run @sc and print its speed (the only use of the wall clock).  0 or -1
- * with *err. */
-static int bench_run(const TbScenario *sc, char **err)
-{
-    TbSim *sim = tb_sim_new(sc, err);
-    gint64 t0;
-    int r = -1;
-
-    if (sim) {
-        t0 = g_get_monotonic_time();
-        if (tb_sim_run(sim, err) == 0) {
-            bench_print(sc, tb_sim_results(sim),
-                        g_get_monotonic_time() - t0);
-            r = 0;
-        }
-    }
-    tb_sim_free(sim);
-    return r;
-}
-
-static int cmd_bench(int argc, char **argv)
-{
-    gint64 frames = 0;
-    GOptionEntry entries[] = {
-        {"frames", 'n', 0, G_OPTION_ARG_INT64, &frames,
-         "Offer N frames (overrides the scenario's count)", "N"},
-        {NULL, 0, 0, 0, NULL, NULL, NULL}};
-    GOptionContext *oc = g_option_context_new(
-        "[SCENARIO.ini] - measure the simulator's speed");
-    TbScenario *sc = g_new0(TbScenario, 1);
-    char *err = NULL;
-
-    g_set_prgname("e1klab bench");
-    g_option_context_add_main_entries(oc, entries, NULL);
-    if (tb_cli_parse(oc, &argc, &argv, "bench: ", &err) == 0) {
-        if (argc > 2) {
-            err = g_strdup("bench: more than one scenario given");
-        } else if (frames < 0) {
-            err = g_strdup("bench: --frames must be positive");
-        } else if (bench_load(argc, argv, frames, sc, &err) == 0) {
-            bench_run(sc, &err);
-        }
-    }
-    g_free(sc);
-    g_option_context_free(oc);
-    return err ? tb_cli_error("", &err, EXIT_BAD_INPUT) : 0;
-}
-
 /* ---- dispatch ---- */
 
 typedef int (*CmdFn)(int argc, char **argv);
@@ -168,7 +69,7 @@ static const struct {
     {"run", tb_cmd_run},
     {"sweep", tb_cmd_sweep},
     {"check", tb_cmd_check},
-    {"bench", cmd_bench},
+    {"bench", tb_cmd_bench},
 };
 
 static CmdFn find_command(const char *name)

@@ -120,11 +120,10 @@ uint64_t tb_cpu_tick_busy_ns(const TbCpu *c)
            c->cost_ns[TB_COST_IRQ_EXIT];
 }
 
-/* nothing to do but wait: no interrupt or softirq, nothing runnable */
-static bool cpu_idle(const TbCpu *c)
+bool tb_cpu_quiet(const TbCpu *c)
 {
     if (c->irq_pending || c->softirq_pending || c->irq_off ||
-        c->need_resched || c->ctx != TB_CTX_IDLE || c->smp) {
+        c->need_resched || c->ctx != TB_CTX_IDLE) {
         return false;
     }
     for (uint32_t i = 0; i < c->nprocs; i++) {
@@ -135,13 +134,12 @@ static bool cpu_idle(const TbCpu *c)
     return true;
 }
 
-uint64_t tb_cpu_idle_horizon(TbCpu *c)
+uint64_t tb_cpu_tick_horizon(const TbCpu *c, uint64_t other)
 {
-    uint64_t now = c->eng->now, other, busy = tb_cpu_tick_busy_ns(c);
+    uint64_t now = c->eng->now, busy = tb_cpu_tick_busy_ns(c);
     uint64_t j_bad, j_timer;
 
-    if (!cpu_idle(c) || busy >= c->tick_ns ||
-        !tb_engine_first_is(c->eng, c->tick_id, &other)) {
+    if (busy >= c->tick_ns) {
         return now;
     }
     /* first tick whose handling would not end before the other event */
@@ -162,7 +160,18 @@ uint64_t tb_cpu_idle_horizon(TbCpu *c)
     return other > now ? other : now;
 }
 
-void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
+uint64_t tb_cpu_idle_horizon(TbCpu *c)
+{
+    uint64_t other;
+
+    if (c->smp || !tb_cpu_quiet(c) ||
+        !tb_engine_first_is(c->eng, c->tick_id, &other)) {
+        return c->eng->now;
+    }
+    return tb_cpu_tick_horizon(c, other);
+}
+
+void tb_cpu_skip_ticks(TbCpu *c, uint64_t to_ns)
 {
     uint64_t now = c->eng->now, busy = tb_cpu_tick_busy_ns(c);
     uint64_t end_j = (to_ns + c->tick_ns - 1) / c->tick_ns;
@@ -178,6 +187,11 @@ void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
         c->tick_id = tb_engine_schedule(c->eng, c->tick_j * c->tick_ns,
                                         tick_event, c, c->tick_j);
     }
+}
+
+void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
+{
+    tb_cpu_skip_ticks(c, to_ns);
     tb_engine_run_until(c->eng, to_ns);
 }
 

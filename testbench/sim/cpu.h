@@ -199,6 +199,19 @@ void tb_cpu_start(TbCpu *c);
 uint64_t tb_cpu_idle_horizon(TbCpu *c);
 /** CPU time of one idle tick: irq_entry + timer_tick + irq_exit, ns. */
 uint64_t tb_cpu_tick_busy_ns(const TbCpu *c);
+/** True if @c has nothing to do but wait: no interrupt or softirq
+ *  pending, interrupts on, no reschedule due, idle context, nothing
+ *  runnable. */
+bool tb_cpu_quiet(const TbCpu *c);
+/** For a quiet CPU whose next event other than its tick is at @other
+ *  (ns): the start of the first tick whose handling would reach @other or
+ *  make a kernel timer due, or @other if earlier; the current time if a
+ *  tick's handling does not fit in a tick period. */
+uint64_t tb_cpu_tick_horizon(const TbCpu *c, uint64_t other);
+/** The accounting part of tb_cpu_idle_skip (every tick before @to_ns
+ *  taken, the rest idle, the next tick rescheduled) without moving the
+ *  engine; for CPUs of a set, which tb_smp_idle_skip moves together. */
+void tb_cpu_skip_ticks(TbCpu *c, uint64_t to_ns);
 /**
  * Advance an idle CPU to @to_ns (<= tb_cpu_idle_horizon()) in closed
  * form: every tick before @to_ns is taken as the tick interrupt would

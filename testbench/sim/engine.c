@@ -178,15 +178,53 @@ bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after)
     return true;
 }
 
+/* The index in @ids (@n entries) of the pending heap entry @ent, or @n if
+ * it is none of them. */
+static uint32_t ent_index(const TbEngine *e, const TbHeapEnt *ent,
+                          const TbEventId *ids, uint32_t n)
+{
+    uint32_t gen = e->slots[ent->slot].gen, k;
+    for (k = 0; k < n; k++) {
+        if ((uint32_t)ids[k] == ent->slot && (uint32_t)(ids[k] >> 32) == gen) {
+            break;
+        }
+    }
+    return k;
+}
+
+bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
+                           uint64_t *seq, uint64_t *other)
+{
+    uint64_t t = e->tbest_time;
+    uint32_t found = 0;
+
+    for (uint32_t i = 0; i < e->nheap; i++) {
+        const TbHeapEnt *ent = &e->heap[i];
+        uint32_t k;
+        if (!e->slots[ent->slot].live) {
+            continue;
+        }
+        k = ent_index(e, ent, ids, n);
+        if (k < n) {
+            seq[k] = ent->seq;
+            found++;
+        } else if (ent->time < t) {
+            t = ent->time;
+        }
+    }
+    *other = t;
+    return found == n;
+}
+
 static void timer_best(TbEngine *e)
 {
     int best = -1;
-    for (uint32_t i = 0; i < e->ntimers; i++) {
+    for (uint32_t m = e->tarmed; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctz(m);
         const TbFixedTimer *t = &e->timers[i];
-        if (t->time != TB_NEVER
-            && (best < 0 || t->time < e->timers[best].time
-                || (t->time == e->timers[best].time
-                    && t->seq < e->timers[best].seq))) {
+        if (best < 0 || t->time < e->timers[best].time
+            || (t->time == e->timers[best].time
+                && t->seq < e->timers[best].seq)) {
             best = (int)i;
         }
     }
@@ -218,6 +256,11 @@ void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
     }
     t->time = t_ns;
     t->seq = e->seq++;
+    if (t_ns == TB_NEVER) {
+        e->tarmed &= ~(1u << idx);   /* never due: as if disarmed */
+    } else {
+        e->tarmed |= 1u << idx;
+    }
     if (t_ns < e->tbest_time) {
         e->tbest = idx;            /* strictly earliest: the new best */
         e->tbest_time = t_ns;
@@ -231,6 +274,7 @@ void tb_engine_timer_cancel(TbEngine *e, int idx)
 {
     if (e->timers[idx].time != TB_NEVER) {
         e->timers[idx].time = TB_NEVER;
+        e->tarmed &= ~(1u << idx);
         if (e->tbest == idx) {
             timer_best(e);
         }
@@ -253,6 +297,7 @@ bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns)
             e->now = t->time;
         }
         t->time = TB_NEVER;
+        e->tarmed &= ~(1u << e->tbest);
         timer_best(e);
         e->executed++;
         t->fn(t->ctx, t->arg);
@@ -296,6 +341,7 @@ void tb_engine_clear(TbEngine *e)
     for (uint32_t i = 0; i < e->ntimers; i++) {
         e->timers[i].time = TB_NEVER;
     }
+    e->tarmed = 0;
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
 }

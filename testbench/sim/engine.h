@@ -67,6 +67,7 @@ typedef struct TbEngine {
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
     TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
     uint32_t ntimers;
+    uint32_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
     uint64_t tbest_time; /**< its time, TB_NEVER if none */
     uint64_t executed;   /**< events run (statistics) */
@@ -101,6 +102,16 @@ uint64_t tb_engine_next_time(TbEngine *e);
  * root's children (possibly cancelled entries) and the armed timers.
  */
 bool tb_engine_first_is(TbEngine *e, TbEventId id, uint64_t *after);
+
+/**
+ * The @n heap events @ids (all pending) and the rest: *@other is the time
+ * of the earliest pending event that is none of them (armed fixed timers
+ * included; TB_NEVER if none) and @seq[k] the insertion sequence of
+ * @ids[k] (ties at one time run in @seq order).  A scan of the whole
+ * heap.  false if one of @ids is not pending.
+ */
+bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
+                           uint64_t *seq, uint64_t *other);
 
 /**
  * Run every event with time <= @t_ns in (time, seq) order, setting now to

@@ -108,19 +108,22 @@ static uint64_t end_when_drained(TbSim *sim, uint64_t end)
     return end;
 }
 
-/* An idle stretch of one CPU (only its ticks due; cpu.c) in closed form,
- * over whole chunks so that the chunk boundaries (where the drained end
- * is decided, end_when_drained) stay those of the run chunk by chunk:
- * that holds when no boundary falls inside a tick's handling, checked over
- * a period of the ticks' phase against the chunks (tick_ns a multiple or
- * a divisor of TB_CHUNK_NS; otherwise no skip).  true if it skipped. */
+/* An idle stretch of the host (only CPU ticks due; cpu.c, smp.c) in
+ * closed form, over whole chunks so that the chunk boundaries (where the
+ * drained end is decided, end_when_drained) stay those of the run chunk
+ * by chunk: that holds when no boundary falls inside a tick's handling,
+ * checked over a period of the ticks' phase against the chunks (tick_ns a
+ * multiple or a divisor of TB_CHUNK_NS; otherwise no skip).  true if it
+ * skipped. */
 static bool idle_skip(TbSim *sim, uint64_t end)
 {
     TbCpu *c = sim->cpu;
     uint64_t now = sim->eng->now, h, n, m, p = c->tick_ns;
-    uint64_t busy = tb_cpu_tick_busy_ns(c);
+    uint64_t busy = tb_cpu_tick_busy_ns(c), seq[TB_MAX_CPUS];
 
-    if (sim->smp || (h = tb_cpu_idle_horizon(c)) <= now + 2 * TB_CHUNK_NS) {
+    h = sim->smp ? tb_smp_idle_horizon(sim->smp, seq)
+                 : tb_cpu_idle_horizon(c);
+    if (h <= now + 2 * TB_CHUNK_NS) {
         return false;
     }
     h = h - 1 < end ? h - 1 : end;   /* the last boundary is before h */
@@ -141,7 +144,11 @@ static bool idle_skip(TbSim *sim, uint64_t end)
     if (n < 2) {
         return false;
     }
-    tb_cpu_idle_skip(c, now + n * TB_CHUNK_NS);
+    if (sim->smp) {
+        tb_smp_idle_skip(sim->smp, seq, now + n * TB_CHUNK_NS);
+    } else {
+        tb_cpu_idle_skip(c, now + n * TB_CHUNK_NS);
+    }
     return true;
 }
 

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A set of modelled CPUs in conservative lock-step (smp.h). */
-#undef _FORTIFY_SOURCE   /* longjmp between coroutine stacks is intended */
 #include "sim/smp.h"
 
 #include <glib.h>
@@ -115,14 +114,22 @@ static void smp_arm(TbSmp *s)
     tb_engine_timer_set(s->eng, s->sentinel, h);
 }
 
+/* Resume the coroutine saved in @jb (never returns).  A function of its
+ * own: __builtin_longjmp may not be called from the function that called
+ * __builtin_setjmp. */
+static __attribute__((noinline, noreturn)) void smp_jump(void **jb)
+{
+    __builtin_longjmp(jb, 1);
+}
+
 static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
 {
     s->cur = to;
     s->switches++;
     smp_arm(s);
     s->switch_fn(s->switch_ctx, to);
-    if (!_setjmp(s->jb[from->id])) {
-        _longjmp(s->jb[to->id], 1);
+    if (!__builtin_setjmp(s->jb[from->id])) {
+        smp_jump(s->jb[to->id]);
     }
 }
 
@@ -136,6 +143,9 @@ static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
 static void smp_sched(TbSmp *s, TbCpu *c)
 {
     TbEngine *e = s->eng;
+    /* the sentinel has done its job (this charge took the slow path);
+     * firing it would be an empty event: it is re-armed on the way out */
+    tb_engine_timer_cancel(e, s->sentinel);
     for (;;) {
         TbCpu *x = smp_min(s);
         uint64_t lim = x && x->clock < s->stop ? x->clock : s->stop;
@@ -156,8 +166,8 @@ static void smp_sched(TbSmp *s, TbCpu *c)
                 }
             }
             s->resume = c;
-            if (!_setjmp(s->jb[c->id])) {
-                _longjmp(s->main_jb, 1);
+            if (!__builtin_setjmp(s->jb[c->id])) {
+                smp_jump(s->main_jb);
             }
             continue;
         }
@@ -209,7 +219,7 @@ static void cpu_entry(void)
 {
     TbSmp *s = boot_smp;
     TbCpu *c = s->cpu[boot_id];
-    if (!_setjmp(s->jb[c->id])) {
+    if (!__builtin_setjmp(s->jb[c->id])) {
         setcontext(&boot_ret);
     }
     for (;;) {
@@ -248,11 +258,60 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     s->cur = r;
     s->switch_fn(s->switch_ctx, r);
     smp_arm(s);
-    if (!_setjmp(s->main_jb)) {
-        _longjmp(s->jb[r->id], 1);
+    if (!__builtin_setjmp(s->main_jb)) {
+        smp_jump(s->jb[r->id]);
     }
     s->active = false;
     s->cur = NULL;
     tb_engine_timer_cancel(s->eng, s->sentinel);
     s->switch_fn(s->switch_ctx, s->cpu[0]);
+}
+
+/* ---- idle stretches of the whole set in closed form ---- */
+
+uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq)
+{
+    TbEngine *e = s->eng;
+    TbEventId ids[TB_MAX_CPUS];
+    uint64_t h, busy = tb_cpu_tick_busy_ns(s->cpu[0]);
+
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        const TbCpu *c = s->cpu[i];
+        if (!c->waiting || c->clock != e->now || !tb_cpu_quiet(c) ||
+            c->tick_j != s->cpu[0]->tick_j ||
+            c->tick_ns != s->cpu[0]->tick_ns ||
+            tb_cpu_tick_busy_ns(c) != busy) {
+            return e->now;
+        }
+        ids[i] = c->tick_id;
+    }
+    if (s->active || !tb_engine_next_except(e, ids, s->ncpus, seq, &h)) {
+        return e->now;
+    }
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        uint64_t hc = tb_cpu_tick_horizon(s->cpu[i], h);
+        h = hc < h ? hc : h;
+    }
+    return h;
+}
+
+void tb_smp_idle_skip(TbSmp *s, const uint64_t *seq, uint64_t to_ns)
+{
+    uint32_t order[TB_MAX_CPUS];
+
+    /* the ticks (all at one instant) are rescheduled in their present
+     * order, as firing them one by one would */
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        uint32_t k = i;
+        for (; k > 0 && seq[order[k - 1]] > seq[i]; k--) {
+            order[k] = order[k - 1];
+        }
+        order[k] = i;
+    }
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        TbCpu *c = s->cpu[order[i]];
+        tb_cpu_skip_ticks(c, to_ns);
+        c->clock = to_ns;
+    }
+    tb_engine_run_until(s->eng, to_ns);
 }

@@ -29,7 +29,6 @@
 #ifndef TB_SMP_H
 #define TB_SMP_H
 
-#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -37,6 +36,11 @@
 
 /** Most CPUs of a host. */
 #define TB_MAX_CPUS 8
+
+/** A coroutine's resume point: the five words GCC's __builtin_setjmp
+ *  saves (frame, resume address, stack pointer; [GCC-BUILTINS]
+ *  "Nonlocal gotos"), cheaper than a jmp_buf's signal mask and unwind. */
+typedef void *TbSmpJmp[5];
 
 /** Called whenever CPU @c starts or resumes running (the kernel's
  *  "current CPU" pointers follow it). */
@@ -54,8 +58,8 @@ struct TbSmp {
     bool started;                  /**< coroutines created */
     TbSmpSwitchFn switch_fn;
     void *switch_ctx;
-    jmp_buf main_jb;
-    jmp_buf jb[TB_MAX_CPUS];
+    TbSmpJmp main_jb;              /**< tb_smp_run's caller */
+    TbSmpJmp jb[TB_MAX_CPUS];      /**< each CPU's coroutine */
     void *stack[TB_MAX_CPUS];
     unsigned stack_id[TB_MAX_CPUS];  /**< valgrind's ids of stack[] (0
                                           when built without valgrind) */
@@ -81,5 +85,23 @@ void tb_smp_start(TbSmp *s);
 /** Run every CPU until @end_ns (see above).  Back in the caller the
  *  kernel's current CPU is CPU 0 again. */
 void tb_smp_run(TbSmp *s, uint64_t end_ns);
+
+/**
+ * Idle stretches of the set (between tb_smp_run calls): if every CPU is
+ * blocked idle at the current time and quiet (tb_cpu_quiet), with its
+ * tick at the same instant as the others', the time before which nothing
+ * but those ticks can happen (the earliest other event, or the first
+ * tick whose handling would reach it or make a kernel timer due on some
+ * CPU); else the current time.  @seq (ncpus entries) receives the ticks'
+ * insertion order for tb_smp_idle_skip.
+ */
+uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq);
+/**
+ * Advance every CPU of the set to @to_ns (<= tb_smp_idle_horizon()) in
+ * closed form (tb_cpu_skip_ticks each, ticks rescheduled in the order
+ * @seq gives), then the engine: the state the event-by-event lock-step
+ * reaches, in O(ncpus).
+ */
+void tb_smp_idle_skip(TbSmp *s, const uint64_t *seq, uint64_t to_ns);
 
 #endif /* TB_SMP_H */
