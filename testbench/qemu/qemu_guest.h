@@ -5,8 +5,9 @@
  * ===E1KLAB-BEGIN=== and ===E1KLAB-END===, made of sections "@@ NAME"
  * followed by their lines, and parsers for the sections the QEMU backend
  * of `e1klab run` reads (/proc/interrupts, /proc/net/softnet_stat,
- * /proc/net/snmp, /proc/stat, /proc/softirqs, sysfs statistics), plus the
- * device's stats file ("key=value" lines, hw/qemu/e1klab_pci.c).
+ * /proc/net/snmp, the CPU time counters, /proc/softirqs, sysfs
+ * statistics), plus the device's stats file ("key=value" lines,
+ * hw/qemu/e1klab_pci.c).
  * Pure text processing: no I/O, no wall clock.
  */
 #ifndef TB_QEMU_GUEST_H
@@ -41,10 +42,13 @@ void tb_guest_block_free(TbGuestBlock *b);
 GPtrArray *tb_guest_section(const TbGuestBlock *b, const char *name);
 
 /**
- * /proc/interrupts: the line whose device list (after the chip and
- * trigger columns, comma separated; a shared line counts for each of its
- * names) contains @ifname.  *irq gets the line number, *count the sum
- * of the per-CPU columns.  Returns 0, or -1 if no line names @ifname.
+ * /proc/interrupts: the numbered line whose device list contains
+ * @ifname.  The list ("NAME, NAME, ..., NAME") is read from the end of
+ * the line, so the chip, hwirq and flow columns before it (which vary
+ * across kernels) are never parsed and a name may hold '-' ("wan-0");
+ * a shared line counts for each of its names.  *irq gets the line
+ * number, *count the sum of the per-CPU columns.  Returns 0, or -1 if
+ * no line names @ifname.
  */
 int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
                         uint32_t *irq, uint64_t *count);
