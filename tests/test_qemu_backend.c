@@ -260,7 +260,8 @@ static char *console_with(const char *from, const char *to)
 }
 
 /* The same run with more frames received than IPv4 took in (ARP, LLC
- * ...), then without eth1's interrupt line, then without CPU counters. */
+ * ...), then without eth1's interrupt line, its statistics section, the
+ * CPU counters. */
 static void results_variants(const TbScenario *sc, const TbQemuPlan *p,
                              const char *w, TbResults *r)
 {
@@ -280,6 +281,15 @@ static void results_variants(const TbScenario *sc, const TbQemuPlan *p,
                                     &lines, &up, &err), ==, -1);
     g_assert_cmpstr(err, ==, "qemu: the guest's /proc/interrupts has no "
                              "line naming eth1");
+    g_free(c);
+    g_clear_pointer(&err, g_free);
+    g_clear_pointer(&kernel, g_free);
+
+    c = console_with("@@ stats eth1", "@@ stats eth9");
+    g_assert_cmpint(tb_qemu_results(sc, p, c, strlen(c), w, r, &kernel,
+                                    &lines, &up, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "qemu: the guest's result block has no "
+                             "\"@@ stats eth1\" section");
     g_free(c);
     g_clear_pointer(&err, g_free);
     g_clear_pointer(&kernel, g_free);

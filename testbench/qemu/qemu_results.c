@@ -235,6 +235,38 @@ static int kernel_counters(const TbGuestBlock *b, TbResults *r, char **err)
     return cpu_times(b, r, err);
 }
 
+/* The sections every forwarding run prints (guest-images/init); one
+ * missing would read as zeros.  0, or -1 with *err naming it. */
+static int required_sections(const TbScenario *sc, const TbGuestBlock *b,
+                             char **err)
+{
+    static const char *const fixed[] = {"snmp", "softnet_stat",
+                                        "softirqs_start", "softirqs",
+                                        "interrupts", "dmesg"};
+    char *name = NULL;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(fixed) && !name; i++) {
+        if (!tb_guest_section(b, fixed[i])) {
+            name = g_strdup(fixed[i]);
+        }
+    }
+    for (uint32_t i = 0; i < sc->nnics && !name; i++) {
+        char *s = g_strdup_printf("stats %s", sc->nic[i].name);
+        if (!tb_guest_section(b, s)) {
+            name = s;
+        } else {
+            g_free(s);
+        }
+    }
+    if (name) {
+        *err = g_strdup_printf("qemu: the guest's result block has no "
+                               "\"@@ %s\" section", name);
+        g_free(name);
+        return -1;
+    }
+    return 0;
+}
+
 /* The guest's `uname -r` from "@@ meta" (the last kernel= line), or
  * NULL; g_free. */
 static char *guest_kernel(const TbGuestBlock *b)
@@ -268,7 +300,8 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
         *err = g_strdup("qemu: the guest printed no complete result block");
         return -1;
     }
-    if (read_stats(sc, work, stats, err) == 0) {
+    if (required_sections(sc, b, err) == 0 &&
+        read_stats(sc, work, stats, err) == 0) {
         offered_load(sc, p, stats, r);
         r->niface = sc->nnics;
         rc = 0;
