@@ -39,6 +39,15 @@ static GPtrArray *sect(const TbGuestBlock *b, const char *name)
     return none;
 }
 
+/* @ns rounded to the nearest ms: the reported resolution.  The guest's
+ * counters are ns, but where its reading after the traffic lands can
+ * move by a few µs between two runs of the same scenario; whole ms keep
+ * the report's bytes the same. */
+static uint64_t round_ms(uint64_t ns)
+{
+    return (ns + 500000u) / 1000000u * 1000000u;
+}
+
 /* CPU times over the run's window (init_ns .. sim_ns) from the guest's
  * ns counters taken before the traffic and after it (docs/full-system.md
  * "CPU time"): busy = clock - idle; tasks' run time is process time but
@@ -62,8 +71,8 @@ static int cpu_times(const TbGuestBlock *b, TbResults *r, char **err)
     tasks = sub0(c1.tasks, c0.tasks);
     ksoft = sub0(c1.ksoftirqd, c0.ksoftirqd);
     r->cpu.hardirq = 0;
-    r->cpu.softirq = sub0(busy, tasks) + ksoft;
-    r->cpu.process = sub0(tasks, ksoft);
+    r->cpu.softirq = round_ms(sub0(busy, tasks) + ksoft);
+    r->cpu.process = round_ms(sub0(tasks, ksoft));
     busy = r->cpu.softirq + r->cpu.process;
     /* the guest's window (before the first frame to after the last) is
      * longer than the run's and idle outside the traffic */
