@@ -39,6 +39,9 @@ DRIVER_ARRAY_PARAMS = ["TxDescriptors", "RxDescriptors", "Speed", "Duplex",
                        "AutoNeg", "FlowControl", "XsumRX", "TxIntDelay",
                        "TxAbsIntDelay", "RxIntDelay", "RxAbsIntDelay",
                        "InterruptThrottleRate", "SmartPowerDownEnable"]
+# (section, key) pairs given with --set: their paths are taken from the
+# current directory (they were typed on a command line)
+SET_KEYS = set()
 DEVICES = {"82540EM": ("e1klab-82540em", "e1000"),
            "82545EM": ("e1klab-82545em", "e1000-82545em")}
 
@@ -62,6 +65,7 @@ def load_ini(path, sets):
         if not m:
             die("--set %s: expected section.key=value" % s)
         sec, key, val = m.groups()
+        SET_KEYS.add((sec, key))
         if not cp.has_section(sec):
             cp.add_section(sec)
         cp.set(sec, key, val)
@@ -261,10 +265,13 @@ def replay_props(cp, tr, ini_path, args):
                                             fallback=None):
             p.append("replay-src-mac=" + cp.get("nic." + nic, "peer_mac"))
     elif kind == "pcap":
+        # as e1klab run: relative to the scenario's directory, or to the
+        # current one when the value came from --set
         path = tr.get("pcap")
         if not os.path.isabs(path):
-            path = os.path.normpath(os.path.join(
-                os.path.dirname(os.path.abspath(ini_path)), path))
+            rel = os.getcwd() if ("traffic", "pcap") in SET_KEYS else \
+                os.path.dirname(os.path.abspath(ini_path))
+            path = os.path.normpath(os.path.join(rel, path))
         if not os.path.exists(path):
             die("%s: [traffic] pcap %s: no such file" % (ini_path, path))
         if "," in path:

@@ -34,10 +34,23 @@ static const char console[] =
     "@@ stat\r\ncpu  2 0 230 735 0 1 4 0 0 0\r\n"
     "@@ softirqs_start\r\n      CPU0\r\n  NET_RX:   9\r\n"
     "@@ softirqs\r\n      CPU0\r\n  NET_TX:  11\r\n  NET_RX:   107\r\n"
+    "@@ cpu_start\r\n/proc/14/schedstat:1000000 500 3\r\n"
+    "/proc/schedstat:cpu0 0 0 0 0 0 0 500000000 100 20\r\n"
+    "/proc/timer_list:now at 9000000000 nsecs\r\n"
+    "/proc/timer_list:  .idle_sleeptime : 8000000000 nsecs\r\n"
+    "/proc/timer_list:  .iowait_sleeptime: 0 nsecs\r\n"
+    "@@ cpu_end\r\n/proc/14/schedstat:6000000 800 9\r\n"
+    "/proc/schedstat:version 15\r\n/proc/schedstat:timestamp 4295\r\n"
+    "/proc/schedstat:cpu0 0 0 0 0 0 0 530000000 200 40\r\n"
+    "/proc/timer_list:now at 14000000000 nsecs\r\n"
+    "/proc/timer_list:  .idle_sleeptime : 12950000000 nsecs\r\n"
+    "/proc/timer_list:  .iowait_sleeptime: 10000000 nsecs\r\n"
     "@@ interrupts\r\n           CPU0\r\n"
     "  0:        137   IO-APIC   2-edge      timer\r\n"
     " 10:         96   IO-APIC  10-fasteoi   eth1\r\n"
     " 11:          9   IO-APIC  11-fasteoi   eth0, eth2\r\n"
+    " 12:         41   IO-APIC  12-fasteoi   wan-0, 10-fasteoi\r\n"
+    " 13:          4   IO-APIC-level  lan-1\r\n"
     "NMI:          0   Non-maskable interrupts\r\n"
     "@@ softnet_stat\r\n"
     "000015e4 00000003 00000001 00000000 00000000 00000000 00000000 "
@@ -56,7 +69,7 @@ static void test_block(void)
     TbGuestCpu c;
 
     g_assert_nonnull(b);
-    g_assert_cmpuint(b->names->len, ==, 11);
+    g_assert_cmpuint(b->names->len, ==, 13);
     l = tb_guest_section(b, "meta");
     g_assert_cmpuint(l->len, ==, 2);
     g_assert_cmpstr(g_ptr_array_index(l, 0), ==, "kernel=6.1.0-57-amd64");
@@ -74,6 +87,19 @@ static void test_block(void)
     g_assert_cmpuint(n, ==, 96);
     g_assert_cmpint(tb_guest_interrupts(l, "eth3", &irq, &n), ==, -1);
     g_assert_cmpint(tb_guest_interrupts(l, "interrupts", &irq, &n), ==, -1);
+    /* names are read from the end of the line: '-' and digits in a name
+     * (even one that looks like a flow column) are no trigger column */
+    g_assert_cmpint(tb_guest_interrupts(l, "wan-0", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 12);
+    g_assert_cmpuint(n, ==, 41);
+    g_assert_cmpint(tb_guest_interrupts(l, "10-fasteoi", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 12);
+    g_assert_cmpint(tb_guest_interrupts(l, "lan-1", &irq, &n), ==, 0);
+    g_assert_cmpuint(irq, ==, 13);
+    g_assert_cmpuint(n, ==, 4);
+    g_assert_cmpint(tb_guest_interrupts(l, "wan", &irq, &n), ==, -1);
+    g_assert_cmpint(tb_guest_interrupts(l, "IO-APIC", &irq, &n), ==, -1);
+    g_assert_cmpint(tb_guest_interrupts(l, "12-fasteoi", &irq, &n), ==, -1);
 
     /* softnet_stat is hex: 0x15e4 processed, 3 dropped, 1 squeezed */
     tb_guest_softnet(tb_guest_section(b, "softnet_stat"), &d, &sq);
@@ -87,12 +113,13 @@ static void test_block(void)
     g_assert_cmpuint(n, ==, 3);
     g_assert_cmpint(tb_guest_snmp(l, "Ip", "Nonsense", &n), ==, -1);
 
-    /* /proc/stat in USER_HZ (10 ms) ticks */
-    g_assert_cmpint(tb_guest_stat(tb_guest_section(b, "stat"), &c), ==, 0);
-    g_assert_cmpuint(c.process, ==, UINT64_C(232) * 10000000u);
-    g_assert_cmpuint(c.idle, ==, UINT64_C(735) * 10000000u);
-    g_assert_cmpuint(c.hardirq, ==, 10000000u);
-    g_assert_cmpuint(c.softirq, ==, 40000000u);
+    /* ns counters: idle = idle_sleeptime + iowait_sleeptime */
+    g_assert_cmpint(tb_guest_cpu(tb_guest_section(b, "cpu_end"), &c), ==, 0);
+    g_assert_cmpuint(c.now, ==, UINT64_C(14000000000));
+    g_assert_cmpuint(c.idle, ==, UINT64_C(12960000000));
+    g_assert_cmpuint(c.tasks, ==, 530000000u);
+    g_assert_cmpuint(c.ksoftirqd, ==, 6000000u);
+    g_assert_cmpint(tb_guest_cpu(tb_guest_section(b, "meta"), &c), ==, -1);
 
     g_assert_cmpint(tb_guest_softirqs(tb_guest_section(b, "softirqs"),
                                       "NET_RX", &n), ==, 0);
@@ -223,6 +250,59 @@ static void put(const char *dir, const char *name, const char *text)
     g_free(p);
 }
 
+/* @console with the first @from replaced by @to (g_free) */
+static char *console_with(const char *from, const char *to)
+{
+    const char *at = strstr(console, from);
+    g_assert_nonnull(at);
+    return g_strdup_printf("%.*s%s%s", (int)(at - console), console, to,
+                           at + strlen(from));
+}
+
+/* The same run with more frames received than IPv4 took in (ARP, LLC
+ * ...), then without eth1's interrupt line, its statistics section, the
+ * CPU counters. */
+static void results_variants(const TbScenario *sc, const TbQemuPlan *p,
+                             const char *w, TbResults *r)
+{
+    char *c, *err = NULL, *kernel = NULL;
+    uint64_t lines, up;
+
+    c = console_with("rx_packets=5604", "rx_packets=5640");
+    g_assert_cmpint(tb_qemu_results(sc, p, c, strlen(c), w, r, &kernel,
+                                    &lines, &up, &err), ==, 0);
+    /* IPv4's drops as above + the 5640 - 5612 frames it never saw */
+    g_assert_cmpuint(r->ip_dropped, ==, 5612 - 5600 - 7 + 3 + 28);
+    g_free(c);
+    g_clear_pointer(&kernel, g_free);
+
+    c = console_with("10-fasteoi   eth1", "10-fasteoi   eth7");
+    g_assert_cmpint(tb_qemu_results(sc, p, c, strlen(c), w, r, &kernel,
+                                    &lines, &up, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "qemu: the guest's /proc/interrupts has no "
+                             "line naming eth1");
+    g_free(c);
+    g_clear_pointer(&err, g_free);
+    g_clear_pointer(&kernel, g_free);
+
+    c = console_with("@@ stats eth1", "@@ stats eth9");
+    g_assert_cmpint(tb_qemu_results(sc, p, c, strlen(c), w, r, &kernel,
+                                    &lines, &up, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "qemu: the guest's result block has no "
+                             "\"@@ stats eth1\" section");
+    g_free(c);
+    g_clear_pointer(&err, g_free);
+    g_clear_pointer(&kernel, g_free);
+
+    c = console_with("@@ cpu_end", "@@ cpu_later");
+    g_assert_cmpint(tb_qemu_results(sc, p, c, strlen(c), w, r, &kernel,
+                                    &lines, &up, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "no CPU time counters"));
+    g_free(c);
+    g_free(err);
+    g_free(kernel);
+}
+
 static void test_results(void)
 {
     TbScenario *sc = g_new0(TbScenario, 1);
@@ -270,11 +350,14 @@ static void test_results(void)
     g_assert_cmpuint(r->backlog_drops, ==, 3);
     g_assert_cmpuint(r->time_squeeze, ==, 1);
     g_assert_cmpuint(r->softirq_runs, ==, 98);
-    g_assert_cmpuint(r->cpu.softirq, ==, 20000000u);
-    g_assert_cmpuint(r->cpu.hardirq, ==, 10000000u);
-    g_assert_cmpuint(r->cpu.process, ==, 50000000u);
-    /* idle = (sim_ns - init_ns) - busy, at least 0 */
-    g_assert_cmpuint(r->cpu.idle, ==, 0);
+    /* busy = 5 s - 4.96 s idle = 40 ms; tasks 30 ms, of which ksoftirqd
+     * 5 ms: interrupt context 10 + 5 ms (all in softirq: no hardirq
+     * time in the guest kernel), process 25 ms */
+    g_assert_cmpuint(r->cpu.softirq, ==, 15000000u);
+    g_assert_cmpuint(r->cpu.hardirq, ==, 0);
+    g_assert_cmpuint(r->cpu.process, ==, 25000000u);
+    /* idle = (sim_ns - init_ns) - busy */
+    g_assert_cmpuint(r->cpu.idle, ==, 20618197u + 20000000u - 40000000u);
     g_assert_cmpuint(r->niface, ==, 2);
     g_assert_cmpstr(r->iface[0].name, ==, "eth0");
     g_assert_cmpuint(r->iface[0].irq, ==, 11);
@@ -290,6 +373,7 @@ static void test_results(void)
     g_assert_cmpuint(r->source[0].offered, ==, 20000);
     g_assert_cmpuint(r->source[0].oversize, ==, 3);
     g_free(kernel);
+    results_variants(sc, &p, w, r);
 
     /* a console without a block */
     g_assert_cmpint(tb_qemu_results(sc, &p, "Kernel panic\n", 13, w, r,

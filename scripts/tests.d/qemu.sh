@@ -17,6 +17,10 @@
 #                    sum of the NIC dispositions, interrupts > 0
 #   run-backend-qemu-bad-input  bad --set, missing QEMU, --csv: exit 2 with
 #                    one line; a wall-clock timeout: exit 1 with one line
+#   report-*         the report's interrupts with '-' in NIC names, non-IPv4
+#                    frames, a 65,590-byte record, CPU shares at 100 kpps:
+#                    guest vs testbench (scripts/tests.d/qemu-reports.bash)
+#   run-scenario-relative-pcap  --set traffic.pcap from the current directory
 #   forward-migration  the same run migrated mid-replay to a file and
 #                    finished in a new QEMU gives the same result
 #   qtest-device-*   C05 (ITR spacing) in virtual time under -accel qtest,
@@ -254,9 +258,12 @@ EOF
   TMPDIR=$W rb_bad 1 "qemu: no result within 1 s" --backend qemu "$scen" --set traffic.count=20000 --timeout 1 --json "$W/to.json" || rbi=0
   [ -e "$W/to.json" ] && { echo "  timeout left $W/to.json"; rbi=0; }
   if [ $rbi = 1 ]; then ok "run-backend-qemu-bad-input (bad --set, missing QEMU, --csv, bad backend: exit 2; timeout: exit 1)"; else bad "run-backend-qemu-bad-input"; fi
+  . scripts/tests.d/qemu-reports.bash
+  qemu_report_tests
 else
   bad "run-backend-qemu" "$E1KLAB missing (build the main project in build/)"
   bad "run-backend-qemu-bad-input" "$E1KLAB missing"
+  bad "report-*" "$E1KLAB missing"
 fi
 
 # ------------------------------------------------------------ migration

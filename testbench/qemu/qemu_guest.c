@@ -113,55 +113,66 @@ static int num(const char *s, int base, uint64_t *v)
     return *e ? -1 : 0;
 }
 
+/* Non-empty words of @l. */
+static char **words(const char *l)
+{
+    char **f = g_strsplit_set(l, " \t", -1);
+    char **w = g_new0(char *, g_strv_length(f) + 1);
+    int n = 0;
+    for (char **p = f; *p; p++) {
+        if (**p) {
+            w[n++] = g_strdup(*p);
+        }
+    }
+    g_strfreev(f);
+    return w;
+}
+
+/* 1 if @w (NULL-terminated words of a numbered /proc/interrupts line)
+ * ends with the device list "NAME, NAME, ..., NAME" holding @ifname.
+ * The list is read from the end of the line: its last word, then each
+ * word before it that ends with ','.  What precedes it (chip, hwirq and
+ * flow columns, which vary across kernels) is never looked at, so a name
+ * may hold '-' or digits. */
+static int irq_names_hold(char **w, guint n, const char *ifname)
+{
+    size_t il = strlen(ifname);
+
+    for (guint j = n; j-- > 1;) {
+        const char *nm = w[j];
+        size_t nl = strlen(nm);
+        int last = j == n - 1;
+        if (!last && (nl < 2 || nm[nl - 1] != ',')) {
+            break;              /* not part of the device list */
+        }
+        if (nl - (last ? 0 : 1) == il && !strncmp(nm, ifname, il)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
                         uint32_t *irq, uint64_t *count)
 {
     for (guint i = 0; lines && i < lines->len; i++) {
-        char **f = g_strsplit_set(g_ptr_array_index(lines, i), " \t", -1);
-        GPtrArray *w = g_ptr_array_new();
-        uint64_t line_no, sum = 0, v;
-        guint k = 1;
+        /* "  24:   123  IO-APIC  24-fasteoi   eth0, wan-0" */
+        char **w = words(g_ptr_array_index(lines, i));
+        guint n = g_strv_length(w), k = 1;
+        size_t fl = w[0] ? strlen(w[0]) : 0;
+        uint64_t line_no = 0, sum = 0, v;
         int hit = 0;
 
-        for (char **p = f; *p; p++) {
-            if (**p) {
-                g_ptr_array_add(w, *p);
-            }
-        }
-        /* "  24:   123  IO-APIC  24-fasteoi   eth0, eth2" */
-        if (w->len >= 3) {
-            char *first = g_ptr_array_index(w, 0);
-            size_t fl = strlen(first);
-            if (fl > 1 && first[fl - 1] == ':') {
-                first[fl - 1] = 0;
-                if (num(first, 10, &line_no) == 0) {
-                    while (k < w->len &&
-                           num(g_ptr_array_index(w, k), 10, &v) == 0) {
-                        sum += v;
-                        k++;
-                    }
-                    /* names follow the trigger column ("24-fasteoi",
-                     * "IO-APIC-level" ...): the last word holding '-'
-                     * before the names; the names never contain '-' */
-                    guint t = k;
-                    for (guint j = k; j < w->len; j++) {
-                        if (strchr(g_ptr_array_index(w, j), '-')) {
-                            t = j + 1;
-                        }
-                    }
-                    for (guint j = t; j < w->len && !hit; j++) {
-                        char *nm = g_ptr_array_index(w, j);
-                        size_t nl = strlen(nm);
-                        if (nl && nm[nl - 1] == ',') {
-                            nm[nl - 1] = 0;
-                        }
-                        hit = !strcmp(nm, ifname);
-                    }
+        if (n >= 3 && fl > 1 && w[0][fl - 1] == ':') {
+            w[0][fl - 1] = 0;
+            if (num(w[0], 10, &line_no) == 0) {
+                for (; k < n && num(w[k], 10, &v) == 0; k++) {
+                    sum += v;   /* the per-CPU columns */
                 }
+                hit = k > 1 && k < n && irq_names_hold(w + k, n - k, ifname);
             }
         }
-        g_ptr_array_unref(w);
-        g_strfreev(f);
+        g_strfreev(w);
         if (hit) {
             *irq = (uint32_t)line_no;
             *count = sum;
@@ -193,21 +204,6 @@ void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
     }
 }
 
-/* Non-empty words of @l. */
-static char **words(const char *l)
-{
-    char **f = g_strsplit_set(l, " \t", -1);
-    char **w = g_new0(char *, g_strv_length(f) + 1);
-    int n = 0;
-    for (char **p = f; *p; p++) {
-        if (**p) {
-            w[n++] = g_strdup(*p);
-        }
-    }
-    g_strfreev(f);
-    return w;
-}
-
 int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
                   uint64_t *v)
 {
@@ -234,34 +230,69 @@ int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
     return r;
 }
 
-int tb_guest_stat(GPtrArray *lines, TbGuestCpu *c)
+/* The first number among @w[k..] (a word holding digits only). */
+static int first_num(char **w, int k, uint64_t *v)
 {
-    /* USER_HZ is 100 on x86: one tick is 10 ms */
-    const uint64_t tick_ns = 10000000u;
-
-    for (guint i = 0; lines && i < lines->len; i++) {
-        char **w = words(g_ptr_array_index(lines, i));
-        uint64_t v[8] = {0};
-        int n = 0, r = -1;
-        if (w[0] && !strcmp(w[0], "cpu")) {
-            /* user nice system idle iowait irq softirq steal ... */
-            for (n = 0; n < 8 && w[n + 1] && num(w[n + 1], 10, &v[n]) == 0;
-                 n++) {
-            }
-            if (n >= 7) {
-                c->process = (v[0] + v[1] + v[2]) * tick_ns;
-                c->idle = (v[3] + v[4]) * tick_ns;
-                c->hardirq = v[5] * tick_ns;
-                c->softirq = v[6] * tick_ns;
-                r = 0;
-            }
-        }
-        g_strfreev(w);
-        if (r == 0 || (n > 0 && r < 0)) {
-            return r;
+    for (; w[k]; k++) {
+        if (num(w[k], 10, v) == 0) {
+            return 0;
         }
     }
     return -1;
+}
+
+/* One "FILE:LINE" line of the CPU time section into *c; *have gets
+ * bit 0 for the clock, 1 for idle time, 2 for a schedstat line. */
+static void cpu_line(const char *file, char **w, TbGuestCpu *c, int *have)
+{
+    uint64_t v;
+
+    if (!strcmp(file, "/proc/timer_list")) {
+        if (!strcmp(w[0], "now") && w[1] && !strcmp(w[1], "at") &&
+            num(w[2], 10, &v) == 0) {
+            c->now = v;
+            *have |= 1;
+        } else if ((g_str_has_prefix(w[0], ".idle_sleeptime") ||
+                    g_str_has_prefix(w[0], ".iowait_sleeptime")) &&
+                   first_num(w, 1, &v) == 0) {
+            c->idle += v;
+            *have |= 2;
+        }
+    } else if (!strcmp(file, "/proc/schedstat")) {
+        if (g_str_has_prefix(w[0], "cpu") && g_strv_length(w) > 7 &&
+            num(w[7], 10, &v) == 0) {
+            c->tasks += v;
+            *have |= 4;
+        }
+    } else if (g_str_has_prefix(file, "/proc/") &&
+               g_str_has_suffix(file, "/schedstat") &&
+               num(w[0], 10, &v) == 0) {
+        c->ksoftirqd += v;
+    }
+}
+
+int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c)
+{
+    int have = 0;
+
+    memset(c, 0, sizeof(*c));
+    for (guint i = 0; lines && i < lines->len; i++) {
+        const char *l = g_ptr_array_index(lines, i);
+        const char *colon = strchr(l, ':');
+        char *file;
+        char **w;
+        if (!colon) {
+            continue;
+        }
+        file = g_strndup(l, (gsize)(colon - l));
+        w = words(colon + 1);
+        if (w[0]) {
+            cpu_line(file, w, c, &have);
+        }
+        g_strfreev(w);
+        g_free(file);
+    }
+    return have == 7 ? 0 : -1;
 }
 
 int tb_guest_softirqs(GPtrArray *lines, const char *name, uint64_t *v)

@@ -5,8 +5,9 @@
  * ===E1KLAB-BEGIN=== and ===E1KLAB-END===, made of sections "@@ NAME"
  * followed by their lines, and parsers for the sections the QEMU backend
  * of `e1klab run` reads (/proc/interrupts, /proc/net/softnet_stat,
- * /proc/net/snmp, /proc/stat, /proc/softirqs, sysfs statistics), plus the
- * device's stats file ("key=value" lines, hw/qemu/e1klab_pci.c).
+ * /proc/net/snmp, the CPU time counters, /proc/softirqs, sysfs
+ * statistics), plus the device's stats file ("key=value" lines,
+ * hw/qemu/e1klab_pci.c).
  * Pure text processing: no I/O, no wall clock.
  */
 #ifndef TB_QEMU_GUEST_H
@@ -41,10 +42,13 @@ void tb_guest_block_free(TbGuestBlock *b);
 GPtrArray *tb_guest_section(const TbGuestBlock *b, const char *name);
 
 /**
- * /proc/interrupts: the line whose device list (after the chip and
- * trigger columns, comma separated; a shared line counts for each of its
- * names) contains @ifname.  *irq gets the line number, *count the sum
- * of the per-CPU columns.  Returns 0, or -1 if no line names @ifname.
+ * /proc/interrupts: the numbered line whose device list contains
+ * @ifname.  The list ("NAME, NAME, ..., NAME") is read from the end of
+ * the line, so the chip, hwirq and flow columns before it (which vary
+ * across kernels) are never parsed and a name may hold '-' ("wan-0");
+ * a shared line counts for each of its names.  *irq gets the line
+ * number, *count the sum of the per-CPU columns.  Returns 0, or -1 if
+ * no line names @ifname.
  */
 int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
                         uint32_t *irq, uint64_t *count);
@@ -61,14 +65,27 @@ void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
 int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
                   uint64_t *v);
 
-/** CPU time of the first ("cpu ") line of /proc/stat, ns (USER_HZ 100:
- *  one tick = 10 ms).  busy = user + nice + system. */
+/**
+ * CPU time at nanosecond resolution, as the guest's init prints it
+ * ("@@ cpu_start", "@@ cpu_end": `grep -H` lines "FILE:LINE"):
+ * /proc/timer_list's "now at N nsecs" (ktime_get) and each CPU's
+ * ".idle_sleeptime" and ".iowait_sleeptime" (NO_HZ idle accounting: from
+ * idle entry to exit, interrupts excluded); /proc/schedstat's "cpuN"
+ * lines (field 7: rq_cpu_time, the time non-idle tasks ran,
+ * Documentation/scheduler/sched-stats.rst); and /proc/PID/schedstat of
+ * the ksoftirqd threads (field 1: run time).  All in ns, summed over
+ * CPUs.
+ */
 typedef struct TbGuestCpu {
-    uint64_t process, hardirq, softirq, idle; /**< ns; idle incl. iowait */
+    uint64_t now;          /**< the guest's clock */
+    uint64_t idle;         /**< idle (incl. iowait) */
+    uint64_t tasks;        /**< run time of all non-idle tasks */
+    uint64_t ksoftirqd;    /**< run time of the ksoftirqd threads */
 } TbGuestCpu;
 
-/** Parse /proc/stat's "cpu" line.  0, or -1 if absent/malformed. */
-int tb_guest_stat(GPtrArray *lines, TbGuestCpu *c);
+/** Parse such a section.  0, or -1 if it lacks the clock, the idle time
+ *  or a schedstat line. */
+int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c);
 
 /** /proc/softirqs: the sum over CPUs of the row @name ("NET_RX").
  *  0, or -1 if absent. */

@@ -39,24 +39,45 @@ static GPtrArray *sect(const TbGuestBlock *b, const char *name)
     return none;
 }
 
-static void cpu_times(const TbGuestBlock *b, TbResults *r)
+/* @ns rounded to the nearest ms: the reported resolution.  The guest's
+ * counters are ns, but where its reading after the traffic lands can
+ * move by a few µs between two runs of the same scenario; whole ms keep
+ * the report's bytes the same. */
+static uint64_t round_ms(uint64_t ns)
+{
+    return (ns + 500000u) / 1000000u * 1000000u;
+}
+
+/* CPU times over the run's window (init_ns .. sim_ns) from the guest's
+ * ns counters taken before the traffic and after it (docs/full-system.md
+ * "CPU time"): busy = clock - idle; tasks' run time is process time but
+ * ksoftirqd's, which is softirq time; the rest of the busy time is
+ * interrupt context.  The kernel has no IRQ_TIME_ACCOUNTING, so hardirq
+ * time is not told apart: softirq holds both, hardirq stays 0.  0, or -1
+ * with *err if the guest printed no such counters. */
+static int cpu_times(const TbGuestBlock *b, TbResults *r, char **err)
 {
     TbGuestCpu c0, c1;
-    uint64_t busy, win;
+    uint64_t busy, tasks, ksoft;
 
-    if (tb_guest_stat(sect(b, "stat_start"), &c0) < 0 ||
-        tb_guest_stat(sect(b, "stat"), &c1) < 0) {
-        return;
+    if (tb_guest_cpu(sect(b, "cpu_start"), &c0) < 0 ||
+        tb_guest_cpu(sect(b, "cpu_end"), &c1) < 0) {
+        *err = g_strdup("qemu: the guest printed no CPU time counters "
+                        "(@@ cpu_start, @@ cpu_end: rebuild the guest with "
+                        "guest-images/build.sh)");
+        return -1;
     }
-    r->cpu.hardirq = sub0(c1.hardirq, c0.hardirq);
-    r->cpu.softirq = sub0(c1.softirq, c0.softirq);
-    r->cpu.process = sub0(c1.process, c0.process);
-    /* the guest's window (setup to quiet counters) is longer than the
-     * run's (init_ns .. sim_ns) and almost all idle outside the traffic:
-     * idle is the run's window minus the busy time */
-    busy = r->cpu.hardirq + r->cpu.softirq + r->cpu.process;
-    win = sub0(r->sim_ns, r->init_ns);
-    r->cpu.idle = sub0(win, busy);
+    busy = sub0(sub0(c1.now, c0.now), sub0(c1.idle, c0.idle));
+    tasks = sub0(c1.tasks, c0.tasks);
+    ksoft = sub0(c1.ksoftirqd, c0.ksoftirqd);
+    r->cpu.hardirq = 0;
+    r->cpu.softirq = round_ms(sub0(busy, tasks) + ksoft);
+    r->cpu.process = round_ms(sub0(tasks, ksoft));
+    busy = r->cpu.softirq + r->cpu.process;
+    /* the guest's window (before the first frame to after the last) is
+     * longer than the run's and idle outside the traffic */
+    r->cpu.idle = sub0(sub0(r->sim_ns, r->init_ns), busy);
+    return 0;
 }
 
 /* Each NIC's stats file @work/NAME.stats as lines into @stats.  0, or -1
@@ -146,21 +167,25 @@ static uint64_t count_lines(GPtrArray *dm, const char *a, const char *b)
 
 /* Interface @i: the device's totals, the driver's statistics, its
  * interrupt line and transmit timeouts; the NIC's dispositions added to
- * the run's. */
-static void iface_result(const TbScenario *sc, const TbGuestBlock *b,
-                         GPtrArray *stats, uint32_t i, TbResults *r)
+ * the run's.  0, or -1 with *err when the guest's /proc/interrupts has
+ * no line for the interface (its count would be unknown, not 0). */
+static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
+                        GPtrArray *stats, uint32_t i, TbResults *r,
+                        char **err)
 {
     TbIfaceResult *f = &r->iface[i];
     char *sname = g_strdup_printf("stats %s", sc->nic[i].name);
     char *wd = g_strdup_printf("NETDEV WATCHDOG: %s ", sc->nic[i].name);
+    int rc = 0;
 
     g_strlcpy(f->name, sc->nic[i].name, sizeof(f->name));
     tb_guest_model_totals(stats, &f->nic);
     tb_guest_link_stats(sect(b, sname), &f->stats);
     if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
                             &f->interrupts) < 0) {
-        f->irq = 0;
-        f->interrupts = 0;
+        *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
+                               "line naming %s", f->name);
+        rc = -1;
     }
     f->tx_timeouts = count_lines(sect(b, "dmesg"), wd, "timed out");
     f->wire_tx_frames = f->nic.tpt;
@@ -172,10 +197,23 @@ static void iface_result(const TbScenario *sc, const TbGuestBlock *b,
     r->rx_bad_size += f->nic.ruc + f->nic.roc;
     g_free(sname);
     g_free(wd);
+    return rc;
 }
 
-/* The kernel: /proc/net/snmp, softnet_stat, softirqs, stat. */
-static void kernel_counters(const TbGuestBlock *b, TbResults *r)
+/* Frames the guest's interfaces received (stats64 rx_packets, summed). */
+static uint64_t rx_packets(const TbResults *r)
+{
+    uint64_t n = 0;
+
+    for (uint32_t i = 0; i < r->niface; i++) {
+        n += r->iface[i].stats.rx_packets;
+    }
+    return n;
+}
+
+/* The kernel: /proc/net/snmp, softnet_stat, softirqs, CPU time.  0 or
+ * -1 with *err. */
+static int kernel_counters(const TbGuestBlock *b, TbResults *r, char **err)
 {
     GPtrArray *sn = sect(b, "snmp");
     uint64_t v0, v1;
@@ -192,13 +230,50 @@ static void kernel_counters(const TbGuestBlock *b, TbResults *r)
     r->ip_dropped = sub0(snmp(sn, "Ip", "InReceives"),
                          r->forwarded + snmp(sn, "Ip", "InDelivers")) +
                     snmp(sn, "Udp", "NoPorts") + snmp(sn, "Udp", "InErrors");
+    /* frames the interfaces received that never entered IPv4 input (ARP,
+     * LLC, IS-IS, TIPC, ...: a protocol without handler is also counted
+     * in the interface's rx_dropped), as the testbench's IPv4 input drops
+     * every frame that is not IPv4 */
+    r->ip_dropped += sub0(rx_packets(r), snmp(sn, "Ip", "InReceives"));
     tb_guest_softnet(sect(b, "softnet_stat"), &r->backlog_drops,
                      &r->time_squeeze);
     if (tb_guest_softirqs(sect(b, "softirqs_start"), "NET_RX", &v0) == 0 &&
         tb_guest_softirqs(sect(b, "softirqs"), "NET_RX", &v1) == 0) {
         r->softirq_runs = sub0(v1, v0);
     }
-    cpu_times(b, r);
+    return cpu_times(b, r, err);
+}
+
+/* The sections every forwarding run prints (guest-images/init); one
+ * missing would read as zeros.  0, or -1 with *err naming it. */
+static int required_sections(const TbScenario *sc, const TbGuestBlock *b,
+                             char **err)
+{
+    static const char *const fixed[] = {"snmp", "softnet_stat",
+                                        "softirqs_start", "softirqs",
+                                        "interrupts", "dmesg"};
+    char *name = NULL;
+
+    for (size_t i = 0; i < G_N_ELEMENTS(fixed) && !name; i++) {
+        if (!tb_guest_section(b, fixed[i])) {
+            name = g_strdup(fixed[i]);
+        }
+    }
+    for (uint32_t i = 0; i < sc->nnics && !name; i++) {
+        char *s = g_strdup_printf("stats %s", sc->nic[i].name);
+        if (!tb_guest_section(b, s)) {
+            name = s;
+        } else {
+            g_free(s);
+        }
+    }
+    if (name) {
+        *err = g_strdup_printf("qemu: the guest's result block has no "
+                               "\"@@ %s\" section", name);
+        g_free(name);
+        return -1;
+    }
+    return 0;
 }
 
 /* The guest's `uname -r` from "@@ meta" (the last kernel= line), or
@@ -234,17 +309,20 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
         *err = g_strdup("qemu: the guest printed no complete result block");
         return -1;
     }
-    if (read_stats(sc, work, stats, err) == 0) {
+    if (required_sections(sc, b, err) == 0 &&
+        read_stats(sc, work, stats, err) == 0) {
         offered_load(sc, p, stats, r);
         r->niface = sc->nnics;
-        for (uint32_t i = 0; i < sc->nnics; i++) {
-            iface_result(sc, b, stats[i], i, r);
+        rc = 0;
+        for (uint32_t i = 0; i < sc->nnics && rc == 0; i++) {
+            rc = iface_result(sc, b, stats[i], i, r, err);
         }
         *link_up = count_lines(sect(b, "dmesg"), "Link is Up", "");
         *log_lines = sect(b, "dmesg")->len;
-        kernel_counters(b, r);
+        if (rc == 0) {
+            rc = kernel_counters(b, r, err);
+        }
         *kernel = guest_kernel(b);
-        rc = 0;
     }
     for (uint32_t i = 0; i < TB_MAX_NICS; i++) {
         if (stats[i]) {
