@@ -16,6 +16,9 @@
 
 #include "qemu/backend_qemu.h"
 #include "qemu/qemu_snapshot.h"
+
+/* The monitor socket of a run from a snapshot, in its work directory. */
+#define QR_MONITOR "monitor.sock"
 #include "report/cli_out.h"
 #include "report/pcap_out.h"
 #include "report/report.h"
@@ -173,7 +176,7 @@ static char **qr_snapshot_argv(QemuRun *q, char **err)
 {
     char *words = tb_qemu_words(q->sc, &q->plan);
     char *wf = g_build_filename(q->work, "words", NULL);
-    char *mon = g_build_filename(q->work, "monitor.sock", NULL);
+    char *mon = g_build_filename(q->work, QR_MONITOR, NULL);
     char **argv = NULL, *snap;
     int made;
     GError *ge = NULL;
@@ -214,7 +217,7 @@ static int qr_boot(QemuRun *q, char **err)
                                       q->a->pcap_path != NULL);
     if (argv && tb_qemu_proc_start(&q->proc, argv, q->work, "console.log",
                                    "qemu.err", err) == 0) {
-        char *mon = g_build_filename(q->work, "monitor.sock", NULL);
+        char *mon = g_build_filename(q->work, QR_MONITOR, NULL);
         if ((!q->snapshot ||
              tb_qemu_snapshot_resume(&q->proc, mon, err) == 0) &&
             tb_qemu_proc_wait(&q->proc, err) == 0) {

@@ -341,11 +341,13 @@ int tb_qemu_snapshot_resume(TbQemuProc *q, const char *monitor, char **err)
     TbHmp *m = tb_hmp_open(monitor, q, err);
     int r = -1;
 
-    /* "paused (inmigrate)" while loading, then the saved state; the
-     * answer to "cont" is not awaited (the guest may finish first) */
+    /* "paused (inmigrate)" while loading, then the saved state; a
+     * command still unread when the connection closes may be dropped, so
+     * "cont" is awaited and checked */
     if (m && tb_hmp_wait_for(m, "info status", "(watchdog)", NULL,
-                             err) == 0) {
-        r = tb_hmp_send(m, "cont", err);
+                             err) == 0 &&
+        hmp_do(m, "cont", err) == 0) {
+        r = tb_hmp_wait_for(m, "info status", "running", NULL, err);
     }
     tb_hmp_close(m);
     return r;
