@@ -184,6 +184,10 @@ static char **qr_snapshot_argv(QemuRun *q, char **err)
     snap = tb_qemu_snapshot_get(q->sc, &q->plan, &q->paths, q->work,
                                 q->proc.deadline, q->proc.timeout_s, &made,
                                 err);
+    if (snap && !q->a->quiet && isatty(STDERR_FILENO)) {
+        fprintf(stderr, "e1klab: %s snapshot %s\n", made ? "made" : "using",
+                snap);
+    }
     if (snap && !g_file_set_contents(wf, words, -1, &ge)) {
         *err = g_strdup_printf("qemu: %s", ge->message);
         g_error_free(ge);
