@@ -84,6 +84,13 @@ else
     *.ko.zst) die "zstd-compressed modules are not supported" ;;
     *) cp "$ko" "$R/lib/e1klab/e1000.ko" ;;
   esac
+  # qemu_fw_cfg: how a guest restored from a snapshot reads its scenario
+  fwko=$(find "$K/lib/modules/$kver" -name 'qemu_fw_cfg.ko*' | head -n 1)
+  case "$fwko" in
+    *.ko.xz) xz -dc "$fwko" > "$R/lib/e1klab/qemu_fw_cfg.ko" ;;
+    *.ko) cp "$fwko" "$R/lib/e1klab/qemu_fw_cfg.ko" ;;
+    *) die "qemu_fw_cfg.ko (uncompressed or .xz) not found in $deb" ;;
+  esac
   if [ -n "$extra_ko" ]; then
     cp "$extra_ko" "$R/lib/e1klab/$(basename "$extra_ko")"
   fi

@@ -11,6 +11,7 @@
 # Layout of the build area:
 #   src/     apt-get source --download-only cache (.dsc, orig + debian tarballs)
 #   tree/    unpacked source with Debian's patches, edk2 unpack disabled,
+#            PAUSE without a loop exit for one vCPU (target/i386),
 #            the e1klab device (hw/net/, hw/qemu/ and the traffic library
 #            testbench/traffic/trf*) copied to hw/net/e1klab/ and hooked into
 #            hw/net/meson.build, hw/net/Kconfig, the top-level
@@ -164,6 +165,20 @@ EOF
 mak=$T/configs/devices/x86_64-softmmu/e1klab.mak
 cmp -s "$B/e1klab.mak.new" "$mak" 2>/dev/null || cp "$B/e1klab.mak.new" "$mak"
 rm -f "$B/e1klab.mak.new"
+
+# 6. PAUSE: x86 TCG leaves its execution loop on
+#    every PAUSE "to let another CPU run".  Our guests have one vCPU, and
+#    Linux's udelay (delay_tsc) executes PAUSE per iteration, so the stock
+#    e1000 driver's EEPROM probe (udelay(50) per clock edge) cost about 9 s
+#    of host CPU per run.  With one vCPU, stay in cpu_exec: the same
+#    instructions at the same virtual times (the same report bytes), a
+#    fraction of the CPU (docs/full-system.md "Boot once").
+mh=$T/target/i386/tcg/misc_helper.c
+if ! grep -q 'e1klab: with one vCPU' "$mh"; then
+  sed -i 's|^    /\* Just let another CPU run.  \*/$|    /* e1klab: with one vCPU there is no other CPU to run: stay in\n     * cpu_exec (scripts/build-qemu.sh) */\n    if (CPU_NEXT(first_cpu) == NULL) {\n        cpu_loop_exit_noexc(cs);\n    }\n    /* Just let another CPU run.  */|' "$mh"
+fi
+grep -q 'cpu_loop_exit_noexc(cs);' "$mh" \
+  || die "could not patch do_pause in $mh"
 
 # ---------------------------------------------------------------- device
 # Copy the model, the glue and the traffic library (testbench/traffic/trf*:

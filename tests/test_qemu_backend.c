@@ -2,7 +2,8 @@
 /*
  * Unit tests of `e1klab run --backend qemu` without QEMU: the guest's
  * result block parsers (testbench/qemu/qemu_guest.c), the scenario -> QEMU
- * command line and plan (qemu_cmdline.c) and TbResults from a made-up
+ * command line and plan (qemu_cmdline.c), the snapshot machine and its
+ * cache key (qemu_snapshot.c) and TbResults from a made-up
  * guest run (qemu_results.c).  Expected values come from the formats of
  * /proc (Linux), the wire rule ((L+4+20) x 8 bit times at 1 Gb/s: 672 ns
  * for a 64-byte frame) and docs/full-system.md's mapping.
@@ -14,6 +15,7 @@
 
 #include "qemu/backend_qemu.h"
 #include "qemu/qemu_guest.h"
+#include "qemu/qemu_snapshot.h"
 #include "scenario/scenario_load.h"
 
 /* A console as QEMU prints it: firmware escapes before the begin
@@ -303,6 +305,168 @@ static void results_variants(const TbScenario *sc, const TbQemuPlan *p,
     g_free(kernel);
 }
 
+/* The index of @s in @argv, or -1. */
+static int arg_at(char **argv, const char *s)
+{
+    for (int i = 0; argv[i]; i++) {
+        if (!strcmp(argv[i], s)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* Key of the scenario with @sets over scen_text (paths as given). */
+static char *key_of(const char *const *sets, const TbQemuPaths *paths)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    TbQemuPlan p;
+    char *err = NULL, *key;
+
+    load(sc, scen_text, sets);
+    g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+    key = tb_qemu_snapshot_key(sc, &p, paths, &err);
+    g_assert_null(err);
+    g_assert_nonnull(key);
+    g_assert_cmpuint(strlen(key), ==, 64);
+    g_free(sc);
+    return key;
+}
+
+static void test_snapshot_key(void)
+{
+    char *dir = g_dir_make_tmp("e1klab-snapkey-XXXXXX", NULL);
+    TbQemuPaths paths = {g_build_filename(dir, "q", NULL),
+                         g_build_filename(dir, "k", NULL),
+                         g_build_filename(dir, "i", NULL)};
+    const char *mac[] = {"nic.eth0.mac=00:07:e9:00:00:20",
+                         "traffic.pps=1000", "nic.eth1.link_mbps=100",
+                         "driver.InterruptThrottleRate=8000", NULL};
+    const char *mhz[] = {"host.cpu_mhz=466", NULL};
+    const char *chip[] = {"nic.eth1.chip=82540EM", NULL};
+    char *k0, *k;
+
+    g_file_set_contents(paths.qemu, "qemu", -1, NULL);
+    g_file_set_contents(paths.kernel, "kernel", -1, NULL);
+    g_file_set_contents(paths.initrd, "initrd", -1, NULL);
+    k0 = key_of(NULL, &paths);
+    /* what each run sets after the restore is not in the key */
+    k = key_of(mac, &paths);
+    g_assert_cmpstr(k, ==, k0);
+    g_free(k);
+    /* the icount shift, the device set and the files are */
+    k = key_of(mhz, &paths);
+    g_assert_cmpstr(k, !=, k0);
+    g_free(k);
+    k = key_of(chip, &paths);
+    g_assert_cmpstr(k, !=, k0);
+    g_free(k);
+    g_file_set_contents(paths.initrd, "initrd2", -1, NULL);
+    k = key_of(NULL, &paths);
+    g_assert_cmpstr(k, !=, k0);
+    g_free(k);
+    g_unlink(paths.kernel);
+    {
+        TbScenario *sc = g_new0(TbScenario, 1);
+        TbQemuPlan p;
+        char *err = NULL;
+        load(sc, scen_text, NULL);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+        g_assert_null(tb_qemu_snapshot_key(sc, &p, &paths, &err));
+        g_assert_nonnull(strstr(err, "/k: No such file"));
+        g_free(err);
+        g_free(sc);
+    }
+    g_unlink(paths.qemu);
+    g_unlink(paths.initrd);
+    g_rmdir(dir);
+    g_free(k0);
+    g_free(dir);
+    tb_qemu_paths_clear(&paths);
+}
+
+static void test_snapshot_argv(void)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    TbQemuPlan p;
+    TbQemuPaths paths = {(char *)"/q", (char *)"/k", (char *)"/i"};
+    char *err = NULL, **mk, **run, **boot, *words, *app;
+    int fw;
+
+    load(sc, scen_text, NULL);
+    g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+    words = tb_qemu_words(sc, &p);
+    g_assert_true(g_str_has_prefix(words, "e1klab.mode=forward "));
+    g_assert_true(g_str_has_suffix(words, " e1klab.wait=5"));
+    /* booting: the words follow the kernel parameters */
+    boot = tb_qemu_argv(sc, &p, &paths, "/w", 0);
+    app = g_strconcat(TB_QEMU_BOOT_APPEND " ", words, NULL);
+    g_assert_cmpstr(boot[arg_at(boot, "-append") + 1], ==, app);
+
+    mk = tb_qemu_snapshot_make_argv(sc, &p, &paths, NULL);
+    run = tb_qemu_snapshot_run_argv(sc, &p, &paths, "/w", 1,
+                                    "/c/snap x.mig", "/w/words",
+                                    "/w/m,sock");
+    /* the same machine up to the fw_cfg file, with the snapshot word */
+    fw = arg_at(mk, "-fw_cfg");
+    g_assert_cmpint(fw, >, 0);
+    g_assert_cmpint(arg_at(run, "-fw_cfg"), ==, fw);
+    for (int i = 0; i < fw; i++) {
+        g_assert_cmpstr(mk[i], ==, run[i]);
+    }
+    g_assert_cmpstr(mk[arg_at(mk, "-append") + 1], ==,
+                    TB_QEMU_BOOT_APPEND " e1klab.snapshot=1");
+    g_assert_cmpint(arg_at(mk, "ib700"), ==, arg_at(mk, "-device") + 1);
+    g_assert_true(has_arg(mk, "watchdog=pause"));
+    g_assert_cmpstr(mk[fw + 1], ==, "name=opt/e1klab/words,string=-");
+    g_assert_cmpstr(run[fw + 1], ==, "name=opt/e1klab/words,file=/w/words");
+    /* the snapshot's NICs: type and slot only */
+    g_assert_cmpstr(mk[fw + 3], ==, "e1klab-82545em,addr=04.0");
+    g_assert_cmpstr(mk[fw + 5], ==, "e1klab-82545em,addr=05.0");
+    g_assert_null(mk[fw + 6]);
+    /* a run's NICs: its own properties, taken over by the model */
+    g_assert_true(g_str_has_prefix(run[fw + 3], "e1klab-82545em,addr=04.0,"
+                                   "mac=00:07:e9:00:00:10,"));
+    g_assert_nonnull(strstr(run[fw + 3], ",capture=/w/eth0-tx.pcap,"));
+    g_assert_true(g_str_has_suffix(run[fw + 3], ",restore-model=off"));
+    g_assert_true(g_str_has_suffix(run[fw + 5], ",restore-model=off"));
+    g_assert_cmpstr(run[arg_at(run, "-incoming") + 1], ==,
+                    "exec:cat '/c/snap x.mig'");
+    g_assert_cmpstr(run[arg_at(run, "-monitor") + 1], ==,
+                    "unix:/w/m,,sock,server=on,wait=off");
+    g_assert_cmpint(arg_at(mk, "-monitor"), ==, -1);
+    g_strfreev(mk);
+    g_strfreev(run);
+    g_strfreev(boot);
+    g_free(app);
+    g_free(words);
+    g_free(sc);
+}
+
+static void test_snapshot_env(void)
+{
+    char *err = NULL, *d;
+
+    g_unsetenv("E1KLAB_SNAPSHOT");
+    g_assert_cmpint(tb_qemu_snapshot_enabled(&err), ==, 1);
+    g_setenv("E1KLAB_SNAPSHOT", "0", TRUE);
+    g_assert_cmpint(tb_qemu_snapshot_enabled(&err), ==, 0);
+    g_setenv("E1KLAB_SNAPSHOT", "yes", TRUE);
+    g_assert_cmpint(tb_qemu_snapshot_enabled(&err), ==, -1);
+    g_assert_cmpstr(err, ==, "E1KLAB_SNAPSHOT='yes': use 0 (boot for each "
+                             "run) or 1 (start from a snapshot)");
+    g_free(err);
+    g_unsetenv("E1KLAB_SNAPSHOT");
+    g_setenv("E1KLAB_SNAPSHOT_DIR", "/x/y", TRUE);
+    d = tb_qemu_snapshot_dir();
+    g_assert_cmpstr(d, ==, "/x/y");
+    g_free(d);
+    g_unsetenv("E1KLAB_SNAPSHOT_DIR");
+    d = tb_qemu_snapshot_dir();
+    g_assert_true(g_str_has_suffix(d, "/e1klab/snapshots"));
+    g_free(d);
+}
+
 static void test_results(void)
 {
     TbScenario *sc = g_new0(TbScenario, 1);
@@ -400,5 +564,8 @@ int main(int argc, char **argv)
     g_test_add_func("/qemu-backend/block", test_block);
     g_test_add_func("/qemu-backend/plan-argv", test_plan_argv);
     g_test_add_func("/qemu-backend/results", test_results);
+    g_test_add_func("/qemu-backend/snapshot-argv", test_snapshot_argv);
+    g_test_add_func("/qemu-backend/snapshot-key", test_snapshot_key);
+    g_test_add_func("/qemu-backend/snapshot-env", test_snapshot_env);
     return g_test_run();
 }

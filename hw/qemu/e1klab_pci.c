@@ -77,6 +77,8 @@ struct E1klabState {
                                 (traffic generator for another NIC) */
     char *capture;           /* pcap of transmitted frames */
     char *stats_path;        /* key=value totals written at exit */
+    bool restore_model;      /* incoming migration: load the saved model
+                                state (off: keep this instance's own) */
 
     E1kReplay *rp;
     uint32_t replay_armed;   /* 1: start time fixed (cursor.started) */
@@ -638,12 +640,41 @@ static int e1klab_pre_load(void *opaque)
     return 0;
 }
 
+/*
+ * restore-model=off: the stream gives the PCI configuration space (BARs,
+ * command register, as the guest's firmware and kernel set them) and the
+ * virtual time; the model keeps this instance's power-on state, built
+ * from its own properties (mac in the EEPROM, bus-timing, link-mbps,
+ * replay, capture, stats), and catches up to the restored clock on its
+ * next deadline.  For starting runs from a snapshot of a guest whose
+ * driver never touched the device, so that each run's configuration takes
+ * effect (docs/full-system.md "Boot once").  Refuses a saved replay that
+ * had already started.
+ */
+static int e1klab_post_load_own(E1klabState *s)
+{
+    int started = s->rp_cursor.started;
+
+    e1klab_drop_blob(s);
+    memset(&s->rp_cursor, 0, sizeof(s->rp_cursor));
+    e1klab_port_deadline_changed(s, e1k_next_deadline(s->dev));
+    if (started) {
+        error_report("e1klab: restore-model=off: the saved replay had "
+                     "already started");
+        return -EINVAL;
+    }
+    return 0;
+}
+
 static int e1klab_post_load(void *opaque, int version_id)
 {
     E1klabState *s = opaque;
     char err[256];
     int rc = 0;
 
+    if (!s->restore_model) {
+        return e1klab_post_load_own(s);
+    }
     if (e1k_restore(s->dev, s->blob, s->blob_len) < 0) {
         error_report("e1klab: saved device state is malformed");
         rc = -EINVAL;
@@ -721,6 +752,7 @@ static Property e1klab_properties[] = {
                      false),
     DEFINE_PROP_STRING("capture", E1klabState, capture),
     DEFINE_PROP_STRING("stats", E1klabState, stats_path),
+    DEFINE_PROP_BOOL("restore-model", E1klabState, restore_model, true),
     DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -21,6 +21,10 @@
 #                    frames, a 65,590-byte record, CPU shares at 100 kpps:
 #                    guest vs testbench (scripts/tests.d/qemu-reports.bash)
 #   run-scenario-relative-pcap  --set traffic.pcap from the current directory
+#   snapshot-*       boot once (docs/full-system.md): runs from a snapshot
+#                    just made, reused, and made anew by two concurrent runs
+#                    give identical JSON; a run's mac and bus take effect
+#                    after the restore; E1KLAB_SNAPSHOT=0 boots for the run
 #   forward-migration  the same run migrated mid-replay to a file and
 #                    finished in a new QEMU gives the same result
 #   qtest-device-*   C05 (ITR spacing) in virtual time under -accel qtest,
@@ -205,6 +209,8 @@ fi
 # The testbench CLI with the guest as backend (build/ is built by
 # scripts/test.sh before this script runs; E1KLAB overrides).
 E1KLAB=${E1KLAB:-$top/build/testbench/e1klab}
+# a snapshot cache of our own: the first run below makes the snapshot
+export E1KLAB_SNAPSHOT_DIR=$W/snapshots
 if [ -x "$E1KLAB" ]; then
   rb_ok=1
   for i in 1 2; do
@@ -264,6 +270,70 @@ else
   bad "run-backend-qemu" "$E1KLAB missing (build the main project in build/)"
   bad "run-backend-qemu-bad-input" "$E1KLAB missing"
   bad "report-*" "$E1KLAB missing"
+fi
+
+# ------------------------------------------------------------ boot once
+# rb1 ran from a snapshot it made, rb2 from the same file reused.
+nsnap() { ls "$1"/snap-*.mig 2>/dev/null | wc -l; }
+# one_frame JSON: the report offered one frame and forwarded it
+one_frame() {
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(0 if r["offered"]["frames"]==1 and r["accounting"]["forwarded"]==1 else 1)' "$1"
+}
+if [ -x "$E1KLAB" ] && [ "$rb_ok" = 1 ]; then
+  # made anew, by two runs at once (one makes it, the other waits)
+  sd=$W/snapshots-2 why="" pids=()
+  for i in 3 4; do
+    E1KLAB_SNAPSHOT_DIR=$sd timeout 600 "$E1KLAB" run --backend qemu "$scen" \
+      --set traffic.count=20000 --json "$W/rb$i.json" --quiet --timeout 500 \
+      >"$W/rb$i.err" 2>&1 &
+    pids+=($!)
+  done
+  wait "${pids[0]}" || why="$why run 3 failed: $(cat "$W/rb3.err");"
+  wait "${pids[1]}" || why="$why run 4 failed: $(cat "$W/rb4.err");"
+  [ "$(nsnap "$sd")" = 1 ] || why="$why $(nsnap "$sd") snapshots made;"
+  for i in 3 4; do
+    cmp -s "$W/rb1.json" "$W/rb$i.json" || why="$why rb$i.json differs from rb1.json;"
+  done
+  if [ -z "$why" ]; then
+    ok "snapshot-deterministic (fresh, reused and concurrently made snapshots: identical JSON)"
+  else
+    diff "$W/rb1.json" "$W/rb3.json" | head -n 10; bad "snapshot-deterministic" "$why"
+  fi
+  # a run's own device properties after the restore: MAC in the EEPROM,
+  # bus in the driver's probe line; no new snapshot for them
+  t0=$(date +%s.%N)
+  if E1KLAB_QEMU_KEEP=1 timeout 300 "$E1KLAB" run --backend qemu "$scen" \
+       --set traffic.count=1 --set nic.eth0.mac=00:07:e9:00:00:99 \
+       --set nic.eth0.bus=pci32-33 --json "$W/p.json" --quiet --timeout 250 \
+       >"$W/p.out" 2>&1; then
+    t1=$(date +%s.%N)
+    kept=$(sed -n 's/^e1klab: QEMU run kept in //p' "$W/p.out")
+    why=""
+    grep -aq "eth0: (PCI:33MHz:32-bit) 00:07:e9:00:00:99" "$kept/console.log" || why="$why no 32-bit probe with the new MAC;"
+    grep -aq "mac.eth0=00:07:e9:00:00:99" "$kept/console.log" || why="$why eth0 address;"
+    grep -aq "eth1: (PCI:66MHz:64-bit) 00:07:e9:00:00:11" "$kept/console.log" || why="$why eth1 probe;"
+    [ "$(nsnap "$W/snapshots")" = 1 ] || why="$why a new snapshot was made;"
+    one_frame "$W/p.json" || why="$why offered/forwarded != 1;"
+    rm -rf "$kept"
+    if [ -z "$why" ]; then
+      ok "snapshot-properties (mac, bus of the run after the restore; one-frame run $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s wall)"
+    else
+      bad "snapshot-properties" "$why"
+    fi
+  else
+    cat "$W/p.out"; bad "snapshot-properties" "run failed"
+  fi
+  # the fallback: boot for the run, words on the kernel command line
+  if E1KLAB_SNAPSHOT=0 E1KLAB_SNAPSHOT_DIR=$W/none timeout 600 "$E1KLAB" run --backend qemu "$scen" \
+       --set traffic.count=1 --json "$W/b.json" --quiet --timeout 500 >"$W/b.out" 2>&1 &&
+     one_frame "$W/b.json" &&
+     [ ! -e "$W/none" ]; then
+    ok "snapshot-off (E1KLAB_SNAPSHOT=0: booted for the run, 1 frame forwarded, no snapshot made)"
+  else
+    cat "$W/b.out"; bad "snapshot-off"
+  fi
+else
+  bad "snapshot-deterministic" "no run-backend-qemu runs"
 fi
 
 # ------------------------------------------------------------ migration

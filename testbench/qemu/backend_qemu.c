@@ -6,129 +6,22 @@
  * testbench's reports.  The wall clock only bounds how long we wait for
  * QEMU; nothing in the report depends on it.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <pcap/pcap.h>
 
 #include "qemu/backend_qemu.h"
+#include "qemu/qemu_snapshot.h"
+
+/* The monitor socket of a run from a snapshot, in its work directory. */
+#define QR_MONITOR "monitor.sock"
 #include "report/cli_out.h"
 #include "report/pcap_out.h"
 #include "report/report.h"
-
-/* The first non-empty line of @path (QEMU's error), or "" (g_free). */
-static char *first_line(const char *path)
-{
-    char *text = NULL, *out;
-    GPtrArray *l;
-
-    if (!g_file_get_contents(path, &text, NULL, NULL)) {
-        return g_strdup("");
-    }
-    l = g_ptr_array_new();
-    for (char *p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
-        if (*g_strstrip(p)) {
-            g_ptr_array_add(l, p);
-            break;
-        }
-    }
-    out = g_strdup(l->len ? (char *)g_ptr_array_index(l, 0) : "");
-    g_ptr_array_free(l, TRUE);
-    g_free(text);
-    return out;
-}
-
-/* Wait for QEMU (@pid) for at most @timeout_s wall seconds, then kill
- * it.  0 with its wait status in *status, or -1 with *err (@con: the
- * console file, named in the message). */
-static int wait_qemu(GPid pid, double timeout_s, const char *con,
-                     int *status, char **err)
-{
-    gint64 deadline = g_get_monotonic_time() + (gint64)(timeout_s * 1e6);
-
-    for (;;) {
-        pid_t w = waitpid(pid, status, WNOHANG);
-        if (w == pid) {
-            return 0;
-        }
-        if (w < 0 && errno != EINTR) {
-            *err = g_strdup_printf("qemu: waitpid: %s", g_strerror(errno));
-            return -1;
-        }
-        if (g_get_monotonic_time() > deadline) {
-            kill(pid, SIGKILL);
-            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {
-            }
-            *err = g_strdup_printf("qemu: no result within %.0f s of wall "
-                                   "time (killed; console: %s)", timeout_s,
-                                   con);
-            return -1;
-        }
-        g_usleep(20000);
-    }
-}
-
-/* The message of a QEMU that did not exit 0: its status or signal and
- * the first line of its stderr (@errf). */
-static char *exit_error(int status, const char *errf, const char *con)
-{
-    char *l = first_line(errf);
-    char *e = g_strdup_printf("qemu: exit %s %d%s%s (console: %s)",
-                              WIFEXITED(status) ? "status" : "signal",
-                              WIFEXITED(status) ? WEXITSTATUS(status)
-                                                : WTERMSIG(status),
-                              *l ? ": " : "", l, con);
-    g_free(l);
-    return e;
-}
-
-/* Run @argv with stdout to @work/console.log, stderr to @work/qemu.err,
- * stdin from /dev/null; kill it after @timeout_s wall seconds.
- * Returns 0 when it exited 0, else 1 with *err. */
-static int run_qemu(char **argv, const char *work, double timeout_s,
-                    char **err)
-{
-    char *con = g_build_filename(work, "console.log", NULL);
-    char *errf = g_build_filename(work, "qemu.err", NULL);
-    int fd[3] = {
-        open("/dev/null", O_RDONLY | O_CLOEXEC),
-        open(con, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644),
-        open(errf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644),
-    };
-    GError *ge = NULL;
-    GPid pid;
-    int status = 0, rc = 1;
-
-    if (fd[0] < 0 || fd[1] < 0 || fd[2] < 0) {
-        *err = g_strdup_printf("qemu: %s: %s", work, g_strerror(errno));
-    } else if (!g_spawn_async_with_fds(work, argv, NULL,
-                                       G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                                       &pid, fd[0], fd[1], fd[2], &ge)) {
-        *err = g_strdup_printf("qemu: %s: %s", argv[0], ge->message);
-        g_error_free(ge);
-    } else if (wait_qemu(pid, timeout_s, con, &status, err) == 0) {
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-            rc = 0;
-        } else {
-            *err = exit_error(status, errf, con);
-        }
-    }
-    for (int i = 0; i < 3; i++) {
-        if (fd[i] >= 0) {
-            close(fd[i]);
-        }
-    }
-    g_free(con);
-    g_free(errf);
-    return rc;
-}
 
 /* Merge the NICs' capture files (virtual-time ns stamps) into @po in
  * time order; equal stamps in NIC order.  0, or -1 with *err. */
@@ -215,6 +108,8 @@ typedef struct QemuRun {
     char *kernel;              /* the guest's `uname -r` */
     uint64_t log_lines, link_up;
     int keep;                  /* keep the work directory */
+    int snapshot;              /* start from a snapshot (qemu_snapshot.h) */
+    TbQemuProc proc;           /* the QEMU of the run */
 } QemuRun;
 
 /* Check the options, plan the run, find QEMU and the guest, open the
@@ -232,7 +127,11 @@ static int qr_prepare(QemuRun *q, char **err)
         *err = g_strdup("run: --timeout must be positive");
         return -1;
     }
-    if (tb_qemu_plan(q->sc, &q->plan, err) < 0 ||
+    q->snapshot = tb_qemu_snapshot_enabled(err);
+    q->proc.timeout_s = q->a->timeout_s;
+    q->proc.deadline = g_get_monotonic_time() +
+                       (gint64)(q->a->timeout_s * 1e6);
+    if (q->snapshot < 0 || tb_qemu_plan(q->sc, &q->plan, err) < 0 ||
         tb_qemu_find(&q->paths, err) < 0 ||
         tb_out_open(&q->json, q->a->json_path, err) < 0 ||
         tb_out_open(&q->pcap, q->a->pcap_path, err) < 0) {
@@ -271,21 +170,65 @@ static int qr_results(QemuRun *q, char **err)
     return r;
 }
 
-/* Run QEMU and read its results.  0 or -1 with *err (the run failed). */
+/* The argument vector of a run from a snapshot: find or make the
+ * snapshot, write the words file.  NULL with *err. */
+static char **qr_snapshot_argv(QemuRun *q, char **err)
+{
+    char *words = tb_qemu_words(q->sc, &q->plan);
+    char *wf = g_build_filename(q->work, "words", NULL);
+    char *mon = g_build_filename(q->work, QR_MONITOR, NULL);
+    char **argv = NULL, *snap;
+    int made;
+    GError *ge = NULL;
+
+    snap = tb_qemu_snapshot_get(q->sc, &q->plan, &q->paths, q->work,
+                                q->proc.deadline, q->proc.timeout_s, &made,
+                                err);
+    if (snap && !q->a->quiet && isatty(STDERR_FILENO)) {
+        fprintf(stderr, "e1klab: %s snapshot %s\n", made ? "made" : "using",
+                snap);
+    }
+    if (snap && !g_file_set_contents(wf, words, -1, &ge)) {
+        *err = g_strdup_printf("qemu: %s", ge->message);
+        g_error_free(ge);
+    } else if (snap) {
+        argv = tb_qemu_snapshot_run_argv(q->sc, &q->plan, &q->paths,
+                                         q->work, q->a->pcap_path != NULL,
+                                         snap, wf, mon);
+    }
+    g_free(snap);
+    g_free(mon);
+    g_free(wf);
+    g_free(words);
+    return argv;
+}
+
+/* Run QEMU (booting, or from a snapshot) and read its results.  0 or -1
+ * with *err (the run failed). */
 static int qr_boot(QemuRun *q, char **err)
 {
-    char **argv = tb_qemu_argv(q->sc, &q->plan, &q->paths, q->work,
-                               q->a->pcap_path != NULL);
-    int r;
+    char **argv;
+    int r = -1;
 
     if (!q->a->quiet && isatty(STDERR_FILENO)) {
-        fprintf(stderr, "e1klab: running %s in QEMU (-icount shift=%u), "
+        fprintf(stderr, "e1klab: running %s in QEMU (-icount shift=%u%s), "
                 "up to %.0f s ...\n", q->sc->name, q->plan.shift,
-                q->a->timeout_s);
+                q->snapshot ? ", from a snapshot" : "", q->a->timeout_s);
     }
     q->keep = 1;                 /* the console helps when something fails */
-    r = run_qemu(argv, q->work, q->a->timeout_s, err) == 0
-            ? qr_results(q, err) : -1;
+    argv = q->snapshot ? qr_snapshot_argv(q, err)
+                       : tb_qemu_argv(q->sc, &q->plan, &q->paths, q->work,
+                                      q->a->pcap_path != NULL);
+    if (argv && tb_qemu_proc_start(&q->proc, argv, q->work, "console.log",
+                                   "qemu.err", err) == 0) {
+        char *mon = g_build_filename(q->work, QR_MONITOR, NULL);
+        if ((!q->snapshot ||
+             tb_qemu_snapshot_resume(&q->proc, mon, err) == 0) &&
+            tb_qemu_proc_wait(&q->proc, err) == 0) {
+            r = qr_results(q, err);
+        }
+        g_free(mon);
+    }
     g_strfreev(argv);
     return r;
 }
@@ -364,6 +307,7 @@ int tb_qemu_cmd_run(const TbScenario *sc, const TbQemuRunArgs *a,
             }
         }
     }
+    tb_qemu_proc_clear(&q.proc);
     tb_out_abort(&q.json);
     tb_out_abort(&q.pcap);
     if (q.work && !q.keep) {

@@ -269,8 +269,7 @@ void tb_qemu_paths_clear(TbQemuPaths *paths)
     memset(paths, 0, sizeof(*paths));
 }
 
-/* QEMU option values: ',' is written ",," */
-static char *qesc(const char *s)
+char *tb_qemu_qesc(const char *s)
 {
     GString *g = g_string_new(NULL);
     for (; *s; s++) {
@@ -324,7 +323,7 @@ static void replay_props(GString *g, const TbScenario *sc,
     } else {
         /* QEMU runs in its own directory: an absolute path */
         char *abs = g_canonicalize_filename(t->pcap, NULL);
-        char *e = qesc(abs);
+        char *e = tb_qemu_qesc(abs);
         g_free(abs);
         g_string_append_printf(g, ",replay=%s,replay-loop=%u", e,
                                t->loop ? t->loop : 1);
@@ -447,11 +446,9 @@ static void append_route(GString *app, const TbScenario *sc, uint32_t i)
     }
 }
 
-/* The -append string: what guest-images/init reads. */
-static char *kernel_cmdline(const TbScenario *sc, const TbQemuPlan *p)
+char *tb_qemu_words(const TbScenario *sc, const TbQemuPlan *p)
 {
-    GString *app = g_string_new("console=ttyS0 quiet panic=-1 "
-                                "ipv6.disable=1 e1klab.mode=forward");
+    GString *app = g_string_new("e1klab.mode=forward");
 
     append_ifnames(app, sc);
     append_modparams(app, sc);
@@ -470,23 +467,29 @@ static void add_work_file(GString *d, const char *prop, const char *work,
                           const char *nic, const char *suffix)
 {
     char *path = g_strdup_printf("%s/%s%s", work, nic, suffix);
-    char *e = qesc(path);
+    char *e = tb_qemu_qesc(path);
 
     g_string_append_printf(d, ",%s=%s", prop, e);
     g_free(e);
     g_free(path);
 }
 
-/* The -device value of NIC @i: chip, PCI slot 4+i, MAC, bus timing, link
- * speed, stats (and capture) files, the replay of the source feeding it. */
-static char *device_arg(const TbScenario *sc, const TbQemuPlan *p,
-                        const char *work, int capture, uint32_t i)
+char *tb_qemu_device_slot(const TbScenario *sc, uint32_t i)
+{
+    return g_strdup_printf("%s,addr=%02x.0",
+                           sc->nic[i].chip == E1K_CHIP_82540EM
+                               ? "e1klab-82540em" : "e1klab-82545em",
+                           4 + i);
+}
+
+char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
+                         const char *work, int capture, uint32_t i)
 {
     const TbNicCfg *n = &sc->nic[i];
-    GString *d = g_string_new(n->chip == E1K_CHIP_82540EM
-                                  ? "e1klab-82540em" : "e1klab-82545em");
+    char *slot = tb_qemu_device_slot(sc, i);
+    GString *d = g_string_new(slot);
 
-    g_string_append_printf(d, ",addr=%02x.0", 4 + i);
+    g_free(slot);
     add_mac(d, "mac", n->mac);
     g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u", n->bus_name,
                            n->link_mbps);
@@ -512,28 +515,39 @@ static const char *const machine_args[] = {
     "-L", "/usr/share/qemu", "-L", "/usr/share/seabios",
 };
 
+void tb_qemu_argv_machine(GPtrArray *a, const TbQemuPlan *p,
+                          const TbQemuPaths *paths, const char *append)
+{
+    g_ptr_array_add(a, g_strdup(paths->qemu));
+    for (size_t i = 0; i < G_N_ELEMENTS(machine_args); i++) {
+        g_ptr_array_add(a, g_strdup(machine_args[i]));
+    }
+    g_ptr_array_add(a, g_strdup("-icount"));
+    g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));
+    g_ptr_array_add(a, g_strdup("-rtc"));
+    g_ptr_array_add(a, g_strdup("clock=vm,base=2020-01-01"));
+    g_ptr_array_add(a, g_strdup("-kernel"));
+    g_ptr_array_add(a, g_strdup(paths->kernel));
+    g_ptr_array_add(a, g_strdup("-initrd"));
+    g_ptr_array_add(a, g_strdup(paths->initrd));
+    g_ptr_array_add(a, g_strdup("-append"));
+    g_ptr_array_add(a, g_strdup(append));
+}
+
 char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
                     const TbQemuPaths *paths, const char *work, int capture)
 {
     GPtrArray *a = g_ptr_array_new();
+    char *words = tb_qemu_words(sc, p);
+    char *app = g_strconcat(TB_QEMU_BOOT_APPEND " ", words, NULL);
 
-#define ADD(s) g_ptr_array_add(a, g_strdup(s))
-    ADD(paths->qemu);
-    for (size_t i = 0; i < G_N_ELEMENTS(machine_args); i++) {
-        ADD(machine_args[i]);
-    }
-    ADD("-icount");
-    g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));
-    ADD("-rtc"); ADD("clock=vm,base=2020-01-01");
-    ADD("-kernel"); ADD(paths->kernel);
-    ADD("-initrd"); ADD(paths->initrd);
-    ADD("-append");
-    g_ptr_array_add(a, kernel_cmdline(sc, p));
+    tb_qemu_argv_machine(a, p, paths, app);
+    g_free(app);
+    g_free(words);
     for (uint32_t i = 0; i < sc->nnics; i++) {
-        ADD("-device");
-        g_ptr_array_add(a, device_arg(sc, p, work, capture, i));
+        g_ptr_array_add(a, g_strdup("-device"));
+        g_ptr_array_add(a, tb_qemu_device_arg(sc, p, work, capture, i));
     }
-#undef ADD
     g_ptr_array_add(a, NULL);
     return (char **)g_ptr_array_free(a, FALSE);
 }

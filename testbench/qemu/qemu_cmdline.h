@@ -64,12 +64,48 @@ typedef struct TbQemuPaths {
 int tb_qemu_find(TbQemuPaths *paths, char **err);
 void tb_qemu_paths_clear(TbQemuPaths *paths);
 
+/** Kernel parameters of every guest boot.  The scenario's e1klab.*
+ *  words (tb_qemu_words) follow them when the guest boots for the run;
+ *  a guest started from a snapshot gets them through fw_cfg instead
+ *  (qemu_snapshot.h). */
+#define TB_QEMU_BOOT_APPEND "console=ttyS0 quiet panic=-1 ipv6.disable=1"
+
 /**
- * The argument vector (NULL-terminated, g_strfreev) for @sc: machine,
- * -icount, -rtc clock=vm, firmware dirs, guest kernel/initrd/command
- * line, one -device e1klab-<chip> per NIC at PCI slot 4+i with mac,
+ * The scenario's words for guest-images/init, space separated
+ * ("e1klab.mode=forward e1klab.modparams=... e1klab.wait=5"; the list is
+ * in docs/full-system.md).  g_free.
+ */
+char *tb_qemu_words(const TbScenario *sc, const TbQemuPlan *p);
+
+/** QEMU option value @s with ',' written ",," (g_free). */
+char *tb_qemu_qesc(const char *s);
+
+/** "e1klab-<chip>,addr=<4+i>.0": the device and PCI slot of NIC @i, the
+ *  part of its -device value a snapshot must match (g_free). */
+char *tb_qemu_device_slot(const TbScenario *sc, uint32_t i);
+
+/**
+ * The -device value of NIC @i (g_free): tb_qemu_device_slot, then mac,
  * bus-timing, link-mbps, stats=@work/NAME.stats, the replay-* properties
  * of the source feeding it and, if @capture, capture=@work/NAME-tx.pcap.
+ */
+char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
+                         const char *work, int capture, uint32_t i);
+
+/**
+ * Append to @a (char *, g_free) what every start of the guest shares:
+ * the QEMU binary, machine (PC, 256 MiB, serial on stdio, no default
+ * devices, no network), -icount shift=@p->shift,sleep=off, -rtc
+ * clock=vm, firmware dirs, the guest kernel and initrd, -append @append.
+ */
+void tb_qemu_argv_machine(GPtrArray *a, const TbQemuPlan *p,
+                          const TbQemuPaths *paths, const char *append);
+
+/**
+ * The argument vector (NULL-terminated, g_strfreev) that boots the guest
+ * for @sc (no snapshot): tb_qemu_argv_machine with TB_QEMU_BOOT_APPEND
+ * and the scenario's words as the kernel command line, then one -device
+ * tb_qemu_device_arg per NIC.
  */
 char **tb_qemu_argv(const TbScenario *sc, const TbQemuPlan *p,
                     const TbQemuPaths *paths, const char *work,
