@@ -12,14 +12,9 @@
 
 void tcp_cfg_default(TcpCfg *cfg)
 {
-    cfg->mtu = 1500;
-    cfg->sndbuf = 16384;
-    cfg->rcvbuf = 87380;
-    cfg->timestamps = true;
-    cfg->window_scaling = true;
-    cfg->nodelay = false;
-    cfg->hz = 100;
-    cfg->iss = 0;
+    *cfg = (TcpCfg){ .mtu = 1500, .sndbuf = 16384, .rcvbuf = 87380,
+                     .timestamps = true, .window_scaling = true,
+                     .nodelay = false, .hz = 100, .iss = 0 };
 }
 
 /* Window scale we announce: the smallest shift that lets the receive
