@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "scenario/scenario_keys.h"
+#include "scenario/topology.h"
 
 /* destination field of a row: offset and size in the section's struct */
 #define F(T, f) .off = offsetof(T, f), .size = sizeof(((T *)0)->f)
@@ -33,6 +34,7 @@ static const char *const pace_names[] = {"captured", "pps", "mbps",
 #define RO TB_SEC_ROUTE
 #define TR TB_SEC_TRAFFIC
 #define RU TB_SEC_RUN
+#define LI TB_SEC_LINK
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -296,6 +298,23 @@ const TbKeyDef tb_keys[] = {
      .max = UINT64_MAX, .def = "0", .range_doc = "0..2^64-1",
      .help = "seed for any randomised choice (none is made today; results "
      "depend only on the scenario)"},
+
+    /* [link.NAME] */
+    {LI, "a", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[0]),
+     .flags = TB_KF_REQUIRED,
+     .help = "one end: NIC `NIC` of `[host.HOST]` (a `[nic.HOST.NIC]` "
+     "section)"},
+    {LI, "b", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[1]),
+     .flags = TB_KF_REQUIRED,
+     .help = "the other end; both NICs must have the same `link_mbps` (the "
+     "link's speed) and different `mac`s"},
+    {LI, "delay", TB_KEY_TIME, "time", F(TbLinkCfg, delay_ns), .def = "0",
+     .help = "propagation delay each way: a frame reaches the other NIC "
+     "this long after its last bit left (the NICs model the wire time)"},
+    {LI, "drop_every", U32(0, 1000000000), .unit = "frames",
+     F(TbLinkCfg, drop_every), .def = "0",
+     .help = "lose every N-th frame of each direction on the wire (0: "
+     "none); deterministic, for tests of loss recovery"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -303,7 +322,8 @@ const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
 const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
-        "scenario", "host", "driver", "nic", "route", "traffic", "run"};
+        "scenario", "host", "driver", "nic", "route", "traffic", "run",
+        "link"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 
