@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "kernel/k_netperf.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
 #include "sim/net.h"
@@ -223,6 +224,75 @@ static void test_errors(void)
     g_free(sc);
 }
 
+/* Two hosts back to back over 1000 Mbit/s, e1000 NAPI. */
+#define BACK_TO_BACK                                                       \
+    "[driver]\nmode = napi\nRxIntDelay = 0\nInterruptThrottleRate = 0\n"   \
+    "[host.a]\n"                                                           \
+    "[nic.a.eth0]\nchip = 82545EM\nbus = pci64-66\n"                       \
+    "mac = 00:07:e9:00:00:10\nip = 10.0.0.1/24\n"                           \
+    "[host.b]\n"                                                           \
+    "[nic.b.eth0]\nchip = 82545EM\nbus = pci64-66\n"                       \
+    "mac = 00:07:e9:00:00:20\nip = 10.0.0.2/24\n"                           \
+    "[link.ab]\na = a.eth0\nb = b.eth0\n"                                 \
+    "[run]\nduration = 300ms\n"
+
+/* A TCP_STREAM from a to b: every byte arrives in order, below the
+ * payload line rate; the figures of one run. */
+static TbNetperfStats tcp_stream(uint32_t message_size, uint64_t *cpu_a,
+                                 uint64_t *cpu_b)
+{
+    TbTopology *t = load(BACK_TO_BACK, NULL);
+    char *err = NULL;
+    TbNet *n = tb_net_new(t, &err);
+    g_assert_nonnull(n);
+    TbNetperfCfg c = { .message_size = message_size, .recv_size = 87380,
+                       .send_socket = 131070, .recv_socket = 131070,
+                       .window_scaling = true, .verify = true,
+                       .port = 12866 };
+    TbNetperf *np = tb_netperf_new(tb_net_kernel(n, 0), 0x0a000001,
+                                   tb_net_kernel(n, 1), 0x0a000002, &c,
+                                   &err);
+    g_assert_nonnull(np);
+    g_assert_cmpint(tb_net_run(n, &err), ==, 0);
+    TbNetperfStats st = *tb_netperf_stats(np);
+    const TbResults *ra = tb_net_results(n, 0), *rb = tb_net_results(n, 1);
+    *cpu_a = ra->cpu.softirq + ra->cpu.process + ra->cpu.hardirq;
+    *cpu_b = rb->cpu.softirq + rb->cpu.process + rb->cpu.hardirq;
+    g_test_message("CPU a: hardirq %.1f %%, softirq %.1f %%, process %.1f "
+                   "%%; b: hardirq %.1f %%, softirq %.1f %%, process %.1f "
+                   "%%; %" G_GUINT64_FORMAT " recv() calls, %"
+                   G_GUINT64_FORMAT " ACKs", ra->cpu.hardirq / 3e6,
+                   ra->cpu.softirq / 3e6, ra->cpu.process / 3e6,
+                   rb->cpu.hardirq / 3e6, rb->cpu.softirq / 3e6,
+                   rb->cpu.process / 3e6, st.recvs,
+                   tb_tcp_sk(tb_netperf_sock(np, 1))->st.acks_out);
+    g_assert_cmpint(tb_tcp_sk(tb_netperf_sock(np, 0))->state, ==,
+                    TCP_ESTABLISHED);
+    tb_netperf_free(np);
+    tb_net_free(n);
+    g_free(t);
+    return st;
+}
+
+static void test_tcp_stream(void)
+{
+    uint64_t ca, cb, ca2, cb2;
+    TbNetperfStats st = tcp_stream(16384, &ca, &cb);
+    double mbit_s = (double)st.bytes_recv * 8 / 300e-3 / 1e6;
+    g_test_message("16384-byte sends: %" G_GUINT64_FORMAT " bytes, %.2f "
+                   "Mbit/s, CPU a %.1f %%, b %.1f %%", st.bytes_recv,
+                   mbit_s, ca / 3e6, cb / 3e6);
+    g_assert_cmpuint(st.mismatches, ==, 0);
+    g_assert_cmpuint(st.bytes_recv, >, 0);
+    g_assert_cmpuint(st.bytes_recv, <=, st.bytes_sent);
+    g_assert_cmpfloat(mbit_s, <, 1448.0 / 1538.0 * 1000.0);
+    /* the same run again: the same figures */
+    TbNetperfStats st2 = tcp_stream(16384, &ca2, &cb2);
+    g_assert_cmpmem(&st, sizeof(st), &st2, sizeof(st2));
+    g_assert_cmpuint(ca, ==, ca2);
+    g_assert_cmpuint(cb, ==, cb2);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -232,5 +302,6 @@ int main(int argc, char **argv)
     g_test_add_func("/net/link-loss", test_link_loss);
     g_test_add_func("/net/deterministic", test_deterministic);
     g_test_add_func("/net/errors", test_errors);
+    g_test_add_func("/net/tcp-stream", test_tcp_stream);
     return g_test_run();
 }

@@ -388,7 +388,8 @@ typedef struct TcpAddr {
 uint32_t tcp_opt_len(const TcpSegment *seg);
 /** Write the IPv4 and TCP headers of @seg at @p (room for 60 bytes) and
  *  the payload @data (seg->len bytes) after them; IPv4 id @ip_id, TTL 64,
- *  DF; both checksums computed.  Returns the IP datagram length. */
+ *  DF; both checksums computed.  @data NULL: the payload is already in
+ *  place after the headers.  Returns the IP datagram length. */
 uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
                    const uint8_t *data, uint16_t ip_id);
 /** Parse an IPv4 datagram of @len bytes holding a TCP segment: fills

@@ -113,7 +113,7 @@ uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
     t[13] = seg->flags;
     wr16(t + 14, seg->win);
     put_options(t + 20, seg);
-    if (seg->len) {
+    if (seg->len && data) {
         memcpy(t + thl, data, seg->len);
     }
     wr16(t + 16, tcp_csum(a, t, thl + seg->len));

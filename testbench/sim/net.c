@@ -163,6 +163,11 @@ const TbResults *tb_net_results(const TbNet *n, uint32_t h)
     return &n->host[h]->res;
 }
 
+TbKernel *tb_net_kernel(const TbNet *n, uint32_t h)
+{
+    return n->host[h]->k;
+}
+
 const TbLink *tb_net_link(const TbNet *n, uint32_t i)
 {
     return n->link[i];

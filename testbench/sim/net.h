@@ -12,6 +12,7 @@
 #ifndef TB_NET_H
 #define TB_NET_H
 
+#include "kernel/kernel.h"
 #include "scenario/topology.h"
 #include "sim/link.h"
 #include "sim/sim.h"
@@ -31,6 +32,9 @@ int tb_net_run(TbNet *n, char **err);
 /** Number of hosts; results of host @h (after tb_net_run). */
 uint32_t tb_net_hosts(const TbNet *n);
 const TbResults *tb_net_results(const TbNet *n, uint32_t h);
+/** The kernel of host @h (to attach sockets and processes before
+ *  tb_net_run). */
+TbKernel *tb_net_kernel(const TbNet *n, uint32_t h);
 /** Link @i of the topology. */
 const TbLink *tb_net_link(const TbNet *n, uint32_t i);
 void tb_net_free(TbNet *n);
