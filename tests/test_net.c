@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kernel/k_netperf.h"
+#include "scenario/scenario_keys.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
 #include "sim/net.h"
@@ -172,6 +173,41 @@ static void expect_error(const char *text, const char *const *sets,
     g_free(t);
 }
 
+/* Every integer key of [link.NAME] and [netperf]: max + 1 and (for
+ * min > 0) min - 1 are refused with the range. */
+static void test_key_ranges(void)
+{
+    char *text = g_strconcat(TWO_HOSTS, "[netperf]\nlocal = r\n", NULL);
+    int checked = 0;
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        const TbKeyDef *k = &tb_keys[i];
+        const char *g = k->sec == TB_SEC_LINK ? "link.wire" : "netperf";
+        if (k->type != TB_KEY_U32
+            || (k->sec != TB_SEC_LINK && k->sec != TB_SEC_NETPERF)) {
+            continue;
+        }
+        for (int lo = 0; lo < 2; lo++) {
+            uint64_t v = lo ? k->min - 1 : k->max + 1;
+            if (lo && k->min == 0) {
+                continue;
+            }
+            char *bad = g_strdup_printf("%s.%s=%" G_GUINT64_FORMAT, g,
+                                        k->key, v);
+            char *want = g_strdup_printf(
+                "--set %s: [%s] %s: %" G_GUINT64_FORMAT " is out of range %"
+                G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT, bad, g, k->key, v,
+                k->min, k->max);
+            const char *sets[] = {bad, NULL};
+            expect_error(text, sets, want);
+            g_free(bad);
+            g_free(want);
+            checked++;
+        }
+    }
+    g_assert_cmpint(checked, ==, 9);
+    g_free(text);
+}
+
 static void test_errors(void)
 {
     const char *s1[] = {"link.wire.b=s.eth9", NULL};
@@ -204,7 +240,7 @@ static void test_errors(void)
                  "[nic.q.eth0]: unknown section in a scenario with several "
                  "hosts (known: scenario, driver, run, host.HOST, "
                  "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
-                 "traffic.HOST.NAME, link.NAME)");
+                 "traffic.HOST.NAME, link.NAME, netperf)");
     /* an error inside a host's view names the file's section and line */
     const char *s10[] = {"nic.r.eth1.link_mbps=50", NULL};
     expect_error(TWO_HOSTS, s10, "--set nic.r.eth1.link_mbps=50: "
@@ -247,7 +283,8 @@ static TbNetperfStats tcp_stream(uint32_t message_size, uint64_t *cpu_a,
     g_assert_nonnull(n);
     TbNetperfCfg c = { .message_size = message_size, .recv_size = 87380,
                        .send_socket = 131070, .recv_socket = 131070,
-                       .window_scaling = true, .verify = true,
+                       .timestamps = { true, true },
+                       .window_scaling = { true, true }, .verify = true,
                        .port = 12866 };
     TbNetperf *np = tb_netperf_new(tb_net_kernel(n, 0), 0x0a000001,
                                    tb_net_kernel(n, 1), 0x0a000002, &c,
@@ -293,6 +330,68 @@ static void test_tcp_stream(void)
     g_assert_cmpuint(cb, ==, cb2);
 }
 
+/* tests/data/tcp-stream.ini for 200 ms at @message_size: Mbit/s. */
+static double netperf_run(uint32_t message_size)
+{
+    char *path = g_build_filename(TB_TRACES_DIR, "..", "tcp-stream.ini",
+                                  NULL);
+    char *m = g_strdup_printf("netperf.message_size=%u", message_size);
+    const char *sets[] = {"netperf.duration=200ms", m, NULL};
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, 0);
+    g_assert_true(t->netperf.present);
+    g_assert_cmpuint(t->netperf.local_ip, ==, 0x0a000001);
+    g_assert_cmpuint(t->netperf.remote_ip, ==, 0x0a000002);
+    g_assert_cmpuint(t->netperf.recv_size, ==, 131070);
+    g_assert_cmpuint(t->host[1].run.duration_ns, ==, 200000000);
+    TbNet *n = run(t);
+    const TbNetperfStats *st = tb_netperf_stats(tb_net_netperf(n));
+    double mbit_s = (double)st->bytes_recv * 8 / 0.2 / 1e6;
+    g_test_message("message_size %u: %.2f Mbit/s, %" G_GUINT64_FORMAT
+                   " sends, %" G_GUINT64_FORMAT " recvs", message_size,
+                   mbit_s, st->sends, st->recvs);
+    g_assert_cmpuint(st->established_ns, >, 0);
+    g_assert_cmpfloat(mbit_s, <, 1448.0 / 1538.0 * 1000.0);
+    tb_net_free(n);
+    g_free(t);
+    g_free(m);
+    g_free(path);
+    return mbit_s;
+}
+
+/* The [netperf] section: throughput rises with the message size. */
+static void test_netperf_section(void)
+{
+    double small = netperf_run(4), mid = netperf_run(512),
+           big = netperf_run(16384);
+    g_assert_cmpfloat(small, >, 0);
+    g_assert_cmpfloat(small, <, mid);
+    g_assert_cmpfloat(mid, <, big);
+    g_assert_cmpfloat(big, >, 900);
+    const char *s1[] = {"netperf.remote=a", NULL};
+    char *path = g_build_filename(TB_TRACES_DIR, "..", "tcp-stream.ini",
+                                  NULL);
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, s1, t, &err), ==, -1);
+    g_assert_true(g_str_has_suffix(err, "[netperf] remote: the same host "
+                                   "as local"));
+    g_free(err);
+    const char *s2[] = {"run.duration=1s", NULL};
+    g_assert_cmpint(tb_topology_load(path, s2, t, &err), ==, -1);
+    g_assert_true(g_str_has_suffix(err, "[netperf] duration: differs from "
+                                   "[run] duration"));
+    g_free(err);
+    const char *s3[] = {"netperf.test=UDP_STREAM", NULL};
+    g_assert_cmpint(tb_topology_load(path, s3, t, &err), ==, -1);
+    g_test_message("%s", err);
+    g_assert_nonnull(strstr(err, "[netperf] test: 'UDP_STREAM' is not"));
+    g_free(err);
+    g_free(t);
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -302,6 +401,8 @@ int main(int argc, char **argv)
     g_test_add_func("/net/link-loss", test_link_loss);
     g_test_add_func("/net/deterministic", test_deterministic);
     g_test_add_func("/net/errors", test_errors);
+    g_test_add_func("/net/key-ranges", test_key_ranges);
     g_test_add_func("/net/tcp-stream", test_tcp_stream);
+    g_test_add_func("/net/netperf-section", test_netperf_section);
     return g_test_run();
 }

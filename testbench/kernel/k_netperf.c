@@ -105,7 +105,8 @@ static void wake(void *ctx, TbTcpSock *s, unsigned ev)
     tb_cpu_wake(np->k[i]->cpu, &np->proc[i]);
 }
 
-static TcpCfg sock_cfg(const TbNetperfCfg *c, uint32_t sndbuf,
+/* Settings of side @i (0 sender, 1 receiver). */
+static TcpCfg sock_cfg(const TbNetperfCfg *c, int i, uint32_t sndbuf,
                        uint32_t rcvbuf, uint32_t iss)
 {
     TcpCfg t;
@@ -113,7 +114,8 @@ static TcpCfg sock_cfg(const TbNetperfCfg *c, uint32_t sndbuf,
     t.sndbuf = sndbuf;
     t.rcvbuf = rcvbuf;
     t.nodelay = c->nodelay;
-    t.window_scaling = c->window_scaling;
+    t.timestamps = c->timestamps[i];
+    t.window_scaling = c->window_scaling[i];
     t.iss = iss;
     return t;
 }
@@ -128,8 +130,8 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
     np->k[1] = kr;
     np->buf = g_malloc((size_t)cfg->message_size + cfg->recv_size);
     /* each side's other buffer: Linux's defaults (tcp_wmem, tcp_rmem) */
-    TcpCfg cs = sock_cfg(cfg, cfg->send_socket, 87380, 0x1000);
-    TcpCfg cr = sock_cfg(cfg, 16384, cfg->recv_socket, 0x2000000);
+    TcpCfg cs = sock_cfg(cfg, 0, cfg->send_socket, 87380, 0x1000);
+    TcpCfg cr = sock_cfg(cfg, 1, 16384, cfg->recv_socket, 0x2000000);
     TcpAddr as = { saddr, daddr, 40000, cfg->port };
     TcpAddr ar = { daddr, 0, cfg->port, 0 };
     np->s[0] = tb_tcp_sock_new(ks, &cs, &as, wake, np);

@@ -22,7 +22,8 @@ typedef struct TbNetperfCfg {
     uint32_t send_socket;    /**< sender's SO_SNDBUF [-s], bytes */
     uint32_t recv_socket;    /**< receiver's SO_RCVBUF [-S], bytes */
     bool nodelay;            /**< TCP_NODELAY on both [-D] */
-    bool window_scaling;     /**< sysctl tcp_window_scaling */
+    bool timestamps[2];      /**< sysctl tcp_timestamps: sender, receiver */
+    bool window_scaling[2];  /**< sysctl tcp_window_scaling: the same */
     bool verify;             /**< check every received byte's pattern */
     uint16_t port;           /**< data connection port */
 } TbNetperfCfg;

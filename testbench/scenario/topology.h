@@ -34,6 +34,27 @@ typedef struct TbLinkCfg {
                                       direction (0: none) */
 } TbLinkCfg;
 
+/** netperf tests ([netperf] test). */
+typedef enum TbNetperfTest {
+    TB_NETPERF_TCP_STREAM = 0,
+} TbNetperfTest;
+
+/** A netperf test between two hosts ([netperf]); sizes in bytes. */
+typedef struct TbNetperfSecCfg {
+    int present;                 /**< a [netperf] section was given */
+    int test;                    /**< TbNetperfTest */
+    char local[TB_NAME_LEN];     /**< host running netperf (sender) */
+    char remote[TB_NAME_LEN];    /**< host running netserver (-H) */
+    uint32_t local_host, remote_host;  /**< their indices */
+    uint32_t local_ip, remote_ip;      /**< the connection's addresses */
+    uint32_t message_size;       /**< send() size (-m) */
+    uint32_t recv_size;          /**< recv() size (-M) */
+    uint32_t send_socket;        /**< sender's SO_SNDBUF (-s) */
+    uint32_t recv_socket;        /**< receiver's SO_RCVBUF (-S) */
+    uint64_t duration_ns;        /**< test length (-l), = the run's */
+    int nodelay;                 /**< TCP_NODELAY (-D) */
+} TbNetperfSecCfg;
+
 /** Hosts and links of a scenario file. */
 typedef struct TbTopology {
     uint32_t nhosts;
@@ -42,6 +63,7 @@ typedef struct TbTopology {
     TbScenario host[TB_MAX_HOSTS];
     uint32_t nlinks;
     TbLinkCfg link[TB_MAX_LINKS];
+    TbNetperfSecCfg netperf;
 } TbTopology;
 
 /**

@@ -85,7 +85,8 @@ static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
 static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
 {
     for (int i = 0; groups[i]; i++) {
-        bool ok = g_str_has_prefix(groups[i], "link.") && groups[i][5];
+        bool ok = (g_str_has_prefix(groups[i], "link.") && groups[i][5])
+                  || !strcmp(groups[i], "netperf");
         for (uint32_t h = 0; h < t->nhosts && !ok; h++) {
             char *v = view_name(groups[i], t->host_name[h]);
             ok = v != NULL;
@@ -96,7 +97,7 @@ static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
                               "scenario with several hosts (known: "
                               "scenario, driver, run, host.HOST, "
                               "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
-                              "traffic.HOST.NAME, link.NAME)");
+                              "traffic.HOST.NAME, link.NAME, netperf)");
         }
     }
     return 0;
@@ -261,6 +262,96 @@ static int load_link(TbLd *ld, const char *g, TbTopology *t)
     return 0;
 }
 
+/* Host named by @key of [netperf] (@def when absent) into *@idx. */
+static int netperf_host(TbLd *ld, TbTopology *t, const char *key,
+                        char *name, uint32_t def, uint32_t *idx)
+{
+    if (!tb_ld_has(ld, "netperf", key)) {
+        g_strlcpy(name, t->host_name[def], TB_NAME_LEN);
+    }
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        if (!strcmp(t->host_name[h], name)) {
+            *idx = h;
+            return 0;
+        }
+    }
+    return tb_ld_fail(ld, "netperf", key, "no host '%s' (no [host.%s] "
+                      "section)", name, name);
+}
+
+/* The connection's addresses: the remote host's first NIC address, and
+ * the address of the local NIC its longest-prefix route leaves by. */
+static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
+{
+    const TbScenario *r = &t->host[np->remote_host];
+    const TbScenario *l = &t->host[np->local_host];
+    int best = -1;
+    for (uint32_t i = 0; i < r->nnics && !np->remote_ip; i++) {
+        np->remote_ip = r->nic[i].ip;
+    }
+    if (!np->remote_ip) {
+        return tb_ld_fail(ld, "netperf", "remote", "host '%s' has no NIC "
+                          "with an ip", np->remote);
+    }
+    for (uint32_t i = 0; i < l->nroutes; i++) {
+        const TbRouteCfg *rt = &l->route[i];
+        uint32_t m = rt->prefix_len ? 0xffffffffu << (32 - rt->prefix_len)
+                                    : 0;
+        if ((np->remote_ip & m) == rt->prefix
+            && (best < 0 || rt->prefix_len > l->route[best].prefix_len)) {
+            best = (int)i;
+        }
+    }
+    np->local_ip = best < 0 ? 0 : l->nic[l->route[best].nic].ip;
+    if (!np->local_ip) {
+        return tb_ld_fail(ld, "netperf", "local", "host '%s' has no route "
+                          "from an address of its own to host '%s'",
+                          np->local, np->remote);
+    }
+    return 0;
+}
+
+/* [netperf]: hosts, addresses, sizes; its duration is the run's. */
+static int load_netperf(TbLd *ld, TbTopology *t)
+{
+    TbNetperfSecCfg *np = &t->netperf;
+    const char *g = "netperf";
+    if (!tb_ld_has_group(ld, g)) {
+        return 0;
+    }
+    tb_keys_default(TB_SEC_NETPERF, np);
+    np->present = 1;
+    if (tb_ld_check_keys(ld, g, TB_SEC_NETPERF, -1) < 0
+        || tb_ld_keys(ld, g, TB_SEC_NETPERF, np, NULL, NULL) < 0) {
+        return -1;
+    }
+    if (t->nhosts < 2) {
+        return tb_ld_fail(ld, g, NULL, "netperf needs two hosts");
+    }
+    if (netperf_host(ld, t, "local", np->local, 0, &np->local_host) < 0
+        || netperf_host(ld, t, "remote", np->remote, 1, &np->remote_host) < 0)
+    {
+        return -1;
+    }
+    if (np->local_host == np->remote_host) {
+        return tb_ld_fail(ld, g, "remote", "the same host as local");
+    }
+    np->message_size = np->message_size ? np->message_size : np->send_socket;
+    np->recv_size = np->recv_size ? np->recv_size : np->recv_socket;
+    if (tb_ld_has(ld, "run", "duration")) {
+        if (tb_ld_has(ld, g, "duration")
+            && t->host[0].run.duration_ns != np->duration_ns) {
+            return tb_ld_fail(ld, g, "duration", "differs from [run] "
+                              "duration");
+        }
+        np->duration_ns = t->host[0].run.duration_ns;
+    }
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        t->host[h].run.duration_ns = np->duration_ns;
+    }
+    return netperf_addrs(ld, np, t);
+}
+
 static int load_multi(TbLd *ld, char **groups, TbTopology *t)
 {
     if (tb_ld_has_group(ld, "host")) {
@@ -280,6 +371,9 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
             && load_link(ld, groups[i], t) < 0) {
             return -1;
         }
+    }
+    if (load_netperf(ld, t) < 0) {
+        return -1;
     }
     if (t->host[0].run.duration_ns == 0) {
         return tb_ld_fail(ld, "run", "duration", "a scenario with several "

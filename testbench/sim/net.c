@@ -6,6 +6,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "kernel/k_netperf.h"
 #include "sim/net.h"
 #include "sim/sim_int.h"
 
@@ -22,6 +23,7 @@ struct TbNet {
     TbSim *host[TB_MAX_HOSTS];
     uint32_t nlinks;
     TbLink *link[TB_MAX_LINKS];
+    TbNetperf *netperf;       /* the [netperf] test, or NULL */
 };
 
 /* Each host has one CPU: its kernel's and NICs' CPU never changes. */
@@ -84,6 +86,28 @@ static int start(TbNet *n, char **err)
     return 0;
 }
 
+/* The [netperf] test's processes, started at host ready. */
+static int start_netperf(TbNet *n, const TbNetperfSecCfg *c, char **err)
+{
+    if (!c->present) {
+        return 0;
+    }
+    const TbHostCfg *hl = &n->host[c->local_host]->sc.host;
+    const TbHostCfg *hr = &n->host[c->remote_host]->sc.host;
+    TbNetperfCfg nc = {
+        .message_size = c->message_size, .recv_size = c->recv_size,
+        .send_socket = c->send_socket, .recv_socket = c->recv_socket,
+        .nodelay = c->nodelay,
+        .timestamps = { hl->tcp_timestamps, hr->tcp_timestamps },
+        .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
+        .port = 12866,
+    };
+    n->netperf = tb_netperf_new(n->host[c->local_host]->k, c->local_ip,
+                                n->host[c->remote_host]->k, c->remote_ip,
+                                &nc, err);
+    return n->netperf ? 0 : -1;
+}
+
 TbNet *tb_net_new(const TbTopology *t, char **err)
 {
     TbNet *n = g_new0(TbNet, 1);
@@ -103,7 +127,7 @@ TbNet *tb_net_new(const TbTopology *t, char **err)
                                  &n->host[c->host[1]]->os[c->nic[1]]);
         n->nlinks = i + 1;
     }
-    if (start(n, err)) {
+    if (start(n, err) || start_netperf(n, &t->netperf, err)) {
         tb_net_free(n);
         return NULL;
     }
@@ -163,6 +187,11 @@ const TbResults *tb_net_results(const TbNet *n, uint32_t h)
     return &n->host[h]->res;
 }
 
+const TbNetperf *tb_net_netperf(const TbNet *n)
+{
+    return n->netperf;
+}
+
 TbKernel *tb_net_kernel(const TbNet *n, uint32_t h)
 {
     return n->host[h]->k;
@@ -178,6 +207,7 @@ void tb_net_free(TbNet *n)
     if (!n) {
         return;
     }
+    tb_netperf_free(n->netperf);
     for (uint32_t h = 0; h < n->nhosts; h++) {
         tb_sim_free(n->host[h]);
     }

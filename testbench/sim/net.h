@@ -12,6 +12,7 @@
 #ifndef TB_NET_H
 #define TB_NET_H
 
+#include "kernel/k_netperf.h"
 #include "kernel/kernel.h"
 #include "scenario/topology.h"
 #include "sim/link.h"
@@ -22,7 +23,7 @@ typedef struct TbNet TbNet;
 /**
  * Build the run of @t as tb_topology_load() gives it (copied): hosts in
  * order (their bring-up advances the clock, ~0.23 s per NIC), links, the
- * lock-step, the traffic.  The host-ready instant (TbResults.init_ns of
+ * lock-step, the traffic and the [netperf] test's processes.  The host-ready instant (TbResults.init_ns of
  * every host) is the end of the last bring-up.  NULL and *err set
  * ("host NAME: ...") on error.
  */
@@ -35,6 +36,8 @@ const TbResults *tb_net_results(const TbNet *n, uint32_t h);
 /** The kernel of host @h (to attach sockets and processes before
  *  tb_net_run). */
 TbKernel *tb_net_kernel(const TbNet *n, uint32_t h);
+/** The [netperf] test (its counters: tb_netperf_stats), or NULL. */
+const TbNetperf *tb_net_netperf(const TbNet *n);
 /** Link @i of the topology. */
 const TbLink *tb_net_link(const TbNet *n, uint32_t i);
 void tb_net_free(TbNet *n);
