@@ -10,6 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "kernel/kernel.h"
 #include "kernel/tcp.h"
 #include "sim/engine.h"
 
@@ -459,6 +460,19 @@ static void test_wire(void)
     g_assert_cmpuint(p.tsecr, ==, 6);
     g_assert_cmpint(p.wscale, ==, -1);
     g_assert_cmpmem(data, 999, payload, 999);
+    /* the checksum against the kernel's byte-pair sum over pseudo-header
+     * and segment, at every payload length up to 99 */
+    for (uint32_t len = 0; len < 100; len++) {
+        uint8_t ref[12 + 60 + 100];
+        d.len = len;
+        n = tcp_build(pkt, &a, &d, payload + len, 79);
+        memcpy(ref, (const uint8_t[]){ 10, 0, 0, 1, 10, 0, 0, 2, 0, 6,
+                                       0, (uint8_t)(n - 20) }, 12);
+        memcpy(ref + 12, pkt + 20, n - 20);
+        g_assert_cmpuint(tb_ip_csum(ref, 12 + n - 20), ==, 0);
+    }
+    d.len = 999;
+    n = tcp_build(pkt, &a, &d, payload, 78);
     pkt[100] ^= 1;                               /* payload corrupted */
     g_assert_cmpint(tcp_parse(pkt, n, &b, &p, &data), ==, -1);
     pkt[100] ^= 1;

@@ -15,10 +15,14 @@
 
 #include "kernel/k_tcp.h"
 
+/** Largest recv() size, bytes. */
+#define TB_NETPERF_RECV_MAX 1048576u
+
 /** Settings (netperf's option names in brackets). */
 typedef struct TbNetperfCfg {
     uint32_t message_size;   /**< bytes per send() [-m], >= 1 */
-    uint32_t recv_size;      /**< bytes per recv() [-M], >= 1 */
+    uint32_t recv_size;      /**< bytes per recv() [-M],
+                                  1..TB_NETPERF_RECV_MAX */
     uint32_t send_socket;    /**< sender's SO_SNDBUF [-s], bytes */
     uint32_t recv_socket;    /**< receiver's SO_RCVBUF [-S], bytes */
     bool nodelay;            /**< TCP_NODELAY on both [-D] */
@@ -42,8 +46,8 @@ typedef struct TbNetperf TbNetperf;
 /**
  * A TCP_STREAM from kernel @ks (address @saddr) to kernel @kr (@daddr),
  * its processes added to the kernels' CPUs and woken: the connection
- * opens when the sender first runs.  NULL with *err set if a kernel has
- * no room for the socket or process.
+ * opens when the sender first runs.  NULL with *err set if a size is out
+ * of range or a kernel has no room for the socket.
  */
 TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
                           uint32_t daddr, const TbNetperfCfg *cfg,

@@ -30,6 +30,7 @@ static uint32_t rd16(const uint8_t *p)
     return (uint32_t)p[0] << 8 | p[1];
 }
 
+
 static uint32_t rd32(const uint8_t *p)
 {
     return rd16(p) << 16 | rd16(p + 2);
@@ -44,21 +45,46 @@ uint32_t tcp_opt_len(const TcpSegment *seg)
     return n;
 }
 
-/* Checksum over the pseudo-header and @len bytes of TCP at @tcp: the
- * one's-complement sum of both parts (the pseudo-header is 12 bytes, an
- * even count, so the parts' folded sums add). */
+static uint32_t fold(uint64_t s)
+{
+    while (s >> 16) {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    return (uint32_t)s;
+}
+
+/* The ones'-complement sum of @len bytes (big-endian 16-bit words),
+ * folded.  Eight bytes at a time in host order, which the sum does not
+ * depend on up to a byte swap [RFC1071 2(B)]; the tail in network
+ * order. */
+static uint32_t csum_bytes(const uint8_t *p, uint32_t len)
+{
+    uint64_t s = 0;
+    uint32_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        s += (w & 0xffffffffu) + (w >> 32);
+    }
+    uint32_t f = fold(s);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    f = ((f & 0xff) << 8) | (f >> 8);
+#endif
+    for (; i + 1 < len; i += 2) {
+        f += rd16(p + i);
+    }
+    if (i < len) {
+        f += (uint32_t)p[i] << 8;
+    }
+    return fold(f);
+}
+
+/* Checksum over the pseudo-header and @len bytes of TCP at @tcp. */
 static uint16_t tcp_csum(const TcpAddr *a, const uint8_t *tcp, uint32_t len)
 {
-    uint8_t ph[12];
-    wr32(ph, a->saddr);
-    wr32(ph + 4, a->daddr);
-    ph[8] = 0;
-    ph[9] = 6;
-    wr16(ph + 10, len);
-    uint32_t sum = (uint16_t)~tb_ip_csum(ph, 12)
-                   + (uint16_t)~tb_ip_csum(tcp, len);
-    sum = (sum & 0xffff) + (sum >> 16);
-    return (uint16_t)~sum;
+    uint64_t sum = (a->saddr >> 16) + (a->saddr & 0xffff)
+                   + (a->daddr >> 16) + (a->daddr & 0xffff) + 6 + len;
+    return (uint16_t)~fold(sum + csum_bytes(tcp, len));
 }
 
 static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
