@@ -330,10 +330,10 @@ static void test_tcp_stream(void)
     g_assert_cmpuint(cb, ==, cb2);
 }
 
-/* tests/data/tcp-stream.ini for 200 ms at @message_size: Mbit/s. */
+/* testbench/scenarios/tcp-stream.ini for 200 ms at @message_size: Mbit/s. */
 static double netperf_run(uint32_t message_size)
 {
-    char *path = g_build_filename(TB_TRACES_DIR, "..", "tcp-stream.ini",
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
                                   NULL);
     char *m = g_strdup_printf("netperf.message_size=%u", message_size);
     const char *sets[] = {"netperf.duration=200ms", m, NULL};
@@ -370,7 +370,7 @@ static void test_netperf_section(void)
     g_assert_cmpfloat(mid, <, big);
     g_assert_cmpfloat(big, >, 900);
     const char *s1[] = {"netperf.remote=a", NULL};
-    char *path = g_build_filename(TB_TRACES_DIR, "..", "tcp-stream.ini",
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
                                   NULL);
     TbTopology *t = g_new0(TbTopology, 1);
     char *err = NULL;
