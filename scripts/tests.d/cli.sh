@@ -28,6 +28,9 @@ declare -A reduce=(
 )
 for f in $S/*.ini; do
   n=$(basename "$f" .ini)
+  if grep -q '^\[host\.' "$f"; then
+    continue        # several hosts: below
+  fi
   # shellcheck disable=SC2086
   if "$E1KLAB" run "$f" ${reduce[$n]:-} --quiet --json "$tmp/$n.json" \
        --csv "$tmp/$n.csv" 2>"$tmp/err" && [ -s "$tmp/$n.json" ] \
@@ -457,5 +460,80 @@ if [ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 6 ] \
 out=$("$E1KLAB" bench --case nope 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "no benchmark 'nope'"; then
   ok "bench --case nope: exit 2, one line"; else nok "bench --case nope: rc $rc: $out"; fi
+# --- several hosts: tcp-stream.ini (netperf TCP_STREAM, two hosts) ---
+prev=0
+for m in 4 512 16384; do
+  if "$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.2s \
+       --set netperf.message_size=$m --json "$tmp/tcp$m.json" \
+       > "$tmp/tcp$m.txt" 2>"$tmp/err" \
+     && thr=$(python3 - "$tmp/tcp$m.json" "$m" "$prev" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = d["netperf"]
+m, prev = int(sys.argv[2]), float(sys.argv[3])
+assert d["schema"] == "e1klab-report/1" and n["test"] == "TCP_STREAM"
+assert [h["name"] for h in d["hosts"]] == ["a", "b"]
+assert n["message_size"] == m and n["send_socket"] == 131070
+assert 0.19e9 < n["elapsed_ns"] <= 0.2e9, n["elapsed_ns"]
+assert n["pattern_mismatches"] == 0 and n["bytes_received"] > 0
+t = n["throughput_mbit_s"]
+assert abs(t - n["bytes_received"] * 8e3 / n["elapsed_ns"]) < 0.006, t
+assert prev < t <= 1448 / 1538 * 1000, (prev, t)   # payload line rate
+for h in d["hosts"]:
+    r = h["report"]
+    assert r["cpu"]["idle_ppm"] < 500000 and r["interfaces"][0]["nic"]["GPRC"] > 0
+print(t)
+PY
+) && grep -Eq "^131070 131070 +$m +0\.(19|20) +$thr\$" "$tmp/tcp$m.txt" \
+     && grep -q '^==== host b ====$' "$tmp/tcp$m.txt"
+  then ok "tcp-stream message_size=$m: $thr Mbit/s (> $prev), netperf table"
+  else nok "tcp-stream message_size=$m: $(head -c 300 "$tmp/err")"; fi
+  prev=${thr:-0}
+done
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.2s --quiet \
+  --json "$tmp/tcp2.json" 2>/dev/null
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.2s \
+  --json - 2>/dev/null > "$tmp/tcp3.json"
+cmp -s "$tmp/tcp2.json" "$tmp/tcp16384.json" && cmp -s "$tmp/tcp3.json" "$tmp/tcp2.json" \
+  && ok "tcp-stream: runs byte-identical (--json FILE, --json -)" \
+  || nok "tcp-stream: runs differ"
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.05s \
+  --set link.ab.drop_every=50 --json "$tmp/tcpd.json" --quiet \
+  && python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['links'][0]['a_to_b']['lost'] > 0 and d['netperf']['pattern_mismatches'] == 0
+" "$tmp/tcpd.json" && ok "tcp-stream: --set link.ab.drop_every loses frames, data intact" \
+  || nok "tcp-stream: --set link.ab.drop_every"
+for o in "--csv $tmp/x.csv" "--pcap-out $tmp/x.pcap" "--trace" "--backend qemu" \
+         "--timeout 5"; do
+  rm -f "$tmp/out/"*
+  # shellcheck disable=SC2086
+  "$E1KLAB" run $S/tcp-stream.ini $o --json "$tmp/out/r.json" >"$tmp/stdout" 2>"$tmp/stderr"
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ] \
+     && grep -q -- "${o%% *}" "$tmp/stderr" && [ ! -e "$tmp/x.csv" ] && [ ! -e "$tmp/x.pcap" ]; then
+    ok "tcp-stream refuses ${o%% *}: $(cat "$tmp/stderr")"
+  else nok "tcp-stream ${o%% *}: rc=$rc $(cat "$tmp/stderr")"; fi
+done
+for c in "netperf.message_size=0|\[netperf\] message_size: 0 is out of range" \
+         "bogus.x=1|\[bogus\]: unknown section in a scenario with several hosts"; do
+  rm -f "$tmp/out/"*
+  "$E1KLAB" run $S/tcp-stream.ini --set "${c%%|*}" --json "$tmp/out/r.json" >"$tmp/stdout" 2>"$tmp/stderr"
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ -z "$(ls -A "$tmp/out")" ] \
+     && grep -q "^e1klab: --set ${c%%|*}: ${c#*|}" "$tmp/stderr"; then
+    ok "several hosts: --set ${c%%|*}: $(cat "$tmp/stderr")"
+  else nok "several hosts: --set ${c%%|*}: rc=$rc $(cat "$tmp/stderr")"; fi
+done
+out=$("$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,512 \
+      --out "$tmp/tsw" 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/tsw" ] \
+   && echo "$out" | grep -q "several hosts cannot be swept yet"; then
+  ok "sweep of several hosts: exit 2, one line"; else nok "sweep tcp-stream: rc $rc: $out"; fi
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n[netperf]\ntest = TCP_STREAM\n' > "$tmp/np1.ini"
+expect_bad "[netperf] in a one-host scenario" "$tmp/np1.ini"
+grep -q "np1.ini:5: \[netperf\]: unknown section" "$tmp/stderr" \
+  && ok "[netperf] in a one-host scenario: message names the section" || nok "np1: $(cat "$tmp/stderr")"
 
 finish

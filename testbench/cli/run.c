@@ -13,6 +13,7 @@
 
 #include "cli/cli_opts.h"
 #include "cli/run.h"
+#include "cli/run_net.h"
 #include "qemu/backend_qemu.h"
 #include "report/cli_out.h"
 #include "report/pcap_out.h"
@@ -330,6 +331,20 @@ static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
     return status;
 }
 
+/* ---- several hosts (run_net.h) ---- */
+
+/* Run the scenario @path of several hosts with the options @o. */
+static int run_net(const RunOpts *o, const char *path, char **err)
+{
+    TbRunNetArgs a = {
+        .json_path = o->json_path, .csv_path = o->csv_path,
+        .pcap_path = o->pcap_path, .backend = o->backend,
+        .trace = o->trace, .timeout_set = o->timeout_s != TB_QEMU_TIMEOUT_S,
+        .text = want_text(o),
+    };
+    return tb_run_net(path, (const char *const *)o->sets, &a, err);
+}
+
 /* ---- the command ---- */
 
 int tb_cmd_run(int argc, char **argv)
@@ -341,7 +356,9 @@ int tb_cmd_run(int argc, char **argv)
 
     run_opts_init(&o);
     if (run_opts_parse(&o, &argc, &argv, &err) == 0 &&
-        run_opts_check(&o, &err) == 0 &&
+        run_opts_check(&o, &err) == 0 && tb_run_is_multi(argv[1])) {
+        status = run_net(&o, argv[1], &err);
+    } else if (!err &&
         tb_scenario_load(argv[1], (const char *const *)o.sets, sc,
                          &err) == 0 &&
         run_outs_check(&o, sc, &err) == 0) {

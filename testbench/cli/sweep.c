@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "cli/cli_opts.h"
+#include "cli/run_net.h"
 #include "cli/sweep.h"
 #include "cli/sweep_csv.h"
 #include "cli/sweep_grid.h"
@@ -326,6 +327,12 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
     int plots, status = EXIT_BAD_INPUT;
 
     g_ptr_array_add(inputs, g_strdup(scenario));
+    if (tb_run_is_multi(scenario)) {
+        *err = g_strdup_printf("%s: a scenario with several hosts cannot "
+                               "be swept yet (run each point with e1klab "
+                               "run --set, docs/tcp.md)", scenario);
+        goto out;
+    }
     if (sweep_setup(&s, o, scenario, err) < 0 ||
         (!o->collect && tb_sweep_validate(&s, inputs, err) < 0) ||
         (!o->emit && sweep_outs_check(&s, o->collect, inputs, err) < 0)) {

@@ -6,6 +6,7 @@
  * neighbour output with the out link's static peer MAC), then
  * dev_queue_xmit on the out device.
  */
+#include "kernel/k_tcp.h"
 #include "kernel/kernel.h"
 
 #include <string.h>
@@ -103,6 +104,10 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     if (is_local(k, daddr)) {
         tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
         k->local_delivered++;
+        if (ip[9] == 6 && !(rd16(ip + 6) & 0x3fff)
+            && tb_tcp_v4_rcv(k, skb, tot)) {
+            return;
+        }
         if (ip[9] != 17 || tot < ihl + 8 || (rd16(ip + 6) & 0x3fff)) {
             /* not UDP, or a fragment (no reassembly modelled) */
             drop(k, skb, &k->ip_dropped);

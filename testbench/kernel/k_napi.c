@@ -11,6 +11,7 @@
  * throttles it: netif_rx then drops every frame until the backlog has drained
  * empty (softnet "throttled" counts the episodes).
  */
+#include "kernel/k_tcp.h"
 #include "kernel/kernel.h"
 
 #include <glib.h>
@@ -238,6 +239,7 @@ void tb_kernel_free(TbKernel *k)
     if (!k) {
         return;
     }
+    tb_tcp_table_free(k);
     tb_arena_destroy(&k->arena);
     g_free(k);
 }

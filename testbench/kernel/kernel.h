@@ -268,6 +268,7 @@ struct TbKernel {
     uint64_t ip_dropped;          /**< non-IPv4, bad header, TTL, no port */
     uint64_t local_delivered;     /**< IPv4 frames for a local address */
     TbSink sink;
+    struct TbTcpTable *tcp;       /**< TCP sockets (k_tcp.c), NULL: none */
     /* printk ring */
     char log[TB_LOG_LINES][TB_LOG_LEN];
     uint64_t log_count;           /**< lines ever logged */

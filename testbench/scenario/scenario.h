@@ -41,6 +41,8 @@ typedef struct TbHostCfg {
     uint32_t sink_udp_port;      /**< UDP port of the local sink (0 none) */
     uint32_t sink_rcvbuf;        /**< sink socket receive buffer, bytes */
     uint32_t sink_read_size;     /**< bytes per recv() by the reader */
+    int tcp_timestamps;          /**< sysctl tcp_timestamps (1) */
+    int tcp_window_scaling;      /**< sysctl tcp_window_scaling (1) */
 } TbHostCfg;
 
 /** One NIC of the host. */

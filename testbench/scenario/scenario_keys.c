@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "scenario/scenario_keys.h"
+#include "scenario/topology.h"
 
 /* destination field of a row: offset and size in the section's struct */
 #define F(T, f) .off = offsetof(T, f), .size = sizeof(((T *)0)->f)
@@ -25,6 +26,7 @@ static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
 static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
+static const char *const test_names[] = {"TCP_STREAM", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -33,6 +35,8 @@ static const char *const pace_names[] = {"captured", "pps", "mbps",
 #define RO TB_SEC_ROUTE
 #define TR TB_SEC_TRAFFIC
 #define RU TB_SEC_RUN
+#define LI TB_SEC_LINK
+#define NP TB_SEC_NETPERF
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -104,6 +108,16 @@ const TbKeyDef tb_keys[] = {
     {HO, "sink_read_size", U32(1, 1u << 20), .unit = "bytes",
      F(TbHostCfg, sink_read_size), .def = "65536", .range_doc = "1..2^20",
      .help = "bytes asked for per `recv()` by the reader"},
+    {HO, "tcp_timestamps", TB_KEY_BOOL, "boolean",
+     F(TbHostCfg, tcp_timestamps), .def = "true",
+     .help = "sysctl tcp_timestamps of the host's TCP sockets "
+     "(`[netperf]`): offer the timestamps option (12 bytes per segment; "
+     "MSS 1448 at MTU 1500) [RFC7323]"},
+    {HO, "tcp_window_scaling", TB_KEY_BOOL, "boolean",
+     F(TbHostCfg, tcp_window_scaling), .def = "true",
+     .help = "sysctl tcp_window_scaling of the host's TCP sockets "
+     "(`[netperf]`): offer window scaling (windows above 65535 bytes) "
+     "[RFC7323]"},
 
     /* [driver] and [nic.NAME]: defaults are e1k_drv_params_default() */
     {DR, "mode", TB_KEY_ENUM, "name", F(DP, mode), .names = mode_names,
@@ -296,6 +310,58 @@ const TbKeyDef tb_keys[] = {
      .max = UINT64_MAX, .def = "0", .range_doc = "0..2^64-1",
      .help = "seed for any randomised choice (none is made today; results "
      "depend only on the scenario)"},
+
+    /* [link.NAME] */
+    {LI, "a", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[0]),
+     .flags = TB_KF_REQUIRED,
+     .help = "one end: NIC `NIC` of `[host.HOST]` (a `[nic.HOST.NIC]` "
+     "section)"},
+    {LI, "b", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[1]),
+     .flags = TB_KF_REQUIRED,
+     .help = "the other end; both NICs must have the same `link_mbps` (the "
+     "link's speed) and different `mac`s"},
+    {LI, "delay", TB_KEY_TIME, "time", F(TbLinkCfg, delay_ns), .def = "0",
+     .help = "propagation delay each way: a frame reaches the other NIC "
+     "this long after its last bit left (the NICs model the wire time)"},
+    {LI, "drop_every", U32(0, 1000000000), .unit = "frames",
+     F(TbLinkCfg, drop_every), .def = "0",
+     .help = "lose every N-th frame of each direction on the wire (0: "
+     "none); deterministic, for tests of loss recovery"},
+
+    /* [netperf] */
+    {NP, "test", TB_KEY_ENUM, "name", F(TbNetperfSecCfg, test),
+     .names = test_names, .what = "netperf test", .nocase = 1,
+     .def = "TCP_STREAM",
+     .help = "netperf's test (`-t`): TCP_STREAM, one connection sending "
+     "from `local` to `remote` (UDP_STREAM between hosts: not yet)"},
+    {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
+     .def_doc = "the first host",
+     .help = "the host running netperf (the sender)"},
+    {NP, "remote", TB_KEY_STR, "host", F(TbNetperfSecCfg, remote),
+     .def_doc = "the second host",
+     .help = "the host running netserver (`-H`): its first NIC with an "
+     "`ip` is the address; `local` needs a route to it"},
+    {NP, "message_size", U32(1, 1048576), .unit = "bytes",
+     F(TbNetperfSecCfg, message_size), .def_doc = "`send_socket`",
+     .help = "bytes per send() (`-m`)"},
+    {NP, "recv_size", U32(1, 1048576), .unit = "bytes",
+     F(TbNetperfSecCfg, recv_size), .def_doc = "`recv_socket`",
+     .help = "bytes per recv() at most (`-M`)"},
+    {NP, "send_socket", U32(4096, 16777216), .unit = "bytes",
+     F(TbNetperfSecCfg, send_socket), .def = "16384",
+     .help = "the sender's SO_SNDBUF (`-s`); Linux 2.4's default "
+     "tcp_wmem 16384"},
+    {NP, "recv_socket", U32(4096, 16777216), .unit = "bytes",
+     F(TbNetperfSecCfg, recv_socket), .def = "87380",
+     .help = "the receiver's SO_RCVBUF (`-S`); Linux 2.4's default "
+     "tcp_rmem 87380"},
+    {NP, "duration", TB_KEY_TIME, "time", F(TbNetperfSecCfg, duration_ns),
+     .def = "10s",
+     .help = "test length (`-l`), from host ready; it is the run's "
+     "duration (given both, they must be equal; given only `[run] "
+     "duration`, that is the test's)"},
+    {NP, "nodelay", TB_KEY_BOOL, "boolean", F(TbNetperfSecCfg, nodelay),
+     .def = "false", .help = "TCP_NODELAY on both sockets (`-D`)"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -303,7 +369,8 @@ const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
 const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
-        "scenario", "host", "driver", "nic", "route", "traffic", "run"};
+        "scenario", "host", "driver", "nic", "route", "traffic", "run",
+        "link", "netperf"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 

@@ -31,6 +31,8 @@ typedef enum TbKeySec {
     TB_SEC_ROUTE,          /**< [route.NAME]: TbRouteCfg */
     TB_SEC_TRAFFIC,        /**< [traffic], [traffic.NAME]: TbTrafficCfg */
     TB_SEC_RUN,            /**< [run]: TbRunCfg */
+    TB_SEC_LINK,           /**< [link.NAME]: TbLinkCfg (topology.h) */
+    TB_SEC_NETPERF,        /**< [netperf]: TbNetperfSecCfg (topology.h) */
     TB_SEC_COUNT
 } TbKeySec;
 

@@ -20,7 +20,36 @@ typedef struct TbLd {
     GHashTable *setarg;    /**< "group\037key" or "group" -> --set arg */
     char *err;             /**< first error */
     TbScenario *sc;
+    const char *host;      /**< the host whose view is loaded from a
+                                file with [host.NAME] sections, or NULL
+                                (topology_load.c) */
+    GHashTable *gmap;      /**< view group -> its group in the file (for
+                                messages and lines), or NULL */
 } TbLd;
+
+/** Set up @ld for file @name (directory @dir or NULL) filling @sc (not
+ *  touched here); tb_ld_clear() frees what it holds. */
+void tb_ld_init(TbLd *ld, const char *name, const char *dir, TbScenario *sc);
+void tb_ld_clear(TbLd *ld);
+
+/** The text (@n bytes) into ld->kf with --set @sets applied, lines into
+ *  ld->line.  0, or -1 with ld->err set. */
+int tb_ld_read_text(TbLd *ld, const char *data, size_t n,
+                    const char *const *sets);
+
+/** Every section of ld->kf (@groups, file order) into ld->sc: [scenario],
+ *  [host], [run], [driver], NICs, on-link and static routes, sources.  A
+ *  host view (ld->host set) may have no source.  0, or -1. */
+int tb_ld_load_all(TbLd *ld, char **groups);
+
+/** Read scenario file @path: its text (*@data, *@len) and directory
+ *  (*@dir), both g_malloc'd.  0, or -1 with *@err set (unreadable, or a
+ *  path of TB_PATH_LEN bytes or more). */
+int tb_ld_read_file(const char *path, char **data, gsize *len, char **dir,
+                    char **err);
+
+/** The name of view group @grp in the file (itself without a view). */
+const char *tb_ld_file_group(const TbLd *ld, const char *grp);
 
 /**
  * Record the first error: "file:line: [grp] key: MSG" (key NULL: "[grp]:

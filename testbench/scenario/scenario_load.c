@@ -24,10 +24,16 @@ static char *lkey(const char *grp, const char *key)
     return key ? g_strconcat(grp, "\037", key, NULL) : g_strdup(grp);
 }
 
+const char *tb_ld_file_group(const TbLd *ld, const char *grp)
+{
+    const char *f = ld->gmap ? g_hash_table_lookup(ld->gmap, grp) : NULL;
+    return f ? f : grp;
+}
+
 /* "file:line: " or "--set ARG: " for (grp, key); key NULL = the section */
 static char *where(TbLd *ld, const char *grp, const char *key)
 {
-    char *k = lkey(grp, key);
+    char *k = lkey(tb_ld_file_group(ld, grp), key);
     const char *arg = g_hash_table_lookup(ld->setarg, k);
     gpointer ln = g_hash_table_lookup(ld->line, k);
     char *w;
@@ -60,6 +66,7 @@ int tb_ld_fail(TbLd *ld, const char *grp, const char *key, const char *fmt,
     msg = g_strdup_vprintf(fmt, ap);
     va_end(ap);
     w = where(ld, grp, key);
+    grp = tb_ld_file_group(ld, grp);
     if (key) {
         ld->err = g_strdup_printf("%s[%s] %s: %s", w, grp, key, msg);
     } else {
@@ -391,6 +398,13 @@ static int group_sec(const char *g)
 static int check_sections(TbLd *ld, char **groups)
 {
     for (int i = 0; groups[i]; i++) {
+        if (g_str_has_prefix(groups[i], "host.")
+            || g_str_has_prefix(groups[i], "link.")) {
+            return tb_ld_fail(ld, groups[i], NULL, "a scenario with "
+                              "[host.NAME] or [link.NAME] sections has "
+                              "several hosts: load it as a topology "
+                              "(scenario/topology.h)");
+        }
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "
                               "scenario, host, driver, nic.NAME, route.NAME, "
@@ -443,7 +457,7 @@ static void add_onlink_routes(TbScenario *sc)
     }
 }
 
-static int load_all(TbLd *ld, char **groups)
+int tb_ld_load_all(TbLd *ld, char **groups)
 {
     TbScenario *sc = ld->sc;
     struct e1k_drv_params base;
@@ -455,7 +469,11 @@ static int load_all(TbLd *ld, char **groups)
         return -1;
     }
     if (sc->nnics == 0) {
-        ld->err = g_strdup_printf("%s: no [nic.NAME] section", ld->file);
+        ld->err = ld->host
+                      ? g_strdup_printf("%s: [host.%s]: no [nic.%s.NAME] "
+                                        "section", ld->file, ld->host,
+                                        ld->host)
+                      : g_strdup_printf("%s: no [nic.NAME] section", ld->file);
         return -1;
     }
     add_onlink_routes(sc);
@@ -463,7 +481,7 @@ static int load_all(TbLd *ld, char **groups)
         load_named(ld, groups, TB_SEC_TRAFFIC, NULL) < 0) {
         return -1;
     }
-    if (sc->nsources == 0) {
+    if (sc->nsources == 0 && !ld->host) {
         ld->err = g_strdup_printf("%s: no [traffic] section", ld->file);
         return -1;
     }
@@ -471,8 +489,8 @@ static int load_all(TbLd *ld, char **groups)
 }
 
 /* The text into ld->kf (with --set applied), line numbers into ld->line. */
-static int read_text(TbLd *ld, const char *data, size_t n,
-                     const char *const *sets)
+int tb_ld_read_text(TbLd *ld, const char *data, size_t n,
+                    const char *const *sets)
 {
     GError *ge = NULL;
 
@@ -495,21 +513,15 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
                           const char *dir, const char *const *sets,
                           TbScenario *sc, char **err)
 {
-    TbLd ld = {0};
+    TbLd ld;
     size_t n = len < 0 ? strlen(data) : (size_t)len;
     int r = -1;
 
-    ld.file = name;
-    ld.dir = dir ? g_strdup(dir) : NULL;
-    ld.sc = sc;
-    ld.kf = g_key_file_new();
-    ld.line = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-    ld.setarg = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                      g_free);
+    tb_ld_init(&ld, name, dir, sc);
     tb_scenario_defaults(sc, name);
-    if (read_text(&ld, data, n, sets) == 0) {
+    if (tb_ld_read_text(&ld, data, n, sets) == 0) {
         char **groups = g_key_file_get_groups(ld.kf, NULL);
-        r = load_all(&ld, groups);
+        r = tb_ld_load_all(&ld, groups);
         g_strfreev(groups);
     }
     if (r < 0) {
@@ -518,23 +530,39 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
         *err = tb_text_one_line(m ? m : ld.err);
         g_free(m);
     }
-    g_free(ld.err);
-    g_free(ld.dir);
-    g_key_file_free(ld.kf);
-    g_hash_table_destroy(ld.line);
-    g_hash_table_destroy(ld.setarg);
+    tb_ld_clear(&ld);
     return r;
 }
 
-int tb_scenario_load(const char *path, const char *const *sets,
-                     TbScenario *sc, char **err)
+void tb_ld_init(TbLd *ld, const char *name, const char *dir, TbScenario *sc)
 {
-    char *data = NULL, *dir;
-    gsize len;
-    GError *ge = NULL;
-    int r;
+    memset(ld, 0, sizeof(*ld));
+    ld->file = name;
+    ld->dir = dir ? g_strdup(dir) : NULL;
+    ld->sc = sc;
+    ld->kf = g_key_file_new();
+    ld->line = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+    ld->setarg = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                       g_free);
+}
 
-    if (!g_file_get_contents(path, &data, &len, &ge)) {
+void tb_ld_clear(TbLd *ld)
+{
+    g_free(ld->err);
+    g_free(ld->dir);
+    g_key_file_free(ld->kf);
+    g_hash_table_destroy(ld->line);
+    g_hash_table_destroy(ld->setarg);
+    ld->err = ld->dir = NULL;
+}
+
+int tb_ld_read_file(const char *path, char **data, gsize *len, char **dir,
+                    char **err)
+{
+    GError *ge = NULL;
+
+    *data = NULL;
+    if (!g_file_get_contents(path, data, len, &ge)) {
         if (ge->code == G_FILE_ERROR_NOENT) {
             *err = g_strdup_printf("%s: cannot read scenario: %s", path,
                                    g_strerror(ENOENT));
@@ -545,11 +573,24 @@ int tb_scenario_load(const char *path, const char *const *sets,
         return -1;
     }
     if (strlen(path) >= TB_PATH_LEN) {
-        g_free(data);
+        g_clear_pointer(data, g_free);
         *err = g_strdup_printf("%s: path too long", path);
         return -1;
     }
-    dir = g_path_get_dirname(path);
+    *dir = g_path_get_dirname(path);
+    return 0;
+}
+
+int tb_scenario_load(const char *path, const char *const *sets,
+                     TbScenario *sc, char **err)
+{
+    char *data, *dir;
+    gsize len;
+    int r;
+
+    if (tb_ld_read_file(path, &data, &len, &dir, err) < 0) {
+        return -1;
+    }
     r = tb_scenario_load_data(data, (ptrdiff_t)len, path, dir, sets, sc, err);
     g_free(dir);
     g_free(data);

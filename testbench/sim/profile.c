@@ -32,6 +32,10 @@ static const char *const cost_names[TB_COST_COUNT] = {
     [TB_COST_COPY_TO_USER_PER_BYTE] = "copy_to_user_per_byte",
     [TB_COST_SOCKET_RECV] = "socket_recv",
     [TB_COST_TIMER_TICK] = "timer_tick",
+    [TB_COST_COPY_FROM_USER_PER_BYTE] = "copy_from_user_per_byte",
+    [TB_COST_SOCKET_SEND] = "socket_send",
+    [TB_COST_TCP_RCV] = "tcp_rcv",
+    [TB_COST_TCP_XMIT] = "tcp_xmit",
 };
 
 const char *tb_cost_name(TbCostId id)

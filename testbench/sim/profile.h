@@ -44,6 +44,12 @@ typedef enum TbCostId {
     TB_COST_COPY_TO_USER_PER_BYTE, /**< per byte copied to user space */
     TB_COST_SOCKET_RECV,      /**< recvfrom() per datagram (syscall) */
     TB_COST_TIMER_TICK,       /**< timer interrupt handler body */
+    TB_COST_COPY_FROM_USER_PER_BYTE, /**< per byte copied from user space */
+    TB_COST_SOCKET_SEND,      /**< send() per call (syscall, tcp_sendmsg) */
+    TB_COST_TCP_RCV,          /**< tcp_v4_rcv + tcp_rcv_established per
+                                   segment in (incl. ACK processing) */
+    TB_COST_TCP_XMIT,         /**< tcp_transmit_skb + ip_queue_xmit per
+                                   segment out */
     TB_COST_COUNT
 } TbCostId;
 

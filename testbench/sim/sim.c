@@ -188,7 +188,7 @@ static int run_to_end(TbSim *sim, uint64_t end, char **err)
  * those of the end of the run (the fold below runs outside the lock-step,
  * on CPU 0).  The driver folds the hardware counters in, as its watchdog
  * would (process context, CPU time charged; no interrupts). */
-static void end_run(TbSim *sim)
+void tb_sim_end_run(TbSim *sim)
 {
     TbEngine *e = sim->eng;
     sim->ended = true;
@@ -233,7 +233,7 @@ int tb_sim_run(TbSim *sim, char **err)
         tb_sim_fill_results(sim);
         return -1;
     }
-    end_run(sim);
+    tb_sim_end_run(sim);
     if (g_getenv("TB_DEBUG_ENGINE")) {
         fprintf(stderr, "events %llu cancelled %llu heap %u\n",
                 (unsigned long long)e->executed,
@@ -277,7 +277,7 @@ void tb_sim_free(TbSim *sim)
     if (!sim) {
         return;
     }
-    if (sim->eng) {
+    if (sim->eng && sim->cpu) {
         /* teardown must not run events or interrupts any more */
         tb_engine_clear(sim->eng);
         sim->cpu->irq_off = 1;
@@ -293,12 +293,16 @@ void tb_sim_free(TbSim *sim)
         tb_source_free(sim->src[i]);
     }
     tb_kernel_free(sim->k);
-    tb_smp_free(sim->smp);
+    if (!sim->shared) {
+        tb_smp_free(sim->smp);
+    }
     for (uint32_t i = 1; i < TB_MAX_CPUS; i++) {
         tb_cpu_free(sim->cpus[i]);
     }
     tb_cpu_free(sim->cpu);
-    tb_engine_free(sim->eng);
+    if (!sim->shared) {
+        tb_engine_free(sim->eng);
+    }
     g_free(sim->src_err);
     g_free(sim);
 }

@@ -91,7 +91,9 @@ static int add_smp_cpus(TbSim *sim, char **err)
 
 int tb_sim_build_host(TbSim *sim, char **err)
 {
-    sim->eng = tb_engine_new();
+    if (!sim->shared) {
+        sim->eng = tb_engine_new();
+    }
     sim->cpu = new_cpu(sim);
     sim->cpus[0] = sim->cpu;
     sim->k = new_kernel(sim);

@@ -55,6 +55,9 @@ struct TbSim {
     bool ended;               /* the run is over: arrivals are ignored */
     uint64_t sample_ns;       /* CSV sample interval, ns */
     uint64_t sample_end;      /* no sample after this time (TB_NEVER) */
+    bool shared;              /* a host of a TbNet (sim/net.h): eng and
+                                 smp are the net's, set before building
+                                 and not freed with the host */
 };
 
 /* ---- sim_host.c ---- */
@@ -83,6 +86,12 @@ void tb_sim_wait_for_links(TbSim *sim);
 /** Create every traffic source and schedule its first arrival (times
  *  count from sim->epoch).  0, or -1 and *err. */
 int tb_sim_start_traffic(TbSim *sim, char **err);
+
+/* ---- sim.c ---- */
+
+/** The end of the run: CPU times frozen (with SMP), the driver's final
+ *  statistics fold, the results filled. */
+void tb_sim_end_run(TbSim *sim);
 
 /* ---- sim_results.c ---- */
 

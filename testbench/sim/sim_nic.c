@@ -11,6 +11,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "sim/link.h"
 #include "sim/sim_int.h"
 #include "sim/trace.h"
 #include "e1000_regs.h"
@@ -98,6 +99,9 @@ static void port_tx_frame(void *opaque, const uint8_t *frame, uint32_t len)
     os->wire_tx_bytes += len + 4u;
     if (sim->tx_fn) {
         sim->tx_fn(sim->tx_ctx, os->nic, os->cpu->eng->now, frame, len);
+    }
+    if (os->link) {
+        tb_link_tx(os->link, os->link_end, frame, len);
     }
 }
 

@@ -36,6 +36,9 @@ struct e1k_os {
     void *sim;                   /**< owning TbSim */
     FILE *trace_out;             /**< model trace lines (sim/trace.h), or
                                   *   NULL: tracing off */
+    struct TbLink *link;         /**< the link its wire is on (sim/link.h),
+                                  *   or NULL */
+    int link_end;                /**< which end of it: 0 (a) or 1 (b) */
 };
 
 /**

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `e1klab run` of a scenario with several hosts (run_net.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "cli/run_net.h"
+#include "report/cli_out.h"
+#include "report/report_net.h"
+#include "scenario/scenario_load.h"
+#include "scenario/topology.h"
+#include "sim/net.h"
+
+#define EXIT_BAD_INPUT 2
+
+bool tb_run_is_multi(const char *path)
+{
+    GKeyFile *kf = g_key_file_new();
+    bool multi = false;
+
+    if (g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL)) {
+        char **groups = g_key_file_get_groups(kf, NULL);
+        for (int i = 0; groups[i] && !multi; i++) {
+            multi = g_str_has_prefix(groups[i], "host.")
+                    || g_str_has_prefix(groups[i], "link.");
+        }
+        g_strfreev(groups);
+    }
+    g_key_file_free(kf);
+    return multi;
+}
+
+/* The options a run of several hosts refuses.  0 or -1 with *err. */
+static int net_opts_check(const TbRunNetArgs *a, char **err)
+{
+    const char *why = NULL;
+
+    if (a->backend && !strcmp(a->backend, "qemu")) {
+        why = "--backend qemu: the QEMU backend runs one host; this "
+              "scenario has several (use --backend testbench)";
+    } else if (a->csv_path) {
+        why = "--csv: no time series for a scenario with several hosts "
+              "(use --json)";
+    } else if (a->pcap_path) {
+        why = "--pcap-out: no capture for a scenario with several hosts";
+    } else if (a->trace) {
+        why = "--trace: not available for a scenario with several hosts";
+    } else if (a->timeout_set) {
+        why = "--timeout: only for --backend qemu";
+    }
+    if (why) {
+        *err = g_strdup_printf("run: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* --json against every file the hosts read.  0 or -1 with *err. */
+static int net_out_check(const TbTopology *t, const char *json, char **err)
+{
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        char **in = tb_scenario_inputs(&t->host[h]);
+        int r = tb_out_check(json, "--json", (const char *const *)in, err);
+        g_strfreev(in);
+        if (r < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The report's view of the finished run @n. */
+static void net_report_of(const TbTopology *t, const TbNet *n,
+                          TbNetReport *nr)
+{
+    memset(nr, 0, sizeof(*nr));
+    nr->t = t;
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        nr->res[h] = tb_net_results(n, h);
+    }
+    for (uint32_t i = 0; i < t->nlinks; i++) {
+        nr->link[i][0] = tb_link_stats(tb_net_link(n, i), 0);
+        nr->link[i][1] = tb_link_stats(tb_net_link(n, i), 1);
+    }
+    nr->np = tb_net_netperf(n) ? tb_netperf_stats(tb_net_netperf(n))
+                               : NULL;
+}
+
+/* Run @t and write its reports.  0 or -1 with *err. */
+static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
+                          char **err)
+{
+    TbNet *n = tb_net_new(t, err);
+    TbOut json = {0};
+    TbNetReport nr;
+    int r = -1;
+
+    if (n && tb_out_open(&json, a->json_path, err) == 0
+        && tb_net_run(n, err) == 0) {
+        net_report_of(t, n, &nr);
+        if (json.path) {
+            char *text = tb_report_net_json(&nr);
+            fputs(text, json.f);
+            g_free(text);
+        }
+        r = tb_out_commit(&json, err);
+        if (r == 0 && a->text) {
+            tb_report_net_text(stdout, &nr);
+        }
+        if (r == 0 && fflush(stdout) != 0) {
+            *err = g_strdup("stdout: write error");
+            r = -1;
+        }
+    }
+    if (r < 0) {
+        tb_out_abort(&json);
+    }
+    tb_net_free(n);
+    return r;
+}
+
+int tb_run_net(const char *path, const char *const *sets,
+               const TbRunNetArgs *a, char **err)
+{
+    TbTopology *t = g_new0(TbTopology, 1);
+    int r = -1;
+
+    if (net_opts_check(a, err) == 0
+        && tb_topology_load(path, sets, t, err) == 0
+        && net_out_check(t, a->json_path, err) == 0) {
+        r = net_run_report(t, a, err);
+    }
+    g_free(t);
+    return r < 0 ? EXIT_BAD_INPUT : 0;
+}

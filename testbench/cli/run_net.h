@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `e1klab run` of a scenario with several hosts (scenario/topology.h):
+ * loaded by tb_topology_load, run by sim/net.h, reported by
+ * report/report_net.h.  Options that have no meaning for such a run are
+ * refused with one line, never ignored: --backend qemu, --csv,
+ * --pcap-out, --trace, --timeout.
+ */
+#ifndef TB_RUN_NET_H
+#define TB_RUN_NET_H
+
+#include <stdbool.h>
+
+/** The options of `e1klab run` a run of several hosts looks at. */
+typedef struct TbRunNetArgs {
+    const char *json_path;     /**< --json FILE or "-", NULL: none */
+    const char *csv_path;      /**< --csv (refused if set) */
+    const char *pcap_path;     /**< --pcap-out (refused if set) */
+    const char *backend;       /**< --backend, NULL: testbench */
+    bool trace;                /**< --trace (refused) */
+    bool timeout_set;          /**< --timeout given (refused: qemu only) */
+    bool text;                 /**< print the text report on stdout */
+} TbRunNetArgs;
+
+/** True if the scenario file @path declares [host.NAME] or [link.NAME]
+ *  sections (a file that cannot be read or parsed: false, the one-host
+ *  loader reports it). */
+bool tb_run_is_multi(const char *path);
+
+/**
+ * Load @path with the --set overrides @sets as a topology, run it and
+ * write the reports per @a.  0, or 2 with *err set (one line; no output
+ * file left).
+ */
+int tb_run_net(const char *path, const char *const *sets,
+               const TbRunNetArgs *a, char **err);
+
+#endif /* TB_RUN_NET_H */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The netperf TCP_STREAM test as two processes of the modelled hosts
+ * (k_netperf.c): the sender (netperf) connects and then calls send() of
+ * message_size bytes again and again, blocking while the send buffer is
+ * full; the receiver (netserver) calls recv() of recv_size bytes
+ * whenever data is queued.  Each call charges socket_send or socket_recv
+ * and the copy per byte (copy_from_user, copy_to_user); the socket calls
+ * hold the socket (lock_sock), so segments that arrive meanwhile wait in
+ * its backlog.  The byte stream carries a position-dependent pattern that
+ * the receiver can check.
+ */
+#ifndef TB_K_NETPERF_H
+#define TB_K_NETPERF_H
+
+#include "kernel/k_tcp.h"
+
+/** Largest recv() size, bytes. */
+#define TB_NETPERF_RECV_MAX 1048576u
+
+/** Settings (netperf's option names in brackets). */
+typedef struct TbNetperfCfg {
+    uint32_t message_size;   /**< bytes per send() [-m], >= 1 */
+    uint32_t recv_size;      /**< bytes per recv() [-M],
+                                  1..TB_NETPERF_RECV_MAX */
+    uint32_t send_socket;    /**< sender's SO_SNDBUF [-s], bytes */
+    uint32_t recv_socket;    /**< receiver's SO_RCVBUF [-S], bytes */
+    bool nodelay;            /**< TCP_NODELAY on both [-D] */
+    bool timestamps[2];      /**< sysctl tcp_timestamps: sender, receiver */
+    bool window_scaling[2];  /**< sysctl tcp_window_scaling: the same */
+    bool verify;             /**< check every received byte's pattern */
+    uint16_t port;           /**< data connection port */
+} TbNetperfCfg;
+
+/** Counters; times in ns of the shared clock. */
+typedef struct TbNetperfStats {
+    uint64_t sends, recvs;         /**< completed calls */
+    uint64_t bytes_sent;           /**< bytes sent (accepted by send()) */
+    uint64_t bytes_recv;           /**< bytes received by the reader */
+    uint64_t mismatches;           /**< received bytes off the pattern */
+    uint64_t established_ns;       /**< connection up at the sender */
+} TbNetperfStats;
+
+typedef struct TbNetperf TbNetperf;
+
+/**
+ * A TCP_STREAM from kernel @ks (address @saddr) to kernel @kr (@daddr),
+ * its processes added to the kernels' CPUs and woken: the connection
+ * opens when the sender first runs.  NULL with *err set if a size is out
+ * of range or a kernel has no room for the socket.
+ */
+TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
+                          uint32_t daddr, const TbNetperfCfg *cfg,
+                          char **err);
+const TbNetperfStats *tb_netperf_stats(const TbNetperf *np);
+/** The two sockets (0: sender, 1: receiver). */
+TbTcpSock *tb_netperf_sock(const TbNetperf *np, int i);
+/** Remove the processes, free the sockets (before the kernels). */
+void tb_netperf_free(TbNetperf *np);
+
+#endif /* TB_K_NETPERF_H */

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * TCP sockets of the modelled kernel (k_tcp.h): the TcpEnv of each socket
+ * (clock, kernel timers, output through route and qdisc), the socket
+ * table and tcp_v4_rcv, lock_sock/release_sock with the backlog.
+ * Linux 2.4: tcp_v4_rcv, tcp_v4_do_rcv, release_sock, tcp_write_space,
+ * tcp_delack_timer and tcp_write_timer (deferred while the user holds
+ * the socket).
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "kernel/k_tcp.h"
+
+#define ETH_HLEN 14u
+
+/* One timer of a socket (struct timer_list with its socket and id). */
+typedef struct TcpKTimer {
+    TbTimer t;
+    TbTcpSock *s;
+    TcpTimerId id;
+} TcpKTimer;
+
+struct TbTcpSock {
+    TbKernel *k;
+    TcpSock *sk;
+    TcpAddr a;               /* local saddr:sport, remote daddr:dport */
+    TbTcpWakeFn fn;
+    void *ctx;
+    uint16_t ip_id;
+    TcpKTimer timer[TCP_NTIMERS];
+    bool owned;              /* locked by a process (lock_sock) */
+    bool deferred[TCP_NTIMERS];
+    TbSkb *bl_head, *bl_tail; /* backlog while owned */
+};
+
+typedef struct TbTcpTable {
+    TbTcpSock *sock[TB_TCP_MAX_SOCKS];
+    uint32_t n;
+    TbTcpGlueStats st;
+} TbTcpTable;
+
+/* ---- the socket's environment ---- */
+
+static uint64_t env_now(void *ctx)
+{
+    TbTcpSock *s = ctx;
+    return s->k->cpu->eng->now;
+}
+
+/* Kernel timers count jiffies: the expiry is the first tick at or after
+ * the instant the protocol asks for. */
+static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
+{
+    TbTcpSock *s = ctx;
+    TbCpu *c = s->k->cpu;
+    (void)sk;
+    if (t == TCP_TIMER_OFF) {
+        tb_cpu_del_timer(c, &s->timer[id].t);
+    } else {
+        tb_cpu_mod_timer(c, &s->timer[id].t,
+                         (t + c->tick_ns - 1) / c->tick_ns);
+    }
+}
+
+static void timer_fn(TbCpu *cpu, void *ctx)
+{
+    TcpKTimer *kt = ctx;
+    (void)cpu;
+    if (kt->s->owned) {
+        kt->s->deferred[kt->id] = true;   /* runs at release_sock */
+        return;
+    }
+    tcp_timer_expired(kt->s->sk, kt->id);
+}
+
+static void env_wakeup(void *ctx, TcpSock *sk, unsigned ev)
+{
+    TbTcpSock *s = ctx;
+    if (ev & TCP_EV_WRITABLE) {
+        uint32_t free = tcp_wspace(sk);
+        if (free < (sk->cfg.sndbuf - free) / 2) {
+            ev &= ~TCP_EV_WRITABLE;
+        }
+    }
+    if (ev && s->fn) {
+        s->fn(s->ctx, s, ev);
+    }
+}
+
+/* The segment as an skb out of the route's NIC. */
+static void env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg)
+{
+    TbTcpSock *s = ctx;
+    TbKernel *k = s->k;
+    TbTcpTable *tab = k->tcp;
+    int r = tb_route_lookup(k, s->a.daddr);
+    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+        tab->st.out_no_route++;
+        return;
+    }
+    TbNetdev *dev = k->dev[k->route[r].dev];
+    uint32_t hl = ETH_HLEN + TCP_IP_HDR_LEN + tcp_opt_len(seg);
+    TbSkb *skb = tb_skb_alloc(&k->arena, hl + seg->len);
+    if (!skb) {
+        tab->st.out_no_skb++;     /* lost: the protocol retransmits */
+        return;
+    }
+    tb_cpu_cost(k->cpu, TB_COST_SKB_ALLOC, 1);
+    tb_cpu_cost(k->cpu, TB_COST_TCP_XMIT, 1);
+    uint8_t *d = skb->data;
+    memcpy(d, dev->peer_mac, 6);
+    memcpy(d + 6, dev->mac, 6);
+    d[12] = 0x08;
+    d[13] = 0x00;
+    tcp_seg_copy_data(sk, seg, d + hl);
+    skb->len = ETH_HLEN + tcp_build(d + ETH_HLEN, &s->a, seg, NULL,
+                                    s->ip_id++);
+    tb_dev_queue_xmit(dev, skb);
+}
+
+/* ---- sockets ---- */
+
+TbTcpSock *tb_tcp_sock_new(TbKernel *k, const TcpCfg *cfg, const TcpAddr *a,
+                           TbTcpWakeFn fn, void *ctx)
+{
+    if (!k->tcp) {
+        k->tcp = g_new0(TbTcpTable, 1);
+    }
+    TbTcpTable *tab = k->tcp;
+    if (tab->n == TB_TCP_MAX_SOCKS) {
+        return NULL;
+    }
+    TbTcpSock *s = g_new0(TbTcpSock, 1);
+    s->k = k;
+    s->a = *a;
+    s->fn = fn;
+    s->ctx = ctx;
+    for (int i = 0; i < TCP_NTIMERS; i++) {
+        s->timer[i] = (TcpKTimer){ .t = { .fn = timer_fn,
+                                          .ctx = &s->timer[i] },
+                                   .s = s, .id = (TcpTimerId)i };
+    }
+    TcpEnv env = { env_now, env_xmit, env_timer, env_wakeup, s };
+    s->sk = tcp_sock_new(cfg, &env);
+    tab->sock[tab->n++] = s;
+    return s;
+}
+
+void tb_tcp_sock_free(TbTcpSock *s)
+{
+    if (!s) {
+        return;
+    }
+    TbTcpTable *tab = s->k->tcp;
+    for (uint32_t i = 0; i < tab->n; i++) {
+        if (tab->sock[i] == s) {
+            tab->sock[i] = tab->sock[--tab->n];
+            break;
+        }
+    }
+    tcp_sock_free(s->sk);
+    TbSkb *skb;
+    while ((skb = tb_skb_dequeue(&s->bl_head, &s->bl_tail))) {
+        tb_skb_free(&s->k->arena, skb);
+    }
+    g_free(s);
+}
+
+TcpSock *tb_tcp_sk(TbTcpSock *s)
+{
+    return s->sk;
+}
+
+void tb_tcp_table_free(TbKernel *k)
+{
+    g_clear_pointer(&k->tcp, g_free);
+}
+
+TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k)
+{
+    return k->tcp ? k->tcp->st : (TbTcpGlueStats){0};
+}
+
+/* ---- input ---- */
+
+/* The socket of a segment: the connection, else a listener on the port
+ * (which becomes the connection). */
+static TbTcpSock *lookup(TbTcpTable *tab, const TcpAddr *a)
+{
+    TbTcpSock *listener = NULL;
+    for (uint32_t i = 0; i < tab->n; i++) {
+        TbTcpSock *s = tab->sock[i];
+        if (s->a.saddr != a->daddr || s->a.sport != a->dport) {
+            continue;
+        }
+        if (s->a.daddr == a->saddr && s->a.dport == a->sport) {
+            return s;
+        }
+        if (!s->a.daddr && !s->a.dport) {
+            listener = s;
+        }
+    }
+    if (listener) {
+        listener->a.daddr = a->saddr;
+        listener->a.dport = a->sport;
+    }
+    return listener;
+}
+
+/* tcp_v4_do_rcv: the segment of @skb into its socket; frees the skb. */
+static void do_rcv(TbTcpSock *s, TbSkb *skb)
+{
+    TcpAddr a;
+    TcpSegment seg;
+    const uint8_t *data;
+    if (tcp_parse(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a, &seg,
+                  &data) == 0) {
+        tcp_rcv(s->sk, &seg, data);
+    }
+    tb_kfree_skb(s->k, skb);
+}
+
+bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
+{
+    TbTcpTable *tab = k->tcp;
+    if (!tab || !tab->n) {
+        return false;
+    }
+    TcpAddr a;
+    TcpSegment seg;
+    const uint8_t *data;
+    if (tcp_parse(skb->data + ETH_HLEN, tot, &a, &seg, &data) < 0) {
+        tab->st.bad++;
+        tb_kfree_skb(k, skb);
+        return true;
+    }
+    TbTcpSock *s = lookup(tab, &a);
+    if (!s) {
+        tab->st.no_socket++;       /* the RST is not modelled */
+        tb_kfree_skb(k, skb);
+        return true;
+    }
+    tb_cpu_cost(k->cpu, TB_COST_TCP_RCV, 1);
+    tab->st.segs_in++;
+    skb->len = ETH_HLEN + tot;
+    if (s->owned) {
+        tab->st.backlogged++;
+        tb_skb_queue_tail(&s->bl_head, &s->bl_tail, skb);
+        return true;
+    }
+    do_rcv(s, skb);
+    return true;
+}
+
+/* ---- lock_sock / release_sock ---- */
+
+void tb_tcp_lock(TbTcpSock *s)
+{
+    s->owned = true;
+}
+
+void tb_tcp_release(TbTcpSock *s)
+{
+    for (;;) {
+        TbSkb *skb = tb_skb_dequeue(&s->bl_head, &s->bl_tail);
+        int id = -1;
+        for (int i = 0; i < TCP_NTIMERS && id < 0 && !skb; i++) {
+            if (s->deferred[i]) {
+                id = i;
+            }
+        }
+        if (skb) {
+            do_rcv(s, skb);
+        } else if (id >= 0) {
+            s->deferred[id] = false;
+            tcp_timer_expired(s->sk, (TcpTimerId)id);
+        } else {
+            break;
+        }
+    }
+    s->owned = false;
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reports of a run of several hosts (report_net.h).  Each host's part is
+ * the one-host report (report_text.c, report_json.c) of that host; this
+ * file adds the rules between hosts, the links and the netperf result.
+ * The netperf table has the columns and widths netperf 2.x prints for a
+ * TCP_STREAM test [NETPERF].
+ */
+#include <inttypes.h>
+#include <math.h>
+
+#include <json-glib/json-glib.h>
+
+#include "report/report.h"
+#include "report/report_net.h"
+
+void tb_netperf_figures(const TbNetReport *nr, TbNetperfFigures *f)
+{
+    const TbNetperfSecCfg *c = &nr->t->netperf;
+    uint64_t end = nr->res[0]->init_ns + c->duration_ns;
+
+    f->elapsed_ns = 0;
+    f->throughput_mbit_s = 0;
+    if (!nr->np || !c->present || !nr->np->established_ns
+        || nr->np->established_ns >= end) {
+        return;
+    }
+    f->elapsed_ns = end - nr->np->established_ns;
+    /* netperf prints two decimals: keep what it prints */
+    f->throughput_mbit_s = round((double)nr->np->bytes_recv * 8.0 * 1000.0
+                                 / (double)f->elapsed_ns * 100.0) / 100.0;
+}
+
+static const char *const test_name[] = {"TCP_STREAM"};
+
+static void ip_text(char buf[16], uint32_t ip)
+{
+    g_snprintf(buf, 16, "%u.%u.%u.%u", ip >> 24, (ip >> 16) & 255u,
+               (ip >> 8) & 255u, ip & 255u);
+}
+
+/* netperf's TCP_STREAM banner and result table. */
+static void text_netperf(FILE *out, const TbNetReport *nr)
+{
+    const TbNetperfSecCfg *c = &nr->t->netperf;
+    TbNetperfFigures f;
+    char lip[16], rip[16];
+
+    tb_netperf_figures(nr, &f);
+    ip_text(lip, c->local_ip);
+    ip_text(rip, c->remote_ip);
+    fprintf(out, "netperf: TCP STREAM TEST from %s (host %s) to %s "
+            "(host %s)%s\n", lip, c->local, rip, c->remote,
+            c->nodelay ? " : nodelay" : "");
+    fprintf(out, "Recv   Send    Send\n"
+                 "Socket Socket  Message  Elapsed\n"
+                 "Size   Size    Size     Time     Throughput\n"
+                 "bytes  bytes   bytes    secs.    10^6bits/sec\n\n");
+    fprintf(out, "%6" PRIu32 " %6" PRIu32 " %6" PRIu32 "    %-6.2f   "
+            "%7.2f\n", c->recv_socket, c->send_socket, c->message_size,
+            (double)f.elapsed_ns / 1e9, f.throughput_mbit_s);
+    fprintf(out, "(%" PRIu64 " bytes received in %" PRIu64 " recv() calls, "
+            "%" PRIu64 " bytes sent in %" PRIu64 " send() calls, %" PRIu64
+            " bytes off the pattern)\n", nr->np->bytes_recv, nr->np->recvs,
+            nr->np->bytes_sent, nr->np->sends, nr->np->mismatches);
+}
+
+static void text_links(FILE *out, const TbNetReport *nr)
+{
+    fprintf(out, "Links (frames incl. FCS bytes, lost on the wire):\n");
+    for (uint32_t i = 0; i < nr->t->nlinks; i++) {
+        const TbLinkCfg *c = &nr->t->link[i];
+        for (int d = 0; d < 2; d++) {
+            const TbLinkDirStats *s = nr->link[i][d];
+            fprintf(out, "  %-8s %s -> %s: %" PRIu64 " frames, %" PRIu64
+                    " bytes, %" PRIu64 " lost\n", c->name, c->end_text[d],
+                    c->end_text[1 - d], s->frames, s->bytes, s->lost);
+        }
+    }
+    fprintf(out, "\n");
+}
+
+void tb_report_net_text(FILE *out, const TbNetReport *nr)
+{
+    for (uint32_t h = 0; h < nr->t->nhosts; h++) {
+        fprintf(out, "==== host %s ====\n", nr->t->host_name[h]);
+        tb_report_text(out, &nr->t->host[h], nr->res[h]);
+        fprintf(out, "\n");
+    }
+    text_links(out, nr);
+    if (nr->np && nr->t->netperf.present) {
+        text_netperf(out, nr);
+    }
+}
+
+static void ku(JsonBuilder *b, const char *k, uint64_t v)
+{
+    json_builder_set_member_name(b, k);
+    json_builder_add_int_value(b, (gint64)(v > (uint64_t)G_MAXINT64
+                                               ? (uint64_t)G_MAXINT64 : v));
+}
+
+static void ks(JsonBuilder *b, const char *k, const char *v)
+{
+    json_builder_set_member_name(b, k);
+    json_builder_add_string_value(b, v);
+}
+
+/* Host @h: its name and its one-host report object. */
+static void json_net_host(JsonBuilder *b, const TbNetReport *nr, uint32_t h)
+{
+    char *text = tb_report_json(&nr->t->host[h], nr->res[h]);
+    JsonNode *node = json_from_string(text, NULL);
+
+    g_free(text);
+    json_builder_begin_object(b);
+    ks(b, "name", nr->t->host_name[h]);
+    json_builder_set_member_name(b, "report");
+    json_builder_add_value(b, node);     /* takes the node */
+    json_builder_end_object(b);
+}
+
+static void json_net_links(JsonBuilder *b, const TbNetReport *nr)
+{
+    json_builder_set_member_name(b, "links");
+    json_builder_begin_array(b);
+    for (uint32_t i = 0; i < nr->t->nlinks; i++) {
+        const TbLinkCfg *c = &nr->t->link[i];
+        json_builder_begin_object(b);
+        ks(b, "name", c->name);
+        ks(b, "a", c->end_text[0]);
+        ks(b, "b", c->end_text[1]);
+        ku(b, "delay_ns", c->delay_ns);
+        for (int d = 0; d < 2; d++) {
+            json_builder_set_member_name(b, d ? "b_to_a" : "a_to_b");
+            json_builder_begin_object(b);
+            ku(b, "frames", nr->link[i][d]->frames);
+            ku(b, "bytes", nr->link[i][d]->bytes);
+            ku(b, "lost", nr->link[i][d]->lost);
+            json_builder_end_object(b);
+        }
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+}
+
+/* The `netperf` object (docs/report-schema.md). */
+static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
+{
+    const TbNetperfSecCfg *c = &nr->t->netperf;
+    TbNetperfFigures f;
+
+    tb_netperf_figures(nr, &f);
+    json_builder_set_member_name(b, "netperf");
+    json_builder_begin_object(b);
+    ks(b, "test", test_name[c->test]);
+    ks(b, "local", c->local);
+    ks(b, "remote", c->remote);
+    ku(b, "recv_socket", c->recv_socket);
+    ku(b, "send_socket", c->send_socket);
+    ku(b, "message_size", c->message_size);
+    ku(b, "recv_size", c->recv_size);
+    json_builder_set_member_name(b, "nodelay");
+    json_builder_add_boolean_value(b, c->nodelay != 0);
+    ku(b, "elapsed_ns", f.elapsed_ns);
+    json_builder_set_member_name(b, "throughput_mbit_s");
+    json_builder_add_double_value(b, f.throughput_mbit_s);
+    ku(b, "bytes_received", nr->np->bytes_recv);
+    ku(b, "bytes_sent", nr->np->bytes_sent);
+    ku(b, "recv_calls", nr->np->recvs);
+    ku(b, "send_calls", nr->np->sends);
+    ku(b, "pattern_mismatches", nr->np->mismatches);
+    json_builder_end_object(b);
+}
+
+char *tb_report_net_json(const TbNetReport *nr)
+{
+    JsonBuilder *b = json_builder_new();
+
+    json_builder_begin_object(b);
+    ks(b, "schema", TB_REPORT_SCHEMA);
+    ks(b, "scenario", nr->t->host[0].name);
+    json_builder_set_member_name(b, "hosts");
+    json_builder_begin_array(b);
+    for (uint32_t h = 0; h < nr->t->nhosts; h++) {
+        json_net_host(b, nr, h);
+    }
+    json_builder_end_array(b);
+    json_net_links(b, nr);
+    if (nr->np && nr->t->netperf.present) {
+        json_netperf(b, nr);
+    }
+    json_builder_end_object(b);
+    JsonNode *root = json_builder_get_root(b);
+    char *text = json_to_string(root, TRUE);
+    char *out = g_strconcat(text, "\n", NULL);
+    g_free(text);
+    json_node_unref(root);
+    g_object_unref(b);
+    return out;
+}

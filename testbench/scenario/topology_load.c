@@ -1,0 +1,437 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Scenario files with several hosts (topology.h): the sections of each
+ * [host.NAME] are gathered into a view that the single-host loader
+ * (scenario_load.c, scenario_sections.c) loads with all its rules and
+ * messages, which name the sections as the file does; then the
+ * [link.NAME] sections are checked against the hosts' NICs.
+ */
+#include <string.h>
+
+#include <glib.h>
+
+#include "scenario/scenario_ld.h"
+#include "scenario/scenario_load.h"
+#include "scenario/topology.h"
+
+/* The kinds of per-host section, "KIND.HOST[.NAME]". */
+static const char *const host_kinds[] = {"nic.", "route.", "traffic."};
+
+static bool valid_name(const char *n)
+{
+    size_t l = strlen(n);
+    if (l == 0 || l >= TB_NAME_LEN) {
+        return false;
+    }
+    for (const char *p = n; *p; p++) {
+        if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The group of file group @g in the view of host @h, or NULL if @g is
+ * not part of it.  g_malloc'd. */
+static char *view_name(const char *g, const char *h)
+{
+    if (!strcmp(g, "scenario") || !strcmp(g, "run")
+        || !strcmp(g, "driver")) {
+        return g_strdup(g);
+    }
+    if (g_str_has_prefix(g, "host.") && !strcmp(g + 5, h)) {
+        return g_strdup("host");
+    }
+    size_t hl = strlen(h);
+    for (size_t i = 0; i < G_N_ELEMENTS(host_kinds); i++) {
+        size_t kl = strlen(host_kinds[i]);
+        const char *rest = g + kl + hl;
+        if (!g_str_has_prefix(g, host_kinds[i]) || strlen(g) < kl + hl
+            || strncmp(g + kl, h, hl)) {
+            continue;
+        }
+        if (*rest == '.' && rest[1]) {
+            return g_strconcat(host_kinds[i], rest + 1, NULL);
+        }
+        if (!*rest && !strcmp(host_kinds[i], "traffic.")) {
+            return g_strdup("traffic");
+        }
+    }
+    return NULL;
+}
+
+/* Declared hosts (the [host.NAME] groups, file order) into @t. */
+static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
+{
+    for (int i = 0; groups[i]; i++) {
+        const char *n = groups[i] + 5;
+        if (!g_str_has_prefix(groups[i], "host.")) {
+            continue;
+        }
+        if (!valid_name(n)) {
+            return tb_ld_fail(ld, groups[i], NULL, "'%s' is not a host name "
+                              "(1-31 letters, digits, '-' or '_')", n);
+        }
+        if (t->nhosts == TB_MAX_HOSTS) {
+            return tb_ld_fail(ld, groups[i], NULL, "more than %d hosts",
+                              TB_MAX_HOSTS);
+        }
+        g_strlcpy(t->host_name[t->nhosts++], n, TB_NAME_LEN);
+    }
+    return 0;
+}
+
+/* Every group belongs to a host's view or is a link. */
+static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
+{
+    for (int i = 0; groups[i]; i++) {
+        bool ok = (g_str_has_prefix(groups[i], "link.") && groups[i][5])
+                  || !strcmp(groups[i], "netperf");
+        for (uint32_t h = 0; h < t->nhosts && !ok; h++) {
+            char *v = view_name(groups[i], t->host_name[h]);
+            ok = v != NULL;
+            g_free(v);
+        }
+        if (!ok) {
+            return tb_ld_fail(ld, groups[i], NULL, "unknown section in a "
+                              "scenario with several hosts (known: "
+                              "scenario, driver, run, host.HOST, "
+                              "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
+                              "traffic.HOST.NAME, link.NAME, netperf)");
+        }
+    }
+    return 0;
+}
+
+/* The view of host @h: its groups renamed into a new key file; ld->gmap
+ * maps them back. */
+static GKeyFile *make_view(TbLd *ld, GKeyFile *file, char **groups,
+                           const char *h)
+{
+    GKeyFile *kf = g_key_file_new();
+    for (int i = 0; groups[i]; i++) {
+        char *v = view_name(groups[i], h);
+        gsize n;
+        char **keys = v ? g_key_file_get_keys(file, groups[i], &n, NULL)
+                        : NULL;
+        for (gsize k = 0; keys && k < n; k++) {
+            char *val = g_key_file_get_value(file, groups[i], keys[k], NULL);
+            g_key_file_set_value(kf, v, keys[k], val);
+            g_free(val);
+        }
+        g_strfreev(keys);
+        if (v) {
+            g_hash_table_insert(ld->gmap, v, g_strdup(groups[i]));
+        }
+    }
+    return kf;
+}
+
+/* Host @i through its view, and the rules for hosts of a topology. */
+static int load_host(TbLd *ld, char **groups, TbTopology *t, uint32_t i)
+{
+    GKeyFile *file = ld->kf;
+    TbScenario *sc = &t->host[i];
+    int r;
+
+    ld->gmap = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                     g_free);
+    ld->host = t->host_name[i];
+    ld->sc = sc;
+    ld->kf = make_view(ld, file, groups, ld->host);
+    tb_scenario_defaults(sc, ld->file);
+    char **vg = g_key_file_get_groups(ld->kf, NULL);
+    r = tb_ld_load_all(ld, vg);
+    g_strfreev(vg);
+    if (r == 0 && sc->host.cpus != 1) {
+        r = tb_ld_fail(ld, "host", "cpus", "a host of a scenario with "
+                       "several hosts has one CPU (%u given)", sc->host.cpus);
+    }
+    g_key_file_free(ld->kf);
+    ld->kf = file;
+    g_clear_pointer(&ld->gmap, g_hash_table_destroy);
+    ld->host = NULL;
+    return r;
+}
+
+/* End @e of link @l ("HOST.NIC") into host and NIC indices. */
+static int link_end(TbLd *ld, const char *g, TbTopology *t, TbLinkCfg *l,
+                    int e)
+{
+    const char *key = e ? "b" : "a";
+    const char *txt = l->end_text[e];
+    const char *dot = strchr(txt, '.');
+    for (uint32_t h = 0; dot && h < t->nhosts; h++) {
+        const TbScenario *sc = &t->host[h];
+        if (strncmp(t->host_name[h], txt, (size_t)(dot - txt))
+            || t->host_name[h][dot - txt]) {
+            continue;
+        }
+        for (uint32_t n = 0; n < sc->nnics; n++) {
+            if (!strcmp(sc->nic[n].name, dot + 1)) {
+                l->host[e] = h;
+                l->nic[e] = n;
+                return 0;
+            }
+        }
+    }
+    return tb_ld_fail(ld, g, key, "'%s' is not HOST.NIC of a "
+                      "[nic.HOST.NIC] section", txt);
+}
+
+/* A NIC already on an earlier link, or fed by a traffic source. */
+static int end_free(TbLd *ld, const char *g, const TbTopology *t,
+                    const TbLinkCfg *l, int e)
+{
+    const char *key = e ? "b" : "a";
+    const TbScenario *sc = &t->host[l->host[e]];
+    for (uint32_t k = 0; k < t->nlinks; k++) {
+        for (int f = 0; f < 2; f++) {
+            if (t->link[k].host[f] == l->host[e]
+                && t->link[k].nic[f] == l->nic[e]) {
+                return tb_ld_fail(ld, g, key, "%s is already on "
+                                  "[link.%s]", l->end_text[e],
+                                  t->link[k].name);
+            }
+        }
+    }
+    for (uint32_t s = 0; s < sc->nsources; s++) {
+        if (sc->traffic[s].nic == (int)l->nic[e]) {
+            return tb_ld_fail(ld, g, key, "%s is fed by a traffic source "
+                              "(a linked NIC receives from its link only)",
+                              l->end_text[e]);
+        }
+    }
+    return 0;
+}
+
+/* Speeds equal, addresses distinct; each end's peer_mac is the other
+ * end's address (a given peer_mac must be it). */
+static int link_peers(TbLd *ld, const char *g, TbTopology *t, TbLinkCfg *l)
+{
+    TbNicCfg *n[2] = {&t->host[l->host[0]].nic[l->nic[0]],
+                      &t->host[l->host[1]].nic[l->nic[1]]};
+    if (n[0] == n[1]) {
+        return tb_ld_fail(ld, g, "b", "the same NIC as a");
+    }
+    if (n[0]->link_mbps != n[1]->link_mbps) {
+        return tb_ld_fail(ld, g, "b", "link_mbps %u differs from a's %u",
+                          n[1]->link_mbps, n[0]->link_mbps);
+    }
+    if (!memcmp(n[0]->mac, n[1]->mac, 6)) {
+        return tb_ld_fail(ld, g, "b", "the same mac as a");
+    }
+    for (int e = 0; e < 2; e++) {
+        char *grp = g_strdup_printf("nic.%s", l->end_text[e]);
+        bool given = tb_ld_has(ld, grp, "peer_mac");
+        g_free(grp);
+        if (given && memcmp(n[e]->peer_mac, n[!e]->mac, 6)) {
+            return tb_ld_fail(ld, g, e ? "b" : "a", "%s has a peer_mac "
+                              "that is not the address of %s",
+                              l->end_text[e], l->end_text[!e]);
+        }
+        memcpy(n[e]->peer_mac, n[!e]->mac, 6);
+    }
+    return 0;
+}
+
+static int load_link(TbLd *ld, const char *g, TbTopology *t)
+{
+    TbLinkCfg *l = &t->link[t->nlinks];
+    if (tb_ld_check_keys(ld, g, TB_SEC_LINK, -1) < 0) {
+        return -1;
+    }
+    if (t->nlinks == TB_MAX_LINKS) {
+        return tb_ld_fail(ld, g, NULL, "more than %d links", TB_MAX_LINKS);
+    }
+    if (!valid_name(g + 5)) {
+        return tb_ld_fail(ld, g, NULL, "'%s' is not a link name (1-31 "
+                          "letters, digits, '-' or '_')", g + 5);
+    }
+    memset(l, 0, sizeof(*l));
+    tb_keys_default(TB_SEC_LINK, l);
+    g_strlcpy(l->name, g + 5, sizeof(l->name));
+    if (tb_ld_required(ld, g, TB_SEC_LINK) < 0
+        || tb_ld_keys(ld, g, TB_SEC_LINK, l, NULL, NULL) < 0
+        || link_end(ld, g, t, l, 0) < 0 || link_end(ld, g, t, l, 1) < 0
+        || end_free(ld, g, t, l, 0) < 0 || end_free(ld, g, t, l, 1) < 0
+        || link_peers(ld, g, t, l) < 0) {
+        return -1;
+    }
+    t->nlinks++;
+    return 0;
+}
+
+/* Host named by @key of [netperf] (@def when absent) into *@idx. */
+static int netperf_host(TbLd *ld, TbTopology *t, const char *key,
+                        char *name, uint32_t def, uint32_t *idx)
+{
+    if (!tb_ld_has(ld, "netperf", key)) {
+        g_strlcpy(name, t->host_name[def], TB_NAME_LEN);
+    }
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        if (!strcmp(t->host_name[h], name)) {
+            *idx = h;
+            return 0;
+        }
+    }
+    return tb_ld_fail(ld, "netperf", key, "no host '%s' (no [host.%s] "
+                      "section)", name, name);
+}
+
+/* The connection's addresses: the remote host's first NIC address, and
+ * the address of the local NIC its longest-prefix route leaves by. */
+static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
+{
+    const TbScenario *r = &t->host[np->remote_host];
+    const TbScenario *l = &t->host[np->local_host];
+    int best = -1;
+    for (uint32_t i = 0; i < r->nnics && !np->remote_ip; i++) {
+        np->remote_ip = r->nic[i].ip;
+    }
+    if (!np->remote_ip) {
+        return tb_ld_fail(ld, "netperf", "remote", "host '%s' has no NIC "
+                          "with an ip", np->remote);
+    }
+    for (uint32_t i = 0; i < l->nroutes; i++) {
+        const TbRouteCfg *rt = &l->route[i];
+        uint32_t m = rt->prefix_len ? 0xffffffffu << (32 - rt->prefix_len)
+                                    : 0;
+        if ((np->remote_ip & m) == rt->prefix
+            && (best < 0 || rt->prefix_len > l->route[best].prefix_len)) {
+            best = (int)i;
+        }
+    }
+    np->local_ip = best < 0 ? 0 : l->nic[l->route[best].nic].ip;
+    if (!np->local_ip) {
+        return tb_ld_fail(ld, "netperf", "local", "host '%s' has no route "
+                          "from an address of its own to host '%s'",
+                          np->local, np->remote);
+    }
+    return 0;
+}
+
+/* [netperf]: hosts, addresses, sizes; its duration is the run's. */
+static int load_netperf(TbLd *ld, TbTopology *t)
+{
+    TbNetperfSecCfg *np = &t->netperf;
+    const char *g = "netperf";
+    if (!tb_ld_has_group(ld, g)) {
+        return 0;
+    }
+    tb_keys_default(TB_SEC_NETPERF, np);
+    np->present = 1;
+    if (tb_ld_check_keys(ld, g, TB_SEC_NETPERF, -1) < 0
+        || tb_ld_keys(ld, g, TB_SEC_NETPERF, np, NULL, NULL) < 0) {
+        return -1;
+    }
+    if (t->nhosts < 2) {
+        return tb_ld_fail(ld, g, NULL, "netperf needs two hosts");
+    }
+    if (netperf_host(ld, t, "local", np->local, 0, &np->local_host) < 0
+        || netperf_host(ld, t, "remote", np->remote, 1, &np->remote_host) < 0)
+    {
+        return -1;
+    }
+    if (np->local_host == np->remote_host) {
+        return tb_ld_fail(ld, g, "remote", "the same host as local");
+    }
+    np->message_size = np->message_size ? np->message_size : np->send_socket;
+    np->recv_size = np->recv_size ? np->recv_size : np->recv_socket;
+    if (tb_ld_has(ld, "run", "duration")) {
+        if (tb_ld_has(ld, g, "duration")
+            && t->host[0].run.duration_ns != np->duration_ns) {
+            return tb_ld_fail(ld, g, "duration", "differs from [run] "
+                              "duration");
+        }
+        np->duration_ns = t->host[0].run.duration_ns;
+    }
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        t->host[h].run.duration_ns = np->duration_ns;
+    }
+    return netperf_addrs(ld, np, t);
+}
+
+static int load_multi(TbLd *ld, char **groups, TbTopology *t)
+{
+    if (tb_ld_has_group(ld, "host")) {
+        return tb_ld_fail(ld, "host", NULL, "a scenario with [host.NAME] "
+                          "sections names every host");
+    }
+    if (find_hosts(ld, groups, t) < 0 || check_groups(ld, groups, t) < 0) {
+        return -1;
+    }
+    for (uint32_t i = 0; i < t->nhosts; i++) {
+        if (load_host(ld, groups, t, i) < 0) {
+            return -1;
+        }
+    }
+    for (int i = 0; groups[i]; i++) {
+        if (g_str_has_prefix(groups[i], "link.")
+            && load_link(ld, groups[i], t) < 0) {
+            return -1;
+        }
+    }
+    if (load_netperf(ld, t) < 0) {
+        return -1;
+    }
+    if (t->host[0].run.duration_ns == 0) {
+        return tb_ld_fail(ld, "run", "duration", "a scenario with several "
+                          "hosts needs a duration");
+    }
+    return 0;
+}
+
+static bool is_multi(char **groups)
+{
+    for (int i = 0; groups[i]; i++) {
+        if (g_str_has_prefix(groups[i], "host.")
+            || g_str_has_prefix(groups[i], "link.")) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
+                          const char *dir, const char *const *sets,
+                          TbTopology *t, char **err)
+{
+    TbLd ld;
+    size_t n = len < 0 ? strlen(data) : (size_t)len;
+    int r = -1;
+
+    memset(t, 0, sizeof(*t));
+    tb_ld_init(&ld, name, dir, &t->host[0]);
+    if (tb_ld_read_text(&ld, data, n, sets) == 0) {
+        char **groups = g_key_file_get_groups(ld.kf, NULL);
+        if (is_multi(groups)) {
+            r = load_multi(&ld, groups, t);
+        } else {
+            t->nhosts = 1;
+            tb_scenario_defaults(&t->host[0], name);
+            r = tb_ld_load_all(&ld, groups);
+        }
+        g_strfreev(groups);
+    }
+    if (r < 0) {
+        *err = tb_text_one_line(ld.err ? ld.err : "invalid scenario");
+    }
+    tb_ld_clear(&ld);
+    return r;
+}
+
+int tb_topology_load(const char *path, const char *const *sets,
+                     TbTopology *t, char **err)
+{
+    char *data, *dir;
+    gsize len;
+    if (tb_ld_read_file(path, &data, &len, &dir, err) < 0) {
+        return -1;
+    }
+    int r = tb_topology_load_data(data, (ptrdiff_t)len, path, dir, sets, t,
+                                  err);
+    g_free(dir);
+    g_free(data);
+    return r;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A full-duplex link between two NICs of a run ([link.NAME],
+ * scenario/topology.h): a frame that leaves one NIC's wire (its last bit
+ * sent: the device model times the wire) reaches the other NIC
+ * (e1k_receive) the propagation delay later, as an engine event.  Each
+ * direction keeps its frames in order in a ring of frame slots grown to
+ * its working size; a deterministic loss setting drops every N-th frame.
+ */
+#ifndef TB_LINK_H
+#define TB_LINK_H
+
+#include <stdint.h>
+
+#include "sim/engine.h"
+#include "scenario/topology.h"
+
+struct e1k_os;
+
+/** Counters of one direction of a link. */
+typedef struct TbLinkDirStats {
+    uint64_t frames;        /**< frames that entered the link */
+    uint64_t bytes;         /**< their bytes incl. FCS */
+    uint64_t lost;          /**< dropped on the wire (drop_every, or
+                                 longer than TB_LINK_FRAME_MAX) */
+    uint64_t rx[5];         /**< delivered, by the receiving NIC's answer
+                                 (index: E1kRxResult, hw/net/e1000.h) */
+} TbLinkDirStats;
+
+/** Longest frame a link carries, bytes without FCS (what e1k_receive
+ *  accepts). */
+#define TB_LINK_FRAME_MAX 16384u
+
+typedef struct TbLink TbLink;
+
+/** A link on engine @eng between the NICs behind @a and @b per @cfg;
+ *  sets their link and link_end fields. */
+TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct e1k_os *a,
+                    struct e1k_os *b);
+void tb_link_free(TbLink *l);
+/** A frame of @len bytes (no FCS) left end @from (0: a, 1: b). */
+void tb_link_tx(TbLink *l, int from, const uint8_t *frame, uint32_t len);
+/** Counters of direction @dir (0: a to b, 1: b to a). */
+const TbLinkDirStats *tb_link_stats(const TbLink *l, int dir);
+
+#endif /* TB_LINK_H */

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A run of several modelled hosts joined by links (scenario/topology.h):
+ * every host is built as a run of its own (sim.h: profile, CPU, kernel,
+ * NICs, traffic) on one shared event engine and virtual clock; after
+ * every host's bring-up (one after the other) the hosts' CPUs run in the
+ * deterministic lock-step of smp.h, so events of all hosts are taken in
+ * one global (time, sequence) order and a run is reproducible to the
+ * byte.  Each host has one CPU.  Links carry the frames between NICs
+ * (sim/link.h).
+ */
+#ifndef TB_NET_H
+#define TB_NET_H
+
+#include "kernel/k_netperf.h"
+#include "kernel/kernel.h"
+#include "scenario/topology.h"
+#include "sim/link.h"
+#include "sim/sim.h"
+
+typedef struct TbNet TbNet;
+
+/**
+ * Build the run of @t as tb_topology_load() gives it (copied): hosts in
+ * order (their bring-up advances the clock, ~0.23 s per NIC), links, the
+ * lock-step, the traffic and the [netperf] test's processes.  The host-ready instant (TbResults.init_ns of
+ * every host) is the end of the last bring-up.  NULL and *err set
+ * ("host NAME: ...") on error.
+ */
+TbNet *tb_net_new(const TbTopology *t, char **err);
+/** Run for [run] duration from host ready.  0, or -1 with *err set. */
+int tb_net_run(TbNet *n, char **err);
+/** Number of hosts; results of host @h (after tb_net_run). */
+uint32_t tb_net_hosts(const TbNet *n);
+const TbResults *tb_net_results(const TbNet *n, uint32_t h);
+/** The kernel of host @h (to attach sockets and processes before
+ *  tb_net_run). */
+TbKernel *tb_net_kernel(const TbNet *n, uint32_t h);
+/** The [netperf] test (its counters: tb_netperf_stats), or NULL. */
+const TbNetperf *tb_net_netperf(const TbNet *n);
+/** Link @i of the topology. */
+const TbLink *tb_net_link(const TbNet *n, uint32_t i);
+void tb_net_free(TbNet *n);
+
+#endif /* TB_NET_H */

@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Several hosts (scenario/topology.h, sim/net.h, sim/link.h): a router
+ * host forwards a UDP stream over a link to a sink host; counts at every
+ * step, losses on the link, two runs identical to the byte, and the
+ * loader's rules for [host.NAME] and [link.NAME] sections.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "kernel/k_netperf.h"
+#include "scenario/scenario_keys.h"
+#include "scenario/scenario_load.h"
+#include "scenario/topology.h"
+#include "sim/net.h"
+
+/* Host r: pktgen into eth0, forwarded out of eth1; host s: eth0 linked
+ * to r's eth1, a UDP sink on port 9. */
+#define TWO_HOSTS                                                          \
+    "[driver]\nmode = napi\nRxIntDelay = 1\nInterruptThrottleRate = 0\n"   \
+    "[host.r]\nip_forward = 1\n"                                           \
+    "[nic.r.eth0]\nmac = 00:07:e9:00:00:10\nip = 10.1.0.1/24\n"            \
+    "[nic.r.eth1]\nmac = 00:07:e9:00:00:11\nip = 10.2.0.1/24\n"            \
+    "[traffic.r]\nnic = eth0\npps = 50000\ncount = 1000\n"                 \
+    "udp_payload = 1000\nsrc_ip = 10.1.0.2\ndst_ip = 10.2.0.2\n"           \
+    "[host.s]\nsink_udp_port = 9\n"                                        \
+    "[nic.s.eth0]\nmac = 00:07:e9:00:00:20\nip = 10.2.0.2/24\n"            \
+    "[link.wire]\na = r.eth1\nb = s.eth0\ndelay = 1us\n"                   \
+    "[run]\nduration = 100ms\n"
+
+static TbTopology *load(const char *text, const char *const *sets)
+{
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    int r = tb_topology_load_data(text, -1, "t.ini", NULL, sets, t, &err);
+    if (r) {
+        g_test_message("%s", err);
+    }
+    g_assert_cmpint(r, ==, 0);
+    return t;
+}
+
+static TbNet *run(const TbTopology *t)
+{
+    char *err = NULL;
+    TbNet *n = tb_net_new(t, &err);
+    if (!n) {
+        g_test_message("%s", err);
+    }
+    g_assert_nonnull(n);
+    g_assert_cmpint(tb_net_run(n, &err), ==, 0);
+    return n;
+}
+
+static void test_topology(void)
+{
+    TbTopology *t = load(TWO_HOSTS, NULL);
+    g_assert_cmpuint(t->nhosts, ==, 2);
+    g_assert_cmpstr(t->host_name[0], ==, "r");
+    g_assert_cmpstr(t->host_name[1], ==, "s");
+    g_assert_cmpuint(t->host[0].nnics, ==, 2);
+    g_assert_cmpuint(t->host[1].nnics, ==, 1);
+    g_assert_cmpuint(t->host[0].nsources, ==, 1);
+    g_assert_cmpuint(t->host[1].nsources, ==, 0);
+    g_assert_cmpuint(t->host[1].host.sink_udp_port, ==, 9);
+    g_assert_cmpuint(t->host[0].nic[0].drv.RxIntDelay, ==, 1);  /* shared */
+    g_assert_cmpuint(t->nlinks, ==, 1);
+    g_assert_cmpuint(t->link[0].host[0], ==, 0);
+    g_assert_cmpuint(t->link[0].nic[0], ==, 1);
+    g_assert_cmpuint(t->link[0].host[1], ==, 1);
+    g_assert_cmpuint(t->link[0].nic[1], ==, 0);
+    g_assert_cmpuint(t->link[0].delay_ns, ==, 1000);
+    /* each end's neighbour is the other end */
+    g_assert_cmpmem(t->host[0].nic[1].peer_mac, 6, t->host[1].nic[0].mac, 6);
+    g_assert_cmpmem(t->host[1].nic[0].peer_mac, 6, t->host[0].nic[1].mac, 6);
+    g_free(t);
+}
+
+/* A file without [host.NAME] loads as one host exactly as the
+ * single-host loader loads it. */
+static void test_single_host(void)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR,
+                                  "forward-970kpps-napi.ini", NULL);
+    TbTopology *t = g_new0(TbTopology, 1);
+    TbScenario *sc = g_new0(TbScenario, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, NULL, t, &err), ==, 0);
+    g_assert_cmpint(tb_scenario_load(path, NULL, sc, &err), ==, 0);
+    g_assert_cmpuint(t->nhosts, ==, 1);
+    g_assert_cmpuint(t->nlinks, ==, 0);
+    g_assert_cmpmem(&t->host[0], sizeof(*sc), sc, sizeof(*sc));
+    g_free(t);
+    g_free(sc);
+    g_free(path);
+}
+
+static void test_forward(void)
+{
+    TbTopology *t = load(TWO_HOSTS, NULL);
+    TbNet *n = run(t);
+    const TbResults *r = tb_net_results(n, 0), *s = tb_net_results(n, 1);
+    const TbLinkDirStats *ab = tb_link_stats(tb_net_link(n, 0), 0);
+    const TbLinkDirStats *ba = tb_link_stats(tb_net_link(n, 0), 1);
+    /* one clock: both hosts ready and ended at the same instants */
+    g_assert_cmpuint(r->init_ns, ==, s->init_ns);
+    g_assert_cmpuint(r->init_ns, >, 400000000);   /* 3 NICs brought up */
+    g_assert_cmpuint(r->sim_ns, >=, r->init_ns + 100000000);
+    g_assert_cmpuint(r->offered, ==, 1000);
+    g_assert_cmpuint(r->rx_queued, ==, 1000);
+    g_assert_cmpuint(r->forwarded, ==, 1000);
+    g_assert_cmpuint(ab->frames, ==, 1000);
+    g_assert_cmpuint(ab->bytes, ==, 1000 * (1000 + 46));
+    g_assert_cmpuint(ab->rx[E1K_RX_QUEUED], ==, 1000);
+    g_assert_cmpuint(ab->lost, ==, 0);
+    g_assert_cmpuint(ba->frames, ==, 0);
+    g_assert_cmpuint(s->offered, ==, 0);
+    g_assert_cmpuint(s->local_delivered, ==, 1000);
+    g_assert_cmpuint(s->sink_datagrams, ==, 1000);
+    g_assert_cmpuint(s->sink_bytes, ==, 1000 * 1000);
+    g_assert_cmpuint(s->iface[0].stats.rx_packets, ==, 1000);
+    g_assert_cmpuint(s->iface[0].cpu, ==, 0);
+    g_assert_cmpuint(r->iface[1].wire_tx_frames, ==, 1000);
+    /* both CPUs did work of their own */
+    g_assert_cmpuint(r->cpu.softirq, >, 0);
+    g_assert_cmpuint(s->cpu.softirq, >, 0);
+    g_assert_cmpuint(s->cpu.process, >, 0);        /* the sink reader */
+    tb_net_free(n);
+    g_free(t);
+}
+
+static void test_link_loss(void)
+{
+    const char *sets[] = {"link.wire.drop_every=10", NULL};
+    TbTopology *t = load(TWO_HOSTS, sets);
+    TbNet *n = run(t);
+    const TbLinkDirStats *ab = tb_link_stats(tb_net_link(n, 0), 0);
+    g_assert_cmpuint(ab->frames, ==, 1000);
+    g_assert_cmpuint(ab->lost, ==, 100);
+    g_assert_cmpuint(tb_net_results(n, 1)->sink_datagrams, ==, 900);
+    tb_net_free(n);
+    g_free(t);
+}
+
+static void test_deterministic(void)
+{
+    TbTopology *t = load(TWO_HOSTS, NULL);
+    TbNet *a = run(t), *b = run(t);
+    for (uint32_t h = 0; h < 2; h++) {
+        g_assert_cmpmem(tb_net_results(a, h), sizeof(TbResults),
+                        tb_net_results(b, h), sizeof(TbResults));
+    }
+    for (int d = 0; d < 2; d++) {
+        g_assert_cmpmem(tb_link_stats(tb_net_link(a, 0), d),
+                        sizeof(TbLinkDirStats),
+                        tb_link_stats(tb_net_link(b, 0), d),
+                        sizeof(TbLinkDirStats));
+    }
+    tb_net_free(a);
+    tb_net_free(b);
+    g_free(t);
+}
+
+static void expect_error(const char *text, const char *const *sets,
+                         const char *want)
+{
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load_data(text, -1, "t.ini", NULL, sets, t,
+                                          &err), ==, -1);
+    g_assert_cmpstr(err, ==, want);
+    g_free(err);
+    g_free(t);
+}
+
+/* Every integer key of [link.NAME] and [netperf]: max + 1 and (for
+ * min > 0) min - 1 are refused with the range. */
+static void test_key_ranges(void)
+{
+    char *text = g_strconcat(TWO_HOSTS, "[netperf]\nlocal = r\n", NULL);
+    int checked = 0;
+    for (size_t i = 0; i < tb_keys_n; i++) {
+        const TbKeyDef *k = &tb_keys[i];
+        const char *g = k->sec == TB_SEC_LINK ? "link.wire" : "netperf";
+        if (k->type != TB_KEY_U32
+            || (k->sec != TB_SEC_LINK && k->sec != TB_SEC_NETPERF)) {
+            continue;
+        }
+        for (int lo = 0; lo < 2; lo++) {
+            uint64_t v = lo ? k->min - 1 : k->max + 1;
+            if (lo && k->min == 0) {
+                continue;
+            }
+            char *bad = g_strdup_printf("%s.%s=%" G_GUINT64_FORMAT, g,
+                                        k->key, v);
+            char *want = g_strdup_printf(
+                "--set %s: [%s] %s: %" G_GUINT64_FORMAT " is out of range %"
+                G_GUINT64_FORMAT "..%" G_GUINT64_FORMAT, bad, g, k->key, v,
+                k->min, k->max);
+            const char *sets[] = {bad, NULL};
+            expect_error(text, sets, want);
+            g_free(bad);
+            g_free(want);
+            checked++;
+        }
+    }
+    g_assert_cmpint(checked, ==, 9);
+    g_free(text);
+}
+
+static void test_errors(void)
+{
+    const char *s1[] = {"link.wire.b=s.eth9", NULL};
+    expect_error(TWO_HOSTS, s1, "--set link.wire.b=s.eth9: [link.wire] b: "
+                 "'s.eth9' is not HOST.NIC of a [nic.HOST.NIC] section");
+    const char *s2[] = {"host.s.cpus=2", NULL};
+    expect_error(TWO_HOSTS, s2, "--set host.s.cpus=2: [host.s] cpus: a host "
+                 "of a scenario with several hosts has one CPU (2 given)");
+    const char *s3[] = {"run.duration=0", NULL};
+    expect_error(TWO_HOSTS, s3, "--set run.duration=0: [run] duration: a "
+                 "scenario with several hosts needs a duration");
+    const char *s4[] = {"nic.s.eth0.link_mbps=100", NULL};
+    expect_error(TWO_HOSTS, s4, "t.ini:27: [link.wire] b: link_mbps 100 "
+                 "differs from a's 1000");
+    const char *s5[] = {"link.wire.a=r.eth0", NULL};
+    expect_error(TWO_HOSTS, s5, "--set link.wire.a=r.eth0: [link.wire] a: "
+                 "r.eth0 is fed by a traffic source (a linked NIC receives "
+                 "from its link only)");
+    const char *s6[] = {"nic.s.eth0.peer_mac=02:00:00:00:00:01", NULL};
+    expect_error(TWO_HOSTS, s6, "t.ini:27: [link.wire] b: s.eth0 has a "
+                 "peer_mac that is not the address of r.eth1");
+    const char *s7[] = {"link.wire.drop_every=1000000001", NULL};
+    expect_error(TWO_HOSTS, s7, "--set link.wire.drop_every=1000000001: "
+                 "[link.wire] drop_every: 1000000001 is out of range "
+                 "0..1000000000");
+    const char *s8[] = {"nic.s.eth0.mac=00:07:e9:00:00:11", NULL};
+    expect_error(TWO_HOSTS, s8, "t.ini:27: [link.wire] b: the same mac as a");
+    const char *s9[] = {"nic.q.eth0.mac=00:07:e9:00:00:30", NULL};
+    expect_error(TWO_HOSTS, s9, "--set nic.q.eth0.mac=00:07:e9:00:00:30: "
+                 "[nic.q.eth0]: unknown section in a scenario with several "
+                 "hosts (known: scenario, driver, run, host.HOST, "
+                 "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
+                 "traffic.HOST.NAME, link.NAME, netperf)");
+    /* an error inside a host's view names the file's section and line */
+    const char *s10[] = {"nic.r.eth1.link_mbps=50", NULL};
+    expect_error(TWO_HOSTS, s10, "--set nic.r.eth1.link_mbps=50: "
+                 "[nic.r.eth1] link_mbps: 50 is not a link speed (10, 100, "
+                 "1000)");
+    expect_error("[host]\n[host.a]\n", NULL, "t.ini:1: [host]: a scenario "
+                 "with [host.NAME] sections names every host");
+    /* the single-host loader points at the topology loader */
+    TbScenario *sc = g_new0(TbScenario, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_scenario_load_data(TWO_HOSTS, -1, "t.ini", NULL,
+                                          NULL, sc, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "t.ini:5: [host.r]: a scenario with "
+                    "[host.NAME] or [link.NAME] sections has several hosts: "
+                    "load it as a topology (scenario/topology.h)");
+    g_free(err);
+    g_free(sc);
+}
+
+/* Two hosts back to back over 1000 Mbit/s, e1000 NAPI. */
+#define BACK_TO_BACK                                                       \
+    "[driver]\nmode = napi\nRxIntDelay = 0\nInterruptThrottleRate = 0\n"   \
+    "[host.a]\n"                                                           \
+    "[nic.a.eth0]\nchip = 82545EM\nbus = pci64-66\n"                       \
+    "mac = 00:07:e9:00:00:10\nip = 10.0.0.1/24\n"                           \
+    "[host.b]\n"                                                           \
+    "[nic.b.eth0]\nchip = 82545EM\nbus = pci64-66\n"                       \
+    "mac = 00:07:e9:00:00:20\nip = 10.0.0.2/24\n"                           \
+    "[link.ab]\na = a.eth0\nb = b.eth0\n"                                 \
+    "[run]\nduration = 300ms\n"
+
+/* A TCP_STREAM from a to b: every byte arrives in order, below the
+ * payload line rate; the figures of one run. */
+static TbNetperfStats tcp_stream(uint32_t message_size, uint64_t *cpu_a,
+                                 uint64_t *cpu_b)
+{
+    TbTopology *t = load(BACK_TO_BACK, NULL);
+    char *err = NULL;
+    TbNet *n = tb_net_new(t, &err);
+    g_assert_nonnull(n);
+    TbNetperfCfg c = { .message_size = message_size, .recv_size = 87380,
+                       .send_socket = 131070, .recv_socket = 131070,
+                       .timestamps = { true, true },
+                       .window_scaling = { true, true }, .verify = true,
+                       .port = 12866 };
+    TbNetperf *np = tb_netperf_new(tb_net_kernel(n, 0), 0x0a000001,
+                                   tb_net_kernel(n, 1), 0x0a000002, &c,
+                                   &err);
+    g_assert_nonnull(np);
+    g_assert_cmpint(tb_net_run(n, &err), ==, 0);
+    TbNetperfStats st = *tb_netperf_stats(np);
+    const TbResults *ra = tb_net_results(n, 0), *rb = tb_net_results(n, 1);
+    *cpu_a = ra->cpu.softirq + ra->cpu.process + ra->cpu.hardirq;
+    *cpu_b = rb->cpu.softirq + rb->cpu.process + rb->cpu.hardirq;
+    g_test_message("CPU a: hardirq %.1f %%, softirq %.1f %%, process %.1f "
+                   "%%; b: hardirq %.1f %%, softirq %.1f %%, process %.1f "
+                   "%%; %" G_GUINT64_FORMAT " recv() calls, %"
+                   G_GUINT64_FORMAT " ACKs", ra->cpu.hardirq / 3e6,
+                   ra->cpu.softirq / 3e6, ra->cpu.process / 3e6,
+                   rb->cpu.hardirq / 3e6, rb->cpu.softirq / 3e6,
+                   rb->cpu.process / 3e6, st.recvs,
+                   tb_tcp_sk(tb_netperf_sock(np, 1))->st.acks_out);
+    g_assert_cmpint(tb_tcp_sk(tb_netperf_sock(np, 0))->state, ==,
+                    TCP_ESTABLISHED);
+    tb_netperf_free(np);
+    tb_net_free(n);
+    g_free(t);
+    return st;
+}
+
+static void test_tcp_stream(void)
+{
+    uint64_t ca, cb, ca2, cb2;
+    TbNetperfStats st = tcp_stream(16384, &ca, &cb);
+    double mbit_s = (double)st.bytes_recv * 8 / 300e-3 / 1e6;
+    g_test_message("16384-byte sends: %" G_GUINT64_FORMAT " bytes, %.2f "
+                   "Mbit/s, CPU a %.1f %%, b %.1f %%", st.bytes_recv,
+                   mbit_s, ca / 3e6, cb / 3e6);
+    g_assert_cmpuint(st.mismatches, ==, 0);
+    g_assert_cmpuint(st.bytes_recv, >, 0);
+    g_assert_cmpuint(st.bytes_recv, <=, st.bytes_sent);
+    g_assert_cmpfloat(mbit_s, <, 1448.0 / 1538.0 * 1000.0);
+    /* the same run again: the same figures */
+    TbNetperfStats st2 = tcp_stream(16384, &ca2, &cb2);
+    g_assert_cmpmem(&st, sizeof(st), &st2, sizeof(st2));
+    g_assert_cmpuint(ca, ==, ca2);
+    g_assert_cmpuint(cb, ==, cb2);
+}
+
+/* testbench/scenarios/tcp-stream.ini for 200 ms at @message_size: Mbit/s. */
+static double netperf_run(uint32_t message_size)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
+                                  NULL);
+    char *m = g_strdup_printf("netperf.message_size=%u", message_size);
+    const char *sets[] = {"netperf.duration=200ms", m, NULL};
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, 0);
+    g_assert_true(t->netperf.present);
+    g_assert_cmpuint(t->netperf.local_ip, ==, 0x0a000001);
+    g_assert_cmpuint(t->netperf.remote_ip, ==, 0x0a000002);
+    g_assert_cmpuint(t->netperf.recv_size, ==, 131070);
+    g_assert_cmpuint(t->host[1].run.duration_ns, ==, 200000000);
+    TbNet *n = run(t);
+    const TbNetperfStats *st = tb_netperf_stats(tb_net_netperf(n));
+    double mbit_s = (double)st->bytes_recv * 8 / 0.2 / 1e6;
+    g_test_message("message_size %u: %.2f Mbit/s, %" G_GUINT64_FORMAT
+                   " sends, %" G_GUINT64_FORMAT " recvs", message_size,
+                   mbit_s, st->sends, st->recvs);
+    g_assert_cmpuint(st->established_ns, >, 0);
+    g_assert_cmpfloat(mbit_s, <, 1448.0 / 1538.0 * 1000.0);
+    tb_net_free(n);
+    g_free(t);
+    g_free(m);
+    g_free(path);
+    return mbit_s;
+}
+
+/* The [netperf] section: throughput rises with the message size. */
+static void test_netperf_section(void)
+{
+    double small = netperf_run(4), mid = netperf_run(512),
+           big = netperf_run(16384);
+    g_assert_cmpfloat(small, >, 0);
+    g_assert_cmpfloat(small, <, mid);
+    g_assert_cmpfloat(mid, <, big);
+    g_assert_cmpfloat(big, >, 900);
+    const char *s1[] = {"netperf.remote=a", NULL};
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
+                                  NULL);
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, s1, t, &err), ==, -1);
+    g_assert_true(g_str_has_suffix(err, "[netperf] remote: the same host "
+                                   "as local"));
+    g_free(err);
+    const char *s2[] = {"run.duration=1s", NULL};
+    g_assert_cmpint(tb_topology_load(path, s2, t, &err), ==, -1);
+    g_assert_true(g_str_has_suffix(err, "[netperf] duration: differs from "
+                                   "[run] duration"));
+    g_free(err);
+    const char *s3[] = {"netperf.test=UDP_STREAM", NULL};
+    g_assert_cmpint(tb_topology_load(path, s3, t, &err), ==, -1);
+    g_test_message("%s", err);
+    g_assert_nonnull(strstr(err, "[netperf] test: 'UDP_STREAM' is not"));
+    g_free(err);
+    g_free(t);
+    g_free(path);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/net/topology", test_topology);
+    g_test_add_func("/net/single-host", test_single_host);
+    g_test_add_func("/net/forward", test_forward);
+    g_test_add_func("/net/link-loss", test_link_loss);
+    g_test_add_func("/net/deterministic", test_deterministic);
+    g_test_add_func("/net/errors", test_errors);
+    g_test_add_func("/net/key-ranges", test_key_ranges);
+    g_test_add_func("/net/tcp-stream", test_tcp_stream);
+    g_test_add_func("/net/netperf-section", test_netperf_section);
+    return g_test_run();
+}
