@@ -213,6 +213,18 @@ static void print_kernel_log(const TbSim *sim)
     printf("\n");
 }
 
+/* One stderr line per source whose offer was above line rate. */
+static void warn_capped(const TbScenario *sc, const TbResults *r)
+{
+    for (uint32_t i = 0; i < r->nsources && i < sc->nsources; i++) {
+        char *l = tb_source_capped_line(sc, &sc->traffic[i], &r->source[i]);
+        if (l[0]) {
+            fprintf(stderr, "e1klab: %s\n", l);
+        }
+        g_free(l);
+    }
+}
+
 /* Open the output files and hook the CSV sampler, the pcap writer and
  * the progress bar into @sim.  0 or -1 with *err. */
 static int run_attach(TbSim *sim, const TbScenario *sc, const RunOpts *o,
@@ -271,6 +283,9 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
         }
     }
     if (rc->csv_writer) {
+        /* the part interval up to the end of the run, so that the drop
+         * columns add up to the report's totals */
+        tb_csv_sample(rc->csv_writer, res);
         tb_csv_finish(rc->csv_writer);
     }
     if (rc->json.path) {
@@ -315,6 +330,7 @@ static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
     if (sim && run_attach(sim, sc, o, &rc, err) == 0 &&
         run_simulate(sim, &rc, err) == 0 &&
         run_commit(sc, tb_sim_results(sim), o, &rc, err) == 0) {
+        warn_capped(sc, tb_sim_results(sim));
         if (want_text(o)) {
             tb_report_text(stdout, sc, tb_sim_results(sim));
             print_kernel_log(sim);

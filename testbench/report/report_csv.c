@@ -2,10 +2,14 @@
 /*
  * CSV time series: rows over [run] sample intervals of simulated time,
  * from the cumulative results the sim hands to its sampler.  Columns:
- *   time_ns, then per interface IFACE_irqs, IFACE_rx_pps, IFACE_tx_pps,
- *   then hardirq_pct, softirq_pct, process_pct, idle_pct, forwarded_pps,
- *   offered_pps.
- * Rates are per second over the interval (integers); CPU shares are
+ *   time_ns, time_rel_ns (since the first frame's arrival; empty before
+ *   it), then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and
+ *   the drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
+ *   IFACE.qdisc_drops, then hardirq_pct, softirq_pct, process_pct,
+ *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops.
+ * Drops are counts in the interval (they sum to the report's totals; the
+ * sweep CSV uses the same names for them); rates are per second over the
+ * interval (integers); CPU shares are
  * percentages of the interval with 2 decimals.  Quiet intervals (no
  * interrupt, frame received, transmitted, offered or forwarded, no
  * softirq or process time: the CPU only idled and took timer ticks) in a
@@ -37,13 +41,14 @@ TbCsv *tb_csv_new(const TbScenario *sc, FILE *out)
     TbCsv *c = g_new0(TbCsv, 1);
     c->out = out;
     c->niface = sc->nnics;
-    fprintf(out, "time_ns");
+    fprintf(out, "time_ns,time_rel_ns");
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const char *n = sc->nic[i].name;
-        fprintf(out, ",%s_irqs,%s_rx_pps,%s_tx_pps", n, n, n);
+        fprintf(out, ",%s.irqs,%s.rx_pps,%s.tx_pps,%s.missed,%s.no_buffer,"
+                "%s.qdisc_drops", n, n, n, n, n, n);
     }
     fprintf(out, ",hardirq_pct,softirq_pct,process_pct,idle_pct,"
-            "forwarded_pps,offered_pps\n");
+            "forwarded_pps,offered_pps,backlog_drops,sink_drops\n");
     return c;
 }
 
@@ -79,21 +84,28 @@ static void write_row(TbCsv *c, const TbResults *r)
     uint64_t ci = r->cpu.idle - p->cpu.idle;
     uint64_t tot = ch + cs + cp + ci;
 
-    fprintf(c->out, "%" PRIu64, r->sim_ns);
+    fprintf(c->out, "%" PRIu64 ",", r->sim_ns);
+    if (r->offered) {
+        fprintf(c->out, "%" PRIu64, r->sim_ns - r->first_offer_ns);
+    }
     for (uint32_t i = 0; i < c->niface && i < TB_MAX_NICS; i++) {
         const TbIfaceResult *a = &r->iface[i], *b = &p->iface[i];
-        fprintf(c->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-                a->interrupts - b->interrupts,
+        fprintf(c->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+                ",%" PRIu64 ",%" PRIu64, a->interrupts - b->interrupts,
                 tb_rate(a->nic.gprc - b->nic.gprc, dt),
-                tb_rate(a->nic.gptc - b->nic.gptc, dt));
+                tb_rate(a->nic.gptc - b->nic.gptc, dt),
+                a->nic.mpc - b->nic.mpc, a->nic.rnbc - b->nic.rnbc,
+                a->qdisc_drops - b->qdisc_drops);
     }
     share(c->out, ch, tot);
     share(c->out, cs, tot);
     share(c->out, cp, tot);
     share(c->out, ci, tot);
-    fprintf(c->out, ",%" PRIu64 ",%" PRIu64 "\n",
+    fprintf(c->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
             tb_rate(r->forwarded - p->forwarded, dt),
-            tb_rate(r->offered - p->offered, dt));
+            tb_rate(r->offered - p->offered, dt),
+            r->backlog_drops - p->backlog_drops,
+            r->sink_drops - p->sink_drops);
     c->prev = *r;
     c->t = r->sim_ns;
 }

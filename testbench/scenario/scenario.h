@@ -94,6 +94,8 @@ typedef struct TbTrafficCfg {
     double pps;                  /**< TB_PACE_PPS */
     double mbps;                 /**< TB_PACE_MBPS */
     double multiplier;           /**< TB_PACE_CAPTURED speed multiplier */
+    int topspeed;                /**< key topspeed = true: TB_PACE_TOPSPEED
+                                      (tcpreplay --topspeed) */
     uint32_t loop;               /**< replay the capture this many times */
     uint64_t count;              /**< pktgen: frames to send (0 = until
                                       run end); pcap: cap on frames */

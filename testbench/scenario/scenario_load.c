@@ -83,6 +83,20 @@ int tb_ld_has(TbLd *ld, const char *grp, const char *key)
     return g_key_file_has_key(ld->kf, grp, key, NULL);
 }
 
+int tb_ld_from_set(TbLd *ld, const char *grp, const char *key)
+{
+    char *k = lkey(grp, key);
+    int r = g_hash_table_contains(ld->setarg, k);
+
+    g_free(k);
+    return r;
+}
+
+void tb_ld_drop(TbLd *ld, const char *grp, const char *key)
+{
+    g_key_file_remove_key(ld->kf, grp, key, NULL);
+}
+
 int tb_ld_has_group(TbLd *ld, const char *grp)
 {
     return g_key_file_has_group(ld->kf, grp);
