@@ -288,6 +288,30 @@ for r in rows:   # time since the first arrival, empty before it
 PY
 then ok "csv drop columns sum to the report's totals; time_rel_ns"; else nok "csv drop columns"; fi
 
+# --- progress bar: on a terminal only, never with --quiet ---
+if command -v script >/dev/null; then
+  tty_run() { script -qec "$1" /dev/null 2>&1 | tr '\r' '\n'; }
+  out=$(tty_run "'$E1KLAB' run $N970 --set traffic.count=300000 >/dev/null")
+  if echo "$out" | grep -Eq '^\[#+\.*\] +[0-9]+%  [0-9.]+ of 0\.8 s simulated' \
+     && echo "$out" | grep -q '^\[##############################\] 100%  0\.8 of 0\.8 s simulated'; then
+    ok "run: progress bar on a terminal (simulated time of the expected total)"
+  else nok "run progress bar: $(echo "$out" | head -c 300)"; fi
+  out=$(tty_run "'$E1KLAB' run $N970 --set traffic.count=3000 --quiet")
+  [ -z "$(echo "$out" | tr -d '\n')" ] && ok "run --quiet on a terminal: no bar" || nok "run --quiet drew: $out"
+  out=$(tty_run "'$E1KLAB' sweep $N970 --param traffic.pps=100000,900000 --set traffic.count=3000 --no-plot --out '$tmp/psw'")
+  if echo "$out" | grep -q '^\[##############################\] 100%  0\.[0-9] of 0\.[0-9] s simulated' \
+     && ! echo "$out" | grep -q 'point 0'; then ok "sweep: progress bar on a terminal"
+  else nok "sweep progress bar: $(echo "$out" | head -c 300)"; fi
+  out=$(tty_run "'$E1KLAB' mlffr $N970 --sizes 1518 --no-plot --out '$tmp/pml' >/dev/null")
+  echo "$out" | grep -q '^\[##############################\] 100%  1 of 1 frame sizes' \
+    && ok "mlffr: progress bar on a terminal" || nok "mlffr progress bar: $(echo "$out" | head -c 300)"
+else
+  nok "script (util-linux) not installed: progress bar untested"
+fi
+"$E1KLAB" run $N970 --set traffic.count=300000 --json "$tmp/np.json" >/dev/null 2>"$tmp/np.err"
+[ ! -s "$tmp/np.err" ] && ok "run: no progress output when stderr is not a terminal" \
+  || nok "run wrote to a non-terminal stderr: $(head -c 200 "$tmp/np.err")"
+
 # --- bad input: one line on stderr, exit 2, no output file left ---
 mkdir -p "$tmp/out"
 expect_bad() {   # description, then e1klab arguments

@@ -15,6 +15,7 @@
 #include <signal.h>
 
 #include "cli/mlffr_search.h"
+#include "cli/progress.h"
 #include "report/report.h"
 #include "scenario/scenario_load.h"
 #include "sim/sim.h"
@@ -211,9 +212,15 @@ static int start(const TbMlffrCfg *c, TbMlffrResult *res, guint i,
     return 0;
 }
 
+/* The progress bar over frame sizes and the sizes done. */
+typedef struct Bar {
+    TbProgress p;
+    guint done;
+} Bar;
+
 /* Wait for one running child, collect its reply.  0 or -1. */
 static int collect(const TbMlffrCfg *c, TbMlffrResult *res, pid_t *pids,
-                   int *fds, guint n, guint *running, char **err)
+                   int *fds, guint n, guint *running, Bar *bar, char **err)
 {
     int status;
     pid_t w;
@@ -240,7 +247,10 @@ static int collect(const TbMlffrCfg *c, TbMlffrResult *res, pid_t *pids,
             } else {
                 g_free(e);
             }
-            if (rc == 0 && !c->quiet) {
+            bar->done += rc == 0;
+            if (rc == 0 && bar->p.on) {
+                tb_progress_draw(&bar->p, bar->done, n);
+            } else if (rc == 0 && !c->quiet) {
                 fprintf(stderr, "mlffr: %u bytes: %" PRIu64 " frames/s "
                         "(%u trial%s)\n", res[i].size, res[i].pps,
                         res[i].trials, res[i].trials == 1 ? "" : "s");
@@ -258,6 +268,10 @@ int tb_mlffr_search_all(const TbMlffrCfg *c, TbMlffrResult *res, guint n,
     int *fds = g_new0(int, n);
     guint next = 0, running = 0;
     int failed = 0;
+    Bar bar = {.done = 0};
+
+    tb_progress_init(&bar.p, c->quiet, "frame sizes", 1);
+    tb_progress_draw(&bar.p, 0, n);
 
     while ((next < n && !failed) || running) {
         if (next < n && !failed && running < (guint)c->jobs) {
@@ -269,10 +283,11 @@ int tb_mlffr_search_all(const TbMlffrCfg *c, TbMlffrResult *res, guint n,
             next++;
             continue;
         }
-        if (collect(c, res, pids, fds, n, &running, err) < 0) {
+        if (collect(c, res, pids, fds, n, &running, &bar, err) < 0) {
             failed = 1;
         }
     }
+    tb_progress_clear(&bar.p);
     g_free(pids);
     g_free(fds);
     return failed ? -1 : 0;

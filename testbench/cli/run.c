@@ -7,11 +7,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <glib.h>
 
 #include "cli/cli_opts.h"
+#include "cli/progress.h"
 #include "cli/run.h"
 #include "qemu/backend_qemu.h"
 #include "report/cli_out.h"
@@ -148,8 +148,8 @@ typedef struct RunCtx {
     TbOut json, csv, pcap_file;
     TbCsv *csv_writer;
     TbPcapOut *pcap;
-    int progress_pct;          /* last percentage drawn, -1 none */
-    int progress_drawn;
+    TbProgress bar;
+    uint64_t expect_end_ns;    /* host ready + tb_scenario_expected_ns, 0 */
 } RunCtx;
 
 static void on_sample(void *ctx, const TbResults *r)
@@ -169,27 +169,9 @@ static void on_tx(void *ctx, int nic, uint64_t t_ns, const uint8_t *frame,
 static void on_progress(void *ctx, uint64_t now_ns, uint64_t end_ns)
 {
     RunCtx *rc = ctx;
-    int pct = end_ns ? (int)(now_ns >= end_ns ? 100
-                             : (now_ns * 100) / end_ns) : -1;
-    char bar[41];
+    uint64_t end = end_ns ? end_ns : rc->expect_end_ns;
 
-    if (pct == rc->progress_pct && end_ns) {
-        return;
-    }
-    rc->progress_pct = pct;
-    if (pct >= 0) {
-        int fill = pct * 40 / 100;
-        memset(bar, '#', (size_t)fill);
-        memset(bar + fill, '.', (size_t)(40 - fill));
-        bar[40] = 0;
-        fprintf(stderr, "\r[%s] %3d%%  %" PRIu64 ".%03" PRIu64 " s simulated",
-                bar, pct, now_ns / 1000000000u,
-                (now_ns / 1000000u) % 1000u);
-    } else {
-        fprintf(stderr, "\r%" PRIu64 ".%03" PRIu64 " s simulated",
-                now_ns / 1000000000u, (now_ns / 1000000u) % 1000u);
-    }
-    rc->progress_drawn = 1;
+    tb_progress_draw(&rc->bar, now_ns, end > now_ns ? end : now_ns);
 }
 
 static void print_kernel_log(const TbSim *sim)
@@ -247,7 +229,10 @@ static int run_attach(TbSim *sim, const TbScenario *sc, const RunOpts *o,
         }
         tb_sim_set_tx_hook(sim, on_tx, rc);
     }
-    if (!o->quiet && !o->trace && isatty(STDERR_FILENO)) {
+    tb_progress_init(&rc->bar, o->quiet || o->trace, "s simulated", 1e9);
+    if (rc->bar.on) {
+        uint64_t span = tb_scenario_expected_ns(sc);
+        rc->expect_end_ns = span ? tb_sim_results(sim)->init_ns + span : 0;
         tb_sim_set_progress(sim, on_progress, rc);
     }
     return 0;
@@ -260,10 +245,7 @@ static int run_simulate(TbSim *sim, RunCtx *rc, char **err)
     if (tb_sim_run(sim, err) < 0) {
         return -1;
     }
-    if (rc->progress_drawn) {
-        fprintf(stderr, "\r%60s\r", "");
-    }
-    rc->progress_drawn = 0;
+    tb_progress_clear(&rc->bar);
     tb_sim_set_tx_hook(sim, NULL, NULL);
     tb_sim_set_sampler(sim, NULL, NULL);
     return 0;
@@ -301,9 +283,7 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
  * temporary output files. */
 static void run_cleanup(TbSim *sim, RunCtx *rc)
 {
-    if (rc->progress_drawn) {
-        fprintf(stderr, "\n");
-    }
+    tb_progress_clear(&rc->bar);
     if (sim) {
         tb_sim_set_tx_hook(sim, NULL, NULL);
         tb_sim_set_sampler(sim, NULL, NULL);
@@ -323,7 +303,7 @@ static void run_cleanup(TbSim *sim, RunCtx *rc)
 /* Run @sc on the modelled host.  0, or EXIT_BAD_INPUT with *err. */
 static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
 {
-    RunCtx rc = {.progress_pct = -2};
+    RunCtx rc = {0};
     TbSim *sim = tb_sim_new_traced(sc, o->trace ? stderr : NULL, err);
     int status = EXIT_BAD_INPUT;
 

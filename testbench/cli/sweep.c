@@ -326,7 +326,10 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
     int plots, status = EXIT_BAD_INPUT;
 
     g_ptr_array_add(inputs, g_strdup(scenario));
-    if (sweep_setup(&s, o, scenario, err) < 0 ||
+    if (sweep_setup(&s, o, scenario, err) == 0) {
+        s.expect_ns = g_new0(uint64_t, s.grid->npoints);
+    }
+    if (s.expect_ns == NULL ||
         (!o->collect && tb_sweep_validate(&s, inputs, err) < 0) ||
         (!o->emit && sweep_outs_check(&s, o->collect, inputs, err) < 0)) {
         goto out;
@@ -358,6 +361,7 @@ out:
     g_ptr_array_free(inputs, TRUE);
     g_free(gnuplot);
     tb_sweep_grid_free(s.grid);
+    g_free(s.expect_ns);
     g_free(s.dir);
     g_free(s.exe);
     return status;

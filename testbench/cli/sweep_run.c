@@ -15,6 +15,7 @@
 
 #include <glib/gstdio.h>
 
+#include "cli/progress.h"
 #include "cli/sweep_run.h"
 #include "scenario/scenario_load.h"
 
@@ -88,6 +89,9 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
             r = -1;
         } else {
             add_inputs(inputs, sc);
+            if (s->expect_ns) {
+                s->expect_ns[i] = tb_scenario_expected_ns(sc);
+            }
         }
         g_ptr_array_free(all, TRUE);
         g_strfreev(ps);
@@ -172,6 +176,8 @@ typedef struct Pool {
     guint done;                /* points finished */
     int fail_status;           /* exit status of the first failure, 0 */
     char **err;
+    TbProgress bar;            /* simulated time of the points done */
+    uint64_t done_ns, total_ns;
 } Pool;
 
 static void child_read(Child *c)
@@ -274,7 +280,10 @@ static void pool_ended(Pool *p, const Child *c, int st)
     char *label = tb_sweep_point_label(p->s->grid, c->point);
 
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-        if (!p->s->quiet) {
+        p->done_ns += p->s->expect_ns ? p->s->expect_ns[c->point] : 0;
+        if (p->bar.on) {
+            tb_progress_draw(&p->bar, p->done_ns, p->total_ns);
+        } else if (!p->s->quiet) {
             fprintf(stderr, "sweep: [%u/%u] point %u (%s) done\n", p->done,
                     p->s->grid->npoints, c->point, label);
         }
@@ -331,6 +340,12 @@ int tb_sweep_run_points(const TbSweep *s, char **err)
     struct sigaction old[G_N_ELEMENTS(fwd_signals)];
     int sig;
 
+    tb_progress_init(&p.bar, s->quiet, "s simulated", 1e9);
+    for (guint i = 0; s->expect_ns && i < s->grid->npoints; i++) {
+        p.total_ns += s->expect_ns[i];
+    }
+    p.bar.on = p.bar.on && p.total_ns;  /* --collect: nothing known */
+    tb_progress_draw(&p.bar, 0, p.total_ns);
     sweep_pid = getpid();
     signals_catch(old);
     while ((p.next < s->grid->npoints && !p.fail_status && !got_signal) ||
@@ -343,6 +358,7 @@ int tb_sweep_run_points(const TbSweep *s, char **err)
         pool_reap(&p);
     }
     g_free(p.act);
+    tb_progress_clear(&p.bar);
     sig = got_signal;
     if (sig || p.fail_status) {
         tb_sweep_remove_points(s);

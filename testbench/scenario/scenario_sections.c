@@ -541,6 +541,25 @@ static double traffic_span_s(const TbScenario *sc, const TbTrafficCfg *t)
     }
 }
 
+uint64_t tb_scenario_expected_ns(const TbScenario *sc)
+{
+    double end = 0;
+
+    if (sc->run.duration_ns) {
+        return sc->run.duration_ns;
+    }
+    for (uint32_t i = 0; i < sc->nsources; i++) {
+        const TbTrafficCfg *t = &sc->traffic[i];
+        double e;
+        if (t->kind == TB_TRAFFIC_PKTGEN && t->count == 0) {
+            return 0;
+        }
+        e = (double)t->start_ns / 1e9 + traffic_span_s(sc, t);
+        end = e > end ? e : end;
+    }
+    return (uint64_t)(end * 1e9) + sc->run.drain_ns;
+}
+
 /* start + the source's span within the ceiling of simulated time (a
  * time value itself is within it: tb_parse_time_ns) */
 static int traffic_time_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
