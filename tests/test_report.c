@@ -190,7 +190,8 @@ static void test_json_schema(void)
     static const char *const top[] = {
         "schema", "scenario", "sim_ns", "init_ns", "window_ns", "offered", "sources",
         "accounting", "loss", "host", "cpu", "interrupts", "interfaces", NULL};
-    static const char *const scen[] = {"name", "file", "profile", NULL};
+    static const char *const scen[] = {"name", "file", "profile",
+                                       "overrides", NULL};
     static const char *const offered[] = {"frames", "bytes", "first_ns",
                                           "last_ns", "pps", "bps",
                                           "window_ns", "capped_to_line_rate",

@@ -288,6 +288,13 @@ for r in rows:   # time since the first arrival, empty before it
 PY
 then ok "csv drop columns sum to the report's totals; time_rel_ns"; else nok "csv drop columns"; fi
 
+# the report names the --set overrides that differ from the file
+head -n 1 <("$E1KLAB" run $N970 --set traffic.count=2000 --set traffic.pps=970000 \
+  --set driver.mode=legacy 2>/dev/null) > "$tmp/head.txt"
+if [ "$(cat "$tmp/head.txt")" = "scenario forward-970kpps-napi ($N970) --set traffic.count=2000 --set driver.mode=legacy" ]; then
+  ok "text report names the overrides that differ from the file"
+else nok "report overrides: $(cat "$tmp/head.txt")"; fi
+
 # --- progress bar: on a terminal only, never with --quiet ---
 if command -v script >/dev/null; then
   tty_run() { script -qec "$1" /dev/null 2>&1 | tr '\r' '\n'; }

@@ -95,16 +95,45 @@ else
   nok "job list + --collect (exit $rc): $(head -c 300 "$tmp/err")"
 fi
 
-# --collect over a directory without the point reports: bad input.
+# --collect over a directory without the point reports (nor the record
+# of their grid): bad input.
 mkdir -p "$tmp/empty"
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --collect --no-plot \
   --out "$tmp/empty" 2>"$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'no such file' "$tmp/err" \
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'sweep-grid.txt: missing' "$tmp/err" \
    && [ ! -e "$tmp/empty/sweep.csv" ]; then
   ok "--collect without point reports: exit 2, one line"
 else
   nok "--collect without point reports (exit $rc): $(head -c 300 "$tmp/err")"
 fi
+
+# --collect refuses a directory swept with another grid (one point
+# value, or a --set, differs); the CSV there stays as it was
+cp "$tmp/par/sweep.csv" "$tmp/par.csv"
+for other in "--param traffic.pps=100000:1000000:300000 --param driver.mode=legacy,napi-twist,napi --set traffic.count=50000" \
+             "--param traffic.pps=100000:1000000:450000 --param driver.mode=legacy,napi-twist,napi --set traffic.count=100000"; do
+  # shellcheck disable=SC2086
+  "$E1KLAB" sweep $S/forward-970kpps-napi.ini $other --collect --quiet \
+    --out "$tmp/par" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "was run with another grid" "$tmp/err" \
+     && cmp -s "$tmp/par.csv" "$tmp/par/sweep.csv" && [ -s "$tmp/par/sweep-grid.txt" ]; then
+    ok "--collect refuses a mismatched grid: $(grep -o "line [0-9]*" "$tmp/err")"
+  else nok "--collect with another grid (exit $rc): $(head -c 300 "$tmp/err")"; fi
+done
+# the saved script redraws the six charts under their real names; the
+# titles carry the --set overrides; point reports list their overrides
+rm -f "$tmp"/j2/*.png "$tmp"/j2/*.svg
+if (cd "$tmp/j2" && gnuplot sweep.gp 2>/dev/null) \
+   && [ "$(ls "$tmp"/j2/*.png "$tmp"/j2/*.svg | wc -l)" -eq 6 ] \
+   && grep -q 'set title "forward-970kpps-napi.ini traffic.count=100000: forwarded vs offered load"' "$tmp/j2/sweep.gp" \
+   && python3 - "$tmp/j2/point-0004.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["scenario"]["overrides"] == ["traffic.count=100000", "traffic.pps=400000",
+                                      "driver.mode=napi-twist"], d["scenario"]
+PY
+then ok "sweep.gp redraws the charts under their names; overrides in titles and reports"
+else nok "sweep.gp redraw / titles / overrides"; fi
 
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \

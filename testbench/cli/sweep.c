@@ -213,6 +213,9 @@ static void sweep_remove_outputs(const TbSweep *s, int collect)
     }
     g_strfreev(files);
     if (!collect) {
+        char *grid = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+        g_unlink(grid);
+        g_free(grid);
         tb_sweep_remove_points(s);
     }
 }
@@ -252,7 +255,7 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
         *err = g_strdup("cannot find this executable's path (use --exe)");
         return EXIT_BAD_INPUT;
     }
-    if (make_dir(s->dir, err) < 0) {
+    if (make_dir(s->dir, err) < 0 || tb_sweep_grid_write(s, err) < 0) {
         g_free(exe);
         return EXIT_BAD_INPUT;
     }
@@ -268,6 +271,21 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
+/* The charts' title: the scenario's base name and the user's --set
+ * overrides (the axes are on the charts). */
+static char *sweep_title(const TbSweep *s)
+{
+    GString *t = g_string_new(NULL);
+    char *base = g_path_get_basename(s->scenario);
+
+    g_string_append(t, base);
+    for (char **x = s->sets; x && *x; x++) {
+        g_string_append_printf(t, " %s", *x);
+    }
+    g_free(base);
+    return g_string_free(t, FALSE);
+}
+
 /* Run the points (unless --collect), write sweep.csv and, when
  * @gnuplot, the charts.  The exit status (EXIT_BAD_INPUT with *err). */
 static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
@@ -278,7 +296,8 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
     char *rx_iface = NULL, *title;
     int st;
 
-    if (make_dir(s->dir, err) < 0) {
+    if (make_dir(s->dir, err) < 0 ||
+        (o->collect && tb_sweep_grid_check(s, err) < 0)) {
         return EXIT_BAD_INPUT;
     }
     if (!o->collect) {
@@ -291,6 +310,9 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         if (st) {
             return tb_cli_error("sweep: ", err, st);   /* points removed */
         }
+        if (tb_sweep_grid_write(s, err) < 0) {
+            return EXIT_BAD_INPUT;
+        }
     }
     pts = g_new0(TbPlotPoint, s->grid->npoints);
     groups = g_ptr_array_new_with_free_func(g_free);
@@ -299,7 +321,7 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         /* with --collect a missing or bad point file is bad input */
         st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
     } else if (gnuplot) {
-        title = g_path_get_basename(s->scenario);
+        title = sweep_title(s);
         if (tb_sweep_plot(gnuplot, s->dir, title,
                           (const char *const *)groups->pdata, groups->len,
                           pts, s->grid->npoints,

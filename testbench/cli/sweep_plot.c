@@ -141,14 +141,14 @@ static char *script_text(const char *title, const char *const *groups,
                                   : "set terminal svg size 1000,600 "
                                     "font 'sans,10' background '#ffffff'\n");
         g_string_append(o, "set termoption noenhanced\n");
-        f = g_strdup_printf(".forwarded.%s.tmp", ext[e]);
+        f = g_strdup_printf("forwarded.%s", ext[e]);
         chart(o, f, fwd_title, "forwarded (kpps)", groups, ngroups, 0);
         g_free(f);
-        f = g_strdup_printf(".interrupts.%s.tmp", ext[e]);
+        f = g_strdup_printf("interrupts.%s", ext[e]);
         chart(o, f, irq_title, irq_label, groups, ngroups, 1);
         g_free(f);
         g_string_append(o, "set yrange [0:100]\n");
-        f = g_strdup_printf(".cpu.%s.tmp", ext[e]);
+        f = g_strdup_printf("cpu.%s", ext[e]);
         chart(o, f, cpu_title, "CPU share (%)", groups, ngroups, 2);
         g_free(f);
         g_string_append(o, "set yrange [0:*]\nset output\n");
@@ -160,12 +160,13 @@ static char *script_text(const char *title, const char *const *groups,
     return g_string_free(o, FALSE);
 }
 
-static void remove_tmps(const char *dir)
+/* After gnuplot failed: no chart is left half drawn. */
+static void remove_charts(const char *dir)
 {
     for (const char *const *f = tb_sweep_plot_files; *f; f++) {
-        char *tmp = g_strdup_printf("%s/.%s.tmp", dir, *f);
-        g_unlink(tmp);
-        g_free(tmp);
+        char *p = g_build_filename(dir, *f, NULL);
+        g_unlink(p);
+        g_free(p);
     }
 }
 
@@ -214,21 +215,20 @@ int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
         goto out;
     }
     for (const char *const *f = tb_sweep_plot_files; *f; f++) {
-        char *tmp = g_strdup_printf("%s/.%s.tmp", dir, *f);
         char *fin = g_build_filename(dir, *f, NULL);
-        if (g_rename(tmp, fin) != 0) {
+        int there = g_file_test(fin, G_FILE_TEST_IS_REGULAR);
+        if (!there) {
             *err = g_strdup_printf("%s: gnuplot did not write it", fin);
-            g_free(tmp);
-            g_free(fin);
+        }
+        g_free(fin);
+        if (!there) {
             goto out;
         }
-        g_free(tmp);
-        g_free(fin);
     }
     r = 0;
 out:
     if (r < 0) {
-        remove_tmps(dir);
+        remove_charts(dir);
     }
     g_free(serr);
     g_free(data);

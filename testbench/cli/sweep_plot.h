@@ -21,9 +21,9 @@ typedef struct TbPlotPoint {
 
 /**
  * Write DIR/sweep-plot.dat and DIR/sweep.gp and run @gnuplot on the
- * script in DIR; the charts are drawn under temporary names and renamed
- * to forwarded.{png,svg}, interrupts.{png,svg}, cpu.{png,svg} only when
- * gnuplot succeeded.  @title heads the charts, @rx_iface names the RX
+ * script in DIR: it draws forwarded.{png,svg}, interrupts.{png,svg} and
+ * cpu.{png,svg} under these names (so `gnuplot sweep.gp` in DIR redraws
+ * them); if gnuplot fails, none of them is left.  @title heads the charts, @rx_iface names the RX
  * interface.  Returns 0, or -1 with *err set (one line).
  */
 int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,

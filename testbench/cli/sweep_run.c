@@ -17,6 +17,7 @@
 
 #include "cli/progress.h"
 #include "cli/sweep_run.h"
+#include "report/cli_out.h"
 #include "scenario/scenario_load.h"
 
 char *tb_sweep_point_json(const TbSweep *s, guint i)
@@ -98,6 +99,73 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
     }
     g_free(sc);
     return r;
+}
+
+/* ---- the grid record, DIR/sweep-grid.txt ---- */
+
+static char *grid_text(const TbSweep *s)
+{
+    GString *o = g_string_new("# e1klab sweep grid (checked by --collect)\n");
+    char *base = g_path_get_basename(s->scenario);
+
+    g_string_append_printf(o, "scenario %s\n", base);
+    for (char **x = s->sets; x && *x; x++) {
+        g_string_append_printf(o, "set %s\n", *x);
+    }
+    for (guint i = 0; i < s->grid->npoints; i++) {
+        char **ps = tb_sweep_point_sets(s->grid, i);
+        g_string_append_printf(o, "point %u", i);
+        for (char **x = ps; *x; x++) {
+            g_string_append_printf(o, " %s", *x);
+        }
+        g_string_append_c(o, '\n');
+        g_strfreev(ps);
+    }
+    g_free(base);
+    return g_string_free(o, FALSE);
+}
+
+int tb_sweep_grid_write(const TbSweep *s, char **err)
+{
+    char *text = grid_text(s);
+    char *path = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+    int r = tb_out_write_file(path, text, strlen(text), err);
+
+    g_free(path);
+    g_free(text);
+    return r;
+}
+
+int tb_sweep_grid_check(const TbSweep *s, char **err)
+{
+    char *want = grid_text(s), *have = NULL;
+    char *path = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+    char **w, **h;
+    guint i = 0;
+
+    if (!g_file_get_contents(path, &have, NULL, NULL)) {
+        *err = g_strdup_printf("--collect: %s: missing (the record of the "
+                               "grid the points were run with)", path);
+        g_free(path);
+        g_free(want);
+        return -1;
+    }
+    w = g_strsplit(want, "\n", -1);
+    h = g_strsplit(have, "\n", -1);
+    while (w[i] && h[i] && !strcmp(w[i], h[i])) {
+        i++;
+    }
+    if (w[i] || h[i]) {
+        *err = g_strdup_printf("--collect: %s was run with another grid "
+                               "(line %u: '%s', this sweep: '%s')", path,
+                               i + 1, h[i] ? h[i] : "", w[i] ? w[i] : "");
+    }
+    g_strfreev(w);
+    g_strfreev(h);
+    g_free(have);
+    g_free(want);
+    g_free(path);
+    return *err ? -1 : 0;
 }
 
 /* ---- signals: forwarded to the children ---- */

@@ -59,6 +59,18 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err);
  */
 int tb_sweep_run_points(const TbSweep *s, char **err);
 
+/**
+ * DIR/sweep-grid.txt, the record of the grid the point reports come
+ * from: the scenario's base name, the --set overrides, then per point
+ * the --set of its axes ("point 3 traffic.pps=400000 driver.mode=napi").
+ * tb_sweep_grid_write() writes it (when points are run or emitted);
+ * tb_sweep_grid_check() (--collect) refuses a DIR whose record is missing
+ * or differs from this sweep's grid: 0, or -1 with *err naming the first
+ * line that differs.
+ */
+int tb_sweep_grid_write(const TbSweep *s, char **err);
+int tb_sweep_grid_check(const TbSweep *s, char **err);
+
 /** Remove DIR/point-NNNN.json of every point (missing ones ignored). */
 void tb_sweep_remove_points(const TbSweep *s);
 

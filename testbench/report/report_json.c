@@ -115,6 +115,18 @@ static void json_head(JsonBuilder *b, const TbScenario *sc,
     ks(b, "name", sc->name);
     ks(b, "file", basename_of(sc->file));
     ks(b, "profile", sc->host.profile);
+    json_builder_set_member_name(b, "overrides");
+    json_builder_begin_array(b);
+    {
+        char **ov = g_strsplit(sc->overrides, "\n", -1);
+        for (char **x = ov; *x; x++) {
+            if (**x) {
+                json_builder_add_string_value(b, *x);
+            }
+        }
+        g_strfreev(ov);
+    }
+    json_builder_end_array(b);
     json_builder_end_object(b);
     ku(b, "sim_ns", r->sim_ns);
     ku(b, "init_ns", r->init_ns);

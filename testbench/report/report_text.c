@@ -6,6 +6,7 @@
  * fields, driver counters and NIC registers of interest.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "report/report.h"
 
@@ -49,7 +50,14 @@ static void secs(FILE *out, uint64_t ns)
 
 static void text_head(FILE *out, const TbScenario *sc, const TbResults *r)
 {
-    fprintf(out, "scenario %s (%s)\n", sc->name, sc->file);
+    fprintf(out, "scenario %s (%s)", sc->name, sc->file);
+    for (const char *o = sc->overrides; *o;) {
+        const char *nl = strchr(o, '\n');
+        int len = nl ? (int)(nl - o) : (int)strlen(o);
+        fprintf(out, " --set %.*s", len, o);
+        o += len + (nl ? 1 : 0);
+    }
+    fprintf(out, "\n");
     fprintf(out, "simulated time ");
     secs(out, r->sim_ns);
     fprintf(out, " s (host ready at ");

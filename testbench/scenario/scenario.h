@@ -131,6 +131,11 @@ typedef struct TbRunCfg {
 typedef struct TbScenario {
     char name[TB_NAME_LEN * 2];
     char file[TB_PATH_LEN];      /**< source file, for messages */
+    char overrides[TB_PATH_LEN]; /**< the --set arguments (SECTION.KEY=
+                                      VALUE) whose value differs from the
+                                      file's or that add a key, in order,
+                                      each ended by '\n'; "" for none
+                                      (cut at a whole entry when long) */
     TbHostCfg host;
     uint32_t nnics;
     TbNicCfg nic[TB_MAX_NICS];
