@@ -15,7 +15,7 @@
 #include "cli/cli_opts.h"
 #include "cli/mlffr.h"
 #include "cli/mlffr_search.h"
-#include "report/cli_out.h"
+#include "cli/sweep_plot.h"
 
 #define EXIT_BAD_INPUT 2
 #define MAX_SIZES 32
@@ -193,16 +193,6 @@ static char *gp_text(const char *name)
     return g_string_free(o, FALSE);
 }
 
-/* Write @text to DIR/@name.  0 or -1 with *err. */
-static int put(const char *dir, const char *name, const char *text,
-               char **err)
-{
-    char *p = g_build_filename(dir, name, NULL);
-    int r = tb_out_write_file(p, text, strlen(text), err);
-    g_free(p);
-    return r;
-}
-
 /* Remove what this command wrote in @dir. */
 static void remove_outputs(const char *dir)
 {
@@ -221,22 +211,9 @@ static int plot(const char *gnuplot, const char *dir, const char *name,
 {
     char *esc = g_strescape(name, NULL);
     char *gp = gp_text(esc);
-    char *argv[] = {(char *)gnuplot, (char *)"mlffr.gp", NULL};
-    char *serr = NULL;
-    GError *ge = NULL;
-    int status = 0, r = put(dir, "mlffr.gp", gp, err);
+    int r = tb_plot_put(dir, "mlffr.gp", gp, err) < 0 ||
+            tb_plot_run(gnuplot, dir, "mlffr.gp", err) < 0 ? -1 : 0;
 
-    if (r == 0 && !g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
-                                NULL, NULL, NULL, &serr, &status, &ge)) {
-        *err = g_strdup_printf("cannot run %s: %s", gnuplot, ge->message);
-        g_error_free(ge);
-        r = -1;
-    } else if (r == 0 && !g_spawn_check_wait_status(status, NULL)) {
-        *err = g_strdup_printf("gnuplot failed on %s/mlffr.gp: %s", dir,
-                               g_strstrip(serr ? serr : g_strdup("")));
-        r = -1;
-    }
-    g_free(serr);
     g_free(gp);
     g_free(esc);
     return r;
@@ -286,7 +263,8 @@ static int mlffr_do(const MlffrOpts *o, const char *scenario,
     if (name && g_mkdir_with_parents(dir, 0777) != 0) {
         *err = g_strdup_printf("%s: %s", dir, g_strerror(errno));
     } else if (name && tb_mlffr_search_all(&c, res, (guint)n, err) == 0 &&
-               put(dir, "mlffr.csv", csv = csv_text(res, n), err) == 0 &&
+               tb_plot_put(dir, "mlffr.csv", csv = csv_text(res, n),
+                           err) == 0 &&
                (!gnuplot || plot(gnuplot, dir, name, err) == 0)) {
         print_table(stdout, name, o, res, n);
         status = fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;

@@ -170,12 +170,42 @@ static void remove_charts(const char *dir)
     }
 }
 
-static int put(const char *dir, const char *name, const char *text,
-               char **err)
+int tb_plot_put(const char *dir, const char *name, const char *text,
+                char **err)
 {
     char *p = g_build_filename(dir, name, NULL);
     int r = tb_out_write_file(p, text, strlen(text), err);
     g_free(p);
+    return r;
+}
+
+int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
+                char **err)
+{
+    char *argv[] = {(char *)gnuplot, (char *)script, NULL};
+    char *serr = NULL;
+    GError *ge = NULL;
+    int status = 0, r = 0;
+
+    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                      NULL, NULL, &serr, &status, &ge)) {
+        *err = g_strdup_printf("cannot run %s: %s", gnuplot, ge->message);
+        g_error_free(ge);
+        r = -1;
+    } else if (!g_spawn_check_wait_status(status, NULL)) {
+        char **lines = g_strsplit(serr ? serr : "", "\n", -1);
+        const char *last = "";
+        for (char **l = lines; *l; l++) {
+            if (**l) {
+                last = *l;
+            }
+        }
+        *err = g_strdup_printf("gnuplot failed on %s/%s: %s", dir, script,
+                               last);
+        g_strfreev(lines);
+        r = -1;
+    }
+    g_free(serr);
     return r;
 }
 
@@ -186,32 +216,11 @@ int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
 {
     char *data = data_text(groups, ngroups, pts, npts);
     char *script = script_text(title, groups, ngroups, rx_iface);
-    char *argv[] = {(char *)gnuplot, (char *)"sweep.gp", NULL};
-    char *serr = NULL;
-    GError *ge = NULL;
-    int status = 0, r = -1;
+    int r = -1;
 
-    if (put(dir, "sweep-plot.dat", data, err) < 0 ||
-        put(dir, "sweep.gp", script, err) < 0) {
-        goto out;
-    }
-    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                      NULL, NULL, &serr, &status, &ge)) {
-        *err = g_strdup_printf("cannot run %s: %s", gnuplot, ge->message);
-        g_error_free(ge);
-        goto out;
-    }
-    if (!g_spawn_check_wait_status(status, NULL)) {
-        char **lines = g_strsplit(serr ? serr : "", "\n", -1);
-        const char *last = "";
-        for (char **l = lines; *l; l++) {
-            if (**l) {
-                last = *l;
-            }
-        }
-        *err = g_strdup_printf("gnuplot failed on %s/sweep.gp: %s", dir,
-                               last);
-        g_strfreev(lines);
+    if (tb_plot_put(dir, "sweep-plot.dat", data, err) < 0 ||
+        tb_plot_put(dir, "sweep.gp", script, err) < 0 ||
+        tb_plot_run(gnuplot, dir, "sweep.gp", err) < 0) {
         goto out;
     }
     for (const char *const *f = tb_sweep_plot_files; *f; f++) {
@@ -230,7 +239,6 @@ out:
     if (r < 0) {
         remove_charts(dir);
     }
-    g_free(serr);
     g_free(data);
     g_free(script);
     return r;

@@ -31,6 +31,16 @@ int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
                   const TbPlotPoint *pts, guint npts, const char *rx_iface,
                   char **err);
 
+/** Write @text to DIR/@name (tb_out_write_file).  0 or -1 with *err. */
+int tb_plot_put(const char *dir, const char *name, const char *text,
+                char **err);
+
+/** Run @gnuplot on @script in @dir (stdout discarded).  0, or -1 with
+ *  *err: "cannot run ..." or "gnuplot failed on DIR/SCRIPT: " and the
+ *  last line gnuplot wrote on stderr. */
+int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
+                char **err);
+
 /** Names of the six chart files, NULL-terminated. */
 extern const char *const tb_sweep_plot_files[];
 
