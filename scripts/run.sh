@@ -13,15 +13,21 @@ b=${E1KLAB_BUILD:-build}
 
 scripts/install-deps.sh build
 if [ ! -f "$b/build.ninja" ]; then
+  echo "configuring the build in $b/ (meson setup) ..." >&2
   meson setup "$b" >/dev/null
 fi
-meson compile -C "$b" >/dev/null
+# ninja's progress ([N/M] and the file being compiled) on stderr: a first
+# build takes about a minute
+echo "building e1klab in $b/ (meson compile) ..." >&2
+meson compile -C "$b" >&2
 
 mkdir -p out
 for m in legacy napi; do
   echo "running forward-970kpps-$m ..." >&2
+  # the text report is not wanted here (the table below); on a terminal
+  # the run draws its progress bar on stderr
   "$b/testbench/e1klab" run "testbench/scenarios/forward-970kpps-$m.ini" \
-    --quiet --json "out/forward-970kpps-$m.json" "$@"
+    --json "out/forward-970kpps-$m.json" "$@" >/dev/null
 done
 
 python3 - out/forward-970kpps-legacy.json out/forward-970kpps-napi.json <<'PY'

@@ -74,6 +74,7 @@ static void fill(void)
     res.nsources = 1;
     res.source[0].offered = 1000000;
     res.source[0].offered_bytes = 64000000;
+    res.source[0].sched_span_ns = res.last_offer_ns - res.first_offer_ns;
 }
 
 static void test_derive(void)
@@ -85,7 +86,16 @@ static void test_derive(void)
     g_assert_cmpuint(d.offered_pps, ==, 970000);
     /* 970000 frames/s x 512 bits */
     g_assert_cmpuint(d.offered_bps, ==, 970000ull * 512);
-    g_assert_cmpuint(d.forwarded_pps, ==, 300000);
+    /* over the offered window, not the 1 s to the end: 300000 of
+     * 1000000 frames of a 970 kpps offer (999999 gaps) */
+    g_assert_cmpuint(d.offered_window_ns, ==, 1030926804);
+    g_assert_cmpuint(d.forwarded_pps, ==, 291000);
+    g_assert_cmpuint(d.delivered, ==, 300000);
+    g_assert_cmpuint(d.loss_ppm, ==, 700000);
+    g_assert_cmpuint(d.drops.missed, ==, 690000);
+    g_assert_cmpuint(d.drops.backlog, ==, 4000);
+    g_assert_cmpuint(d.drops.qdisc, ==, 5000);
+    g_assert_false(d.capped);
     g_assert_cmpuint(d.cpu_total_ns, ==, 1000000000);
     g_assert_cmpuint(d.hardirq_ppm, ==, 100000);
     g_assert_cmpuint(d.softirq_ppm, ==, 700000);
@@ -100,6 +110,44 @@ static void test_derive(void)
     res.rx_filtered = 1;   /* one frame too many: no longer adds up */
     tb_report_derive(&sc, &res, &d);
     g_assert_false(d.nic_balanced);
+}
+
+/* An offer above line rate: 2,000,000 pps of 64-byte frames on 1000
+ * Mbit/s (line rate 1,488,095 pps) is capped and says so; 1,488,000 pps
+ * is not. */
+static void test_capped(void)
+{
+    uint64_t asked = 0, line = 0;
+    TbDerived d;
+    char *l;
+
+    fill();
+    res.source[0].sched_span_ns = 999999ull * 1000000000ull / 2000000ull;
+    g_assert_true(tb_source_capped(&sc, &sc.traffic[0], &res.source[0],
+                                   &asked, &line));
+    g_assert_cmpuint(asked, ==, 2000000);
+    g_assert_cmpuint(line, ==, 1488095);
+    tb_report_derive(&sc, &res, &d);
+    g_assert_true(d.capped);
+    l = tb_source_capped_line(&sc, &sc.traffic[0], &res.source[0]);
+    g_assert_cmpstr(l, ==, "traffic: the offer (2000000 frames/s, mean 64 "
+                    "bytes incl. FCS) is above eth0's line rate (1488095 "
+                    "frames/s at 1000 Mbit/s): the frames went at line "
+                    "rate");
+    g_free(l);
+    res.source[0].sched_span_ns = 999999ull * 1000000000ull / 1488000ull;
+    g_assert_false(tb_source_capped(&sc, &sc.traffic[0], &res.source[0],
+                                    NULL, NULL));
+    l = tb_source_capped_line(&sc, &sc.traffic[0], &res.source[0]);
+    g_assert_cmpstr(l, ==, "");
+    g_free(l);
+    res.source[0].sched_span_ns = 0;     /* all due at once: as topspeed */
+    g_assert_false(tb_source_capped(&sc, &sc.traffic[0], &res.source[0],
+                                    NULL, NULL));
+    sc.traffic[0].pace = TB_PACE_TOPSPEED;  /* line rate asked: no cap */
+    res.source[0].sched_span_ns = 1000;
+    g_assert_false(tb_source_capped(&sc, &sc.traffic[0], &res.source[0],
+                                    NULL, NULL));
 }
 
 static void test_rate_ppm(void)
@@ -141,13 +189,21 @@ static void test_json_schema(void)
 {
     static const char *const top[] = {
         "schema", "scenario", "sim_ns", "init_ns", "window_ns", "offered", "sources",
-        "accounting", "host", "cpu", "interrupts", "interfaces", NULL};
-    static const char *const scen[] = {"name", "file", "profile", NULL};
+        "accounting", "loss", "host", "cpu", "interrupts", "interfaces", NULL};
+    static const char *const scen[] = {"name", "file", "profile",
+                                       "overrides", NULL};
     static const char *const offered[] = {"frames", "bytes", "first_ns",
-                                          "last_ns", "pps", "bps", NULL};
+                                          "last_ns", "pps", "bps",
+                                          "window_ns", "capped_to_line_rate",
+                                          NULL};
+    static const char *const loss[] = {"delivered", "lost", "loss_ratio",
+                                       "loss_ppm", "drops", NULL};
+    static const char *const drops[] = {"missed", "filtered", "disabled",
+                                        "bad_size", "backlog", "no_route",
+                                        "ip", "qdisc", "socket", NULL};
     static const char *const source[] = {
         "name", "kind", "nic", "offered", "offered_bytes", "padded",
-        "oversize", "truncated", "loops", NULL};
+        "oversize", "truncated", "loops", "capped_to_line_rate", NULL};
     static const char *const acct[] = {
         "offered", "rx_queued", "rx_filtered", "rx_disabled", "rx_overrun",
         "rx_bad_size", "balanced", "forwarded", "local_delivered",
@@ -207,6 +263,9 @@ static void test_json_schema(void)
     check_keys(json_array_get_object_element(
                    json_object_get_array_member(o, "sources"), 0), source);
     check_keys(json_object_get_object_member(o, "accounting"), acct);
+    check_keys(json_object_get_object_member(o, "loss"), loss);
+    check_keys(json_object_get_object_member(
+        json_object_get_object_member(o, "loss"), "drops"), drops);
     check_keys(json_object_get_object_member(o, "host"), host);
     check_keys(json_object_get_object_member(o, "cpu"), cpu);
     check_keys(json_object_get_object_member(o, "interrupts"), irqs);
@@ -231,6 +290,12 @@ static void test_json_schema(void)
         json_object_get_object_member(i0, "nic"), "MPC"), ==, 690000);
     g_assert_cmpint(json_object_get_int_member(
         json_object_get_object_member(o, "cpu"), "softirq_ppm"), ==, 700000);
+    g_assert_cmpfloat(json_object_get_double_member(
+        json_object_get_object_member(o, "loss"), "loss_ratio"), ==, 0.7);
+    g_assert_nonnull(strstr(text, "\"loss_ratio\" : 0.700000,"));
+    g_assert_cmpint(json_object_get_int_member(json_object_get_object_member(
+        json_object_get_object_member(o, "loss"), "drops"), "qdisc"), ==,
+        5000);
     g_assert_cmpstr(json_object_get_string_member(
         json_object_get_object_member(o, "scenario"), "file"), ==, "m1.ini");
     g_free(text);
@@ -299,8 +364,15 @@ static void test_csv(void)
     r1.offered = 970;
     r1.cpu.softirq = 250000;
     r1.cpu.idle = 750000;
+    r1.first_offer_ns = 1000000;         /* time_rel_ns counts from here */
+    r1.iface[0].nic.mpc = 7;             /* drops: counts per interval */
+    r1.iface[0].nic.rnbc = 2;
+    r1.iface[1].qdisc_drops = 4;
+    r1.backlog_drops = 9;
+    r1.sink_drops = 1;
     tb_csv_sample(c, &r1);
     r1.sim_ns = 2500000;                 /* next ms: deltas */
+    r1.iface[0].nic.mpc = 10;
     r1.iface[0].interrupts = 6;
     r1.iface[0].nic.gprc = 1941;
     r1.cpu.softirq = 1250000;
@@ -308,11 +380,15 @@ static void test_csv(void)
     tb_csv_free(c);
     fclose(f);
     g_assert_cmpstr(buf, ==,
-        "time_ns,eth0_irqs,eth0_rx_pps,eth0_tx_pps,eth1_irqs,eth1_rx_pps,"
-        "eth1_tx_pps,hardirq_pct,softirq_pct,process_pct,idle_pct,"
-        "forwarded_pps,offered_pps\n"
-        "1500000,3,970000,0,0,0,300000,0.00,25.00,0.00,75.00,300000,970000\n"
-        "2500000,1,970000,0,0,0,0,0.00,100.00,0.00,0.00,0,0\n");
+        "time_ns,time_rel_ns,eth0.irqs,eth0.rx_pps,eth0.tx_pps,eth0.missed,"
+        "eth0.no_buffer,eth0.qdisc_drops,eth1.irqs,eth1.rx_pps,eth1.tx_pps,"
+        "eth1.missed,eth1.no_buffer,eth1.qdisc_drops,hardirq_pct,"
+        "softirq_pct,process_pct,idle_pct,forwarded_pps,offered_pps,"
+        "backlog_drops,sink_drops\n"
+        "1500000,500000,3,970000,0,7,2,0,0,0,300000,0,0,4,0.00,25.00,0.00,"
+        "75.00,300000,970000,9,1\n"
+        "2500000,1500000,1,970000,0,3,0,0,0,0,0,0,0,0,0.00,100.00,0.00,0.00,"
+        "0,0,0,0\n");
     free(buf);
 }
 
@@ -359,6 +435,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/report/derive", test_derive);
+    g_test_add_func("/report/capped", test_capped);
     g_test_add_func("/report/rate_ppm", test_rate_ppm);
     g_test_add_func("/report/netstat_row", test_netstat_row);
     g_test_add_func("/report/json_schema", test_json_schema);

@@ -13,7 +13,11 @@
 #  - `e1klab check` passes (exit 0, JUnit without failures) on every
 #    shipped expectation file; an expectation tightened past the measured
 #    value fails (exit 1, JUnit <failure>); a syntax error, an unknown
-#    field and a missing file exit 2 and write no JUnit.
+#    field and a missing file exit 2 and write no JUnit;
+#  - `e1klab mlffr`: RFC 2544's table, CSV and chart; the same result with
+#    --jobs 1 and 2; at 64 bytes on forward-970kpps-napi it agrees with a
+#    fine sweep to within its resolution; 1518 bytes at line rate; bad
+#    options and a capture scenario: one line, exit 2, no output.
 # Last line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -91,16 +95,45 @@ else
   nok "job list + --collect (exit $rc): $(head -c 300 "$tmp/err")"
 fi
 
-# --collect over a directory without the point reports: bad input.
+# --collect over a directory without the point reports (nor the record
+# of their grid): bad input.
 mkdir -p "$tmp/empty"
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini "${grid[@]}" --collect --no-plot \
   --out "$tmp/empty" 2>"$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'no such file' "$tmp/err" \
+if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q 'sweep-grid.txt: missing' "$tmp/err" \
    && [ ! -e "$tmp/empty/sweep.csv" ]; then
   ok "--collect without point reports: exit 2, one line"
 else
   nok "--collect without point reports (exit $rc): $(head -c 300 "$tmp/err")"
 fi
+
+# --collect refuses a directory swept with another grid (one point
+# value, or a --set, differs); the CSV there stays as it was
+cp "$tmp/par/sweep.csv" "$tmp/par.csv"
+for other in "--param traffic.pps=100000:1000000:300000 --param driver.mode=legacy,napi-twist,napi --set traffic.count=50000" \
+             "--param traffic.pps=100000:1000000:450000 --param driver.mode=legacy,napi-twist,napi --set traffic.count=100000"; do
+  # shellcheck disable=SC2086
+  "$E1KLAB" sweep $S/forward-970kpps-napi.ini $other --collect --quiet \
+    --out "$tmp/par" 2>"$tmp/err"; rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q "was run with another grid" "$tmp/err" \
+     && cmp -s "$tmp/par.csv" "$tmp/par/sweep.csv" && [ -s "$tmp/par/sweep-grid.txt" ]; then
+    ok "--collect refuses a mismatched grid: $(grep -o "line [0-9]*" "$tmp/err")"
+  else nok "--collect with another grid (exit $rc): $(head -c 300 "$tmp/err")"; fi
+done
+# the saved script redraws the six charts under their real names; the
+# titles carry the --set overrides; point reports list their overrides
+rm -f "$tmp"/j2/*.png "$tmp"/j2/*.svg
+if (cd "$tmp/j2" && gnuplot sweep.gp 2>/dev/null) \
+   && [ "$(ls "$tmp"/j2/*.png "$tmp"/j2/*.svg | wc -l)" -eq 6 ] \
+   && grep -q 'set title "forward-970kpps-napi.ini traffic.count=100000: forwarded vs offered load"' "$tmp/j2/sweep.gp" \
+   && python3 - "$tmp/j2/point-0004.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["scenario"]["overrides"] == ["traffic.count=100000", "traffic.pps=400000",
+                                      "driver.mode=napi-twist"], d["scenario"]
+PY
+then ok "sweep.gp redraws the charts under their names; overrides in titles and reports"
+else nok "sweep.gp redraw / titles / overrides"; fi
 
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \
@@ -272,5 +305,58 @@ if [ $rc -eq 0 ] && grep -q '^2 passed, 0 failed$' "$tmp/out"; then
 else
   nok "check --report: exit $rc: $(cat "$tmp/out" "$tmp/err" | head -c 300)"
 fi
+
+# ---------------------------------------------------------------- mlffr
+N970=$S/forward-970kpps-napi.ini
+"$E1KLAB" mlffr $N970 --sizes 64,1518 --jobs 2 --out "$tmp/m2" >"$tmp/m2.txt" 2>"$tmp/err"; rc=$?
+"$E1KLAB" mlffr $N970 --sizes 64,1518 --quiet --no-plot --out "$tmp/m1" >"$tmp/m1.txt" 2>/dev/null
+if [ $rc -eq 0 ] && cmp -s "$tmp/m1.txt" "$tmp/m2.txt" && cmp -s "$tmp/m1/mlffr.csv" "$tmp/m2/mlffr.csv" \
+   && [ -s "$tmp/m2/mlffr.png" ] && [ -s "$tmp/m2/mlffr.svg" ] && [ ! -e "$tmp/m1/mlffr.png" ] \
+   && grep -q '^frame size     frames/s       Mbit/s  % of line rate$' "$tmp/m2.txt" \
+   && grep -Eq '^      1518        81274      986\.991          100\.00$' "$tmp/m2.txt" \
+   && grep -q '^mlffr: 64 bytes: [0-9]* frames/s ([0-9]* trials)$' "$tmp/err"; then
+  ok "mlffr: RFC 2544 table, CSV and chart; --jobs 1 = --jobs 2; 1518 bytes at line rate"
+else
+  nok "mlffr table/files: rc $rc: $(head -c 300 "$tmp/err")"
+fi
+# the chart redraws from the saved script under its real names
+rm -f "$tmp/m2/mlffr.png" "$tmp/m2/mlffr.svg"
+(cd "$tmp/m2" && gnuplot mlffr.gp) && [ -s "$tmp/m2/mlffr.png" ] && [ -s "$tmp/m2/mlffr.svg" ] \
+  && ok "mlffr.gp redraws mlffr.png and mlffr.svg" || nok "mlffr.gp redraw"
+# 64 bytes: a fine sweep (steps of a quarter of the resolution, the same
+# trials) finds its highest loss-free rate within one resolution step
+read -r R STEP < <(awk -F, '$1 == 64 {print $2, $6}' "$tmp/m1/mlffr.csv")
+Q=$((STEP / 4))
+"$E1KLAB" sweep $N970 --param "traffic.pps=$((R - 2 * STEP)):$((R + 3 * STEP)):$Q" \
+  --set traffic.count=100000 --set traffic.frame_size=64 --no-plot --quiet --jobs 2 \
+  --out "$tmp/fine" 2>"$tmp/err"
+if python3 - "$tmp/fine/sweep.csv" "$R" "$STEP" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+r, step = int(sys.argv[2]), int(sys.argv[3])
+assert 250000 < r < 320000 and step == 1488, (r, step)   # 0.1 % of 1488095
+best = None
+for row in rows:                  # the last rate before the first loss
+    if float(row["loss_ratio"]) > 0:
+        break
+    best = int(row["traffic.pps"])
+assert best is not None and best < int(rows[-1]["traffic.pps"]), best
+assert abs(best - r) <= step, (best, r, step)
+PY
+then ok "mlffr at 64 bytes ($R frames/s) agrees with a fine sweep within $STEP frames/s"
+else nok "mlffr vs fine sweep: $(head -c 300 "$tmp/err")"; fi
+for c in "--sizes 63|--sizes: '63' is not a frame size" \
+         "--loss 100|--loss 100: must be 0 <= PCT < 100" \
+         "--resolution 0|--resolution 0: must be 0 < PCT <= 50"; do
+  # shellcheck disable=SC2086
+  out=$("$E1KLAB" mlffr $N970 ${c%%|*} --no-plot --out "$tmp/mbad" 2>&1); rc=$?
+  if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/mbad" ] \
+     && echo "$out" | grep -qF -- "${c#*|}"; then ok "mlffr refuses ${c%%|*}"
+  else nok "mlffr ${c%%|*}: rc $rc: $out"; fi
+done
+out=$("$E1KLAB" mlffr $S/replay-pcap.ini --no-plot --out "$tmp/mcap" 2>&1); rc=$?
+if [ $rc -eq 2 ] && echo "$out" | grep -q "mlffr needs exactly one traffic source, a \[traffic\] section of kind pktgen" \
+   && [ ! -e "$tmp/mcap/mlffr.csv" ]; then ok "mlffr refuses a capture scenario"
+else nok "mlffr on a capture: rc $rc: $out"; fi
 
 finish

@@ -5,7 +5,8 @@
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
  *              [--backend testbench|qemu] [--timeout S]
- *   e1klab sweep ... / e1klab check ...   (run.h, sweep.h, check.h)
+ *   e1klab sweep ... / mlffr ... / check ...  (run.h, sweep.h, mlffr.h,
+ *                                             check.h)
  *   e1klab bench [SCENARIO.ini | --case NAME] [--frames N]  (bench.h)
  *   e1klab help [COMMAND]
  *   e1klab --version
@@ -24,6 +25,7 @@
 #include "cli/bench.h"
 #include "cli/check.h"
 #include "cli/cli_opts.h"
+#include "cli/mlffr.h"
 #include "cli/run.h"
 #include "cli/sweep.h"
 
@@ -49,6 +51,10 @@ static const char usage_text[] =
     "  sweep SCENARIO.ini --param KEY=LIST|START:STOP:STEP ... [--jobs N]\n"
     "      [--out DIR] [--set ...] [--emit-jobs] [--no-plot]\n"
     "                     run a parameter grid; CSV and gnuplot charts\n"
+    "  mlffr SCENARIO.ini [--sizes 64,128,...] [--loss PCT] [--jobs N]\n"
+    "      [--trial-frames N] [--resolution PCT] [--out DIR] [--no-plot]\n"
+    "                     RFC 2544 throughput per frame size: table, CSV\n"
+    "                     and a gnuplot chart\n"
     "  check SCENARIO.ini EXPECT.ini [--junit FILE] [--set ...]\n"
     "                     run and compare report fields with expectations\n"
     "                     (exit 1 if one fails; docs/sweep-and-check.md)\n"
@@ -68,6 +74,7 @@ static const struct {
 } commands[] = {
     {"run", tb_cmd_run},
     {"sweep", tb_cmd_sweep},
+    {"mlffr", tb_cmd_mlffr},
     {"check", tb_cmd_check},
     {"bench", tb_cmd_bench},
 };
@@ -95,7 +102,7 @@ static int cmd_help(int argc, char **argv)
     fn = find_command(argv[2]);
     if (!fn) {
         fprintf(stderr, "e1klab: help: unknown command '%s' (run, "
-                "sweep, check, bench)\n", argv[2]);
+                "sweep, mlffr, check, bench)\n", argv[2]);
         return EXIT_BAD_INPUT;
     }
     sub[0] = argv[2];
@@ -126,7 +133,7 @@ int main(int argc, char **argv)
     if (fn) {
         return fn(argc - 1, argv + 1);
     }
-    fprintf(stderr, "e1klab: unknown command '%s' (run, sweep, check, bench, "
-            "help, --version)\n", cmd);
+    fprintf(stderr, "e1klab: unknown command '%s' (run, sweep, mlffr, "
+            "check, bench, help, --version)\n", cmd);
     return EXIT_BAD_INPUT;
 }

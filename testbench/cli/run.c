@@ -7,11 +7,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <glib.h>
 
 #include "cli/cli_opts.h"
+#include "cli/progress.h"
 #include "cli/run.h"
 #include "cli/run_net.h"
 #include "qemu/backend_qemu.h"
@@ -149,8 +149,8 @@ typedef struct RunCtx {
     TbOut json, csv, pcap_file;
     TbCsv *csv_writer;
     TbPcapOut *pcap;
-    int progress_pct;          /* last percentage drawn, -1 none */
-    int progress_drawn;
+    TbProgress bar;
+    uint64_t expect_end_ns;    /* host ready + tb_scenario_expected_ns, 0 */
 } RunCtx;
 
 static void on_sample(void *ctx, const TbResults *r)
@@ -170,27 +170,9 @@ static void on_tx(void *ctx, int nic, uint64_t t_ns, const uint8_t *frame,
 static void on_progress(void *ctx, uint64_t now_ns, uint64_t end_ns)
 {
     RunCtx *rc = ctx;
-    int pct = end_ns ? (int)(now_ns >= end_ns ? 100
-                             : (now_ns * 100) / end_ns) : -1;
-    char bar[41];
+    uint64_t end = end_ns ? end_ns : rc->expect_end_ns;
 
-    if (pct == rc->progress_pct && end_ns) {
-        return;
-    }
-    rc->progress_pct = pct;
-    if (pct >= 0) {
-        int fill = pct * 40 / 100;
-        memset(bar, '#', (size_t)fill);
-        memset(bar + fill, '.', (size_t)(40 - fill));
-        bar[40] = 0;
-        fprintf(stderr, "\r[%s] %3d%%  %" PRIu64 ".%03" PRIu64 " s simulated",
-                bar, pct, now_ns / 1000000000u,
-                (now_ns / 1000000u) % 1000u);
-    } else {
-        fprintf(stderr, "\r%" PRIu64 ".%03" PRIu64 " s simulated",
-                now_ns / 1000000000u, (now_ns / 1000000u) % 1000u);
-    }
-    rc->progress_drawn = 1;
+    tb_progress_draw(&rc->bar, now_ns, end > now_ns ? end : now_ns);
 }
 
 static void print_kernel_log(const TbSim *sim)
@@ -212,6 +194,18 @@ static void print_kernel_log(const TbSim *sim)
         }
     }
     printf("\n");
+}
+
+/* One stderr line per source whose offer was above line rate. */
+static void warn_capped(const TbScenario *sc, const TbResults *r)
+{
+    for (uint32_t i = 0; i < r->nsources && i < sc->nsources; i++) {
+        char *l = tb_source_capped_line(sc, &sc->traffic[i], &r->source[i]);
+        if (l[0]) {
+            fprintf(stderr, "e1klab: %s\n", l);
+        }
+        g_free(l);
+    }
 }
 
 /* Open the output files and hook the CSV sampler, the pcap writer and
@@ -236,7 +230,10 @@ static int run_attach(TbSim *sim, const TbScenario *sc, const RunOpts *o,
         }
         tb_sim_set_tx_hook(sim, on_tx, rc);
     }
-    if (!o->quiet && !o->trace && isatty(STDERR_FILENO)) {
+    tb_progress_init(&rc->bar, o->quiet || o->trace, "s simulated", 1e9);
+    if (rc->bar.on) {
+        uint64_t span = tb_scenario_expected_ns(sc);
+        rc->expect_end_ns = span ? tb_sim_results(sim)->init_ns + span : 0;
         tb_sim_set_progress(sim, on_progress, rc);
     }
     return 0;
@@ -249,10 +246,7 @@ static int run_simulate(TbSim *sim, RunCtx *rc, char **err)
     if (tb_sim_run(sim, err) < 0) {
         return -1;
     }
-    if (rc->progress_drawn) {
-        fprintf(stderr, "\r%60s\r", "");
-    }
-    rc->progress_drawn = 0;
+    tb_progress_clear(&rc->bar);
     tb_sim_set_tx_hook(sim, NULL, NULL);
     tb_sim_set_sampler(sim, NULL, NULL);
     return 0;
@@ -272,6 +266,9 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
         }
     }
     if (rc->csv_writer) {
+        /* the part interval up to the end of the run, so that the drop
+         * columns add up to the report's totals */
+        tb_csv_sample(rc->csv_writer, res);
         tb_csv_finish(rc->csv_writer);
     }
     if (rc->json.path) {
@@ -287,9 +284,7 @@ static int run_commit(const TbScenario *sc, const TbResults *res,
  * temporary output files. */
 static void run_cleanup(TbSim *sim, RunCtx *rc)
 {
-    if (rc->progress_drawn) {
-        fprintf(stderr, "\n");
-    }
+    tb_progress_clear(&rc->bar);
     if (sim) {
         tb_sim_set_tx_hook(sim, NULL, NULL);
         tb_sim_set_sampler(sim, NULL, NULL);
@@ -309,13 +304,14 @@ static void run_cleanup(TbSim *sim, RunCtx *rc)
 /* Run @sc on the modelled host.  0, or EXIT_BAD_INPUT with *err. */
 static int run_testbench(const TbScenario *sc, const RunOpts *o, char **err)
 {
-    RunCtx rc = {.progress_pct = -2};
+    RunCtx rc = {0};
     TbSim *sim = tb_sim_new_traced(sc, o->trace ? stderr : NULL, err);
     int status = EXIT_BAD_INPUT;
 
     if (sim && run_attach(sim, sc, o, &rc, err) == 0 &&
         run_simulate(sim, &rc, err) == 0 &&
         run_commit(sc, tb_sim_results(sim), o, &rc, err) == 0) {
+        warn_capped(sc, tb_sim_results(sim));
         if (want_text(o)) {
             tb_report_text(stdout, sc, tb_sim_results(sim));
             print_kernel_log(sim);

@@ -214,6 +214,9 @@ static void sweep_remove_outputs(const TbSweep *s, int collect)
     }
     g_strfreev(files);
     if (!collect) {
+        char *grid = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+        g_unlink(grid);
+        g_free(grid);
         tb_sweep_remove_points(s);
     }
 }
@@ -253,7 +256,7 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
         *err = g_strdup("cannot find this executable's path (use --exe)");
         return EXIT_BAD_INPUT;
     }
-    if (make_dir(s->dir, err) < 0) {
+    if (make_dir(s->dir, err) < 0 || tb_sweep_grid_write(s, err) < 0) {
         g_free(exe);
         return EXIT_BAD_INPUT;
     }
@@ -269,6 +272,21 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
+/* The charts' title: the scenario's base name and the user's --set
+ * overrides (the axes are on the charts). */
+static char *sweep_title(const TbSweep *s)
+{
+    GString *t = g_string_new(NULL);
+    char *base = g_path_get_basename(s->scenario);
+
+    g_string_append(t, base);
+    for (char **x = s->sets; x && *x; x++) {
+        g_string_append_printf(t, " %s", *x);
+    }
+    g_free(base);
+    return g_string_free(t, FALSE);
+}
+
 /* Run the points (unless --collect), write sweep.csv and, when
  * @gnuplot, the charts.  The exit status (EXIT_BAD_INPUT with *err). */
 static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
@@ -279,7 +297,8 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
     char *rx_iface = NULL, *title;
     int st;
 
-    if (make_dir(s->dir, err) < 0) {
+    if (make_dir(s->dir, err) < 0 ||
+        (o->collect && tb_sweep_grid_check(s, err) < 0)) {
         return EXIT_BAD_INPUT;
     }
     if (!o->collect) {
@@ -292,6 +311,9 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         if (st) {
             return tb_cli_error("sweep: ", err, st);   /* points removed */
         }
+        if (tb_sweep_grid_write(s, err) < 0) {
+            return EXIT_BAD_INPUT;
+        }
     }
     pts = g_new0(TbPlotPoint, s->grid->npoints);
     groups = g_ptr_array_new_with_free_func(g_free);
@@ -300,7 +322,7 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
         /* with --collect a missing or bad point file is bad input */
         st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
     } else if (gnuplot) {
-        title = g_path_get_basename(s->scenario);
+        title = sweep_title(s);
         if (tb_sweep_plot(gnuplot, s->dir, title,
                           (const char *const *)groups->pdata, groups->len,
                           pts, s->grid->npoints,
@@ -333,7 +355,10 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
                                "run --set, docs/tcp.md)", scenario);
         goto out;
     }
-    if (sweep_setup(&s, o, scenario, err) < 0 ||
+    if (sweep_setup(&s, o, scenario, err) == 0) {
+        s.expect_ns = g_new0(uint64_t, s.grid->npoints);
+    }
+    if (s.expect_ns == NULL ||
         (!o->collect && tb_sweep_validate(&s, inputs, err) < 0) ||
         (!o->emit && sweep_outs_check(&s, o->collect, inputs, err) < 0)) {
         goto out;
@@ -365,6 +390,7 @@ out:
     g_ptr_array_free(inputs, TRUE);
     g_free(gnuplot);
     tb_sweep_grid_free(s.grid);
+    g_free(s.expect_ns);
     g_free(s.dir);
     g_free(s.exe);
     return status;

@@ -20,6 +20,10 @@ static const char *const if_cols[][2] = {
     {"stats64.rx_over_errors", "rx_over_errors"},
     {"stats64.rx_fifo_errors", "rx_fifo_errors"},
     {"stats64.rx_missed_errors", "rx_missed_errors"},
+    /* drops by cause: the run CSV's names (report_csv.c) */
+    {"nic.MPC", "missed"},
+    {"nic.RNBC", "no_buffer"},
+    {"qdisc_drops", "qdisc_drops"},
 };
 
 /* Whole-run CSV columns: report path, column name. */
@@ -38,6 +42,11 @@ static const char *const run_cols[][2] = {
     {"accounting.backlog_drops", "backlog_drops"},
     {"accounting.qdisc_drops", "qdisc_drops"},
     {"host.sink_drops", "sink_drops"},
+    {"loss.loss_ppm", "loss_ratio"},
+    {"loss.drops.filtered", "filtered"},
+    {"loss.drops.bad_size", "bad_size"},
+    {"loss.drops.no_route", "no_route"},
+    {"loss.drops.ip", "ip_dropped"},
 };
 
 /* Indices into run_cols of the values the charts use. */
@@ -190,8 +199,9 @@ static void csv_ifaces(Csv *c, JsonNode *root)
     }
 }
 
-/* The whole-run columns of point @i (ppm as percent with 4 decimals);
- * their values in @v.  0 or -1 with *err. */
+/* The whole-run columns of point @i (ppm as percent with 4 decimals, the
+ * loss in ppm as a ratio with 6); their values in @v.  0 or -1 with
+ * *err. */
 static int csv_run_cols(Csv *c, JsonNode *root, guint i, gint64 *v,
                         char **err)
 {
@@ -199,7 +209,11 @@ static int csv_run_cols(Csv *c, JsonNode *root, guint i, gint64 *v,
         if (num(root, run_cols[k][0], &v[k], i, err) < 0) {
             return -1;
         }
-        if (g_str_has_suffix(run_cols[k][0], "_ppm")) {
+        if (!strcmp(run_cols[k][0], "loss.loss_ppm")) {
+            g_string_append_printf(c->o, ",%" G_GINT64_FORMAT ".%06"
+                                   G_GINT64_FORMAT, v[k] / 1000000,
+                                   v[k] % 1000000);
+        } else if (g_str_has_suffix(run_cols[k][0], "_ppm")) {
             g_string_append_printf(c->o, ",%" G_GINT64_FORMAT ".%04"
                                    G_GINT64_FORMAT, v[k] / 10000,
                                    v[k] % 10000);

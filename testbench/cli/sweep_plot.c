@@ -141,14 +141,14 @@ static char *script_text(const char *title, const char *const *groups,
                                   : "set terminal svg size 1000,600 "
                                     "font 'sans,10' background '#ffffff'\n");
         g_string_append(o, "set termoption noenhanced\n");
-        f = g_strdup_printf(".forwarded.%s.tmp", ext[e]);
+        f = g_strdup_printf("forwarded.%s", ext[e]);
         chart(o, f, fwd_title, "forwarded (kpps)", groups, ngroups, 0);
         g_free(f);
-        f = g_strdup_printf(".interrupts.%s.tmp", ext[e]);
+        f = g_strdup_printf("interrupts.%s", ext[e]);
         chart(o, f, irq_title, irq_label, groups, ngroups, 1);
         g_free(f);
         g_string_append(o, "set yrange [0:100]\n");
-        f = g_strdup_printf(".cpu.%s.tmp", ext[e]);
+        f = g_strdup_printf("cpu.%s", ext[e]);
         chart(o, f, cpu_title, "CPU share (%)", groups, ngroups, 2);
         g_free(f);
         g_string_append(o, "set yrange [0:*]\nset output\n");
@@ -160,21 +160,52 @@ static char *script_text(const char *title, const char *const *groups,
     return g_string_free(o, FALSE);
 }
 
-static void remove_tmps(const char *dir)
+/* After gnuplot failed: no chart is left half drawn. */
+static void remove_charts(const char *dir)
 {
     for (const char *const *f = tb_sweep_plot_files; *f; f++) {
-        char *tmp = g_strdup_printf("%s/.%s.tmp", dir, *f);
-        g_unlink(tmp);
-        g_free(tmp);
+        char *p = g_build_filename(dir, *f, NULL);
+        g_unlink(p);
+        g_free(p);
     }
 }
 
-static int put(const char *dir, const char *name, const char *text,
-               char **err)
+int tb_plot_put(const char *dir, const char *name, const char *text,
+                char **err)
 {
     char *p = g_build_filename(dir, name, NULL);
     int r = tb_out_write_file(p, text, strlen(text), err);
     g_free(p);
+    return r;
+}
+
+int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
+                char **err)
+{
+    char *argv[] = {(char *)gnuplot, (char *)script, NULL};
+    char *serr = NULL;
+    GError *ge = NULL;
+    int status = 0, r = 0;
+
+    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                      NULL, NULL, &serr, &status, &ge)) {
+        *err = g_strdup_printf("cannot run %s: %s", gnuplot, ge->message);
+        g_error_free(ge);
+        r = -1;
+    } else if (!g_spawn_check_wait_status(status, NULL)) {
+        char **lines = g_strsplit(serr ? serr : "", "\n", -1);
+        const char *last = "";
+        for (char **l = lines; *l; l++) {
+            if (**l) {
+                last = *l;
+            }
+        }
+        *err = g_strdup_printf("gnuplot failed on %s/%s: %s", dir, script,
+                               last);
+        g_strfreev(lines);
+        r = -1;
+    }
+    g_free(serr);
     return r;
 }
 
@@ -185,52 +216,29 @@ int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
 {
     char *data = data_text(groups, ngroups, pts, npts);
     char *script = script_text(title, groups, ngroups, rx_iface);
-    char *argv[] = {(char *)gnuplot, (char *)"sweep.gp", NULL};
-    char *serr = NULL;
-    GError *ge = NULL;
-    int status = 0, r = -1;
+    int r = -1;
 
-    if (put(dir, "sweep-plot.dat", data, err) < 0 ||
-        put(dir, "sweep.gp", script, err) < 0) {
-        goto out;
-    }
-    if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                      NULL, NULL, &serr, &status, &ge)) {
-        *err = g_strdup_printf("cannot run %s: %s", gnuplot, ge->message);
-        g_error_free(ge);
-        goto out;
-    }
-    if (!g_spawn_check_wait_status(status, NULL)) {
-        char **lines = g_strsplit(serr ? serr : "", "\n", -1);
-        const char *last = "";
-        for (char **l = lines; *l; l++) {
-            if (**l) {
-                last = *l;
-            }
-        }
-        *err = g_strdup_printf("gnuplot failed on %s/sweep.gp: %s", dir,
-                               last);
-        g_strfreev(lines);
+    if (tb_plot_put(dir, "sweep-plot.dat", data, err) < 0 ||
+        tb_plot_put(dir, "sweep.gp", script, err) < 0 ||
+        tb_plot_run(gnuplot, dir, "sweep.gp", err) < 0) {
         goto out;
     }
     for (const char *const *f = tb_sweep_plot_files; *f; f++) {
-        char *tmp = g_strdup_printf("%s/.%s.tmp", dir, *f);
         char *fin = g_build_filename(dir, *f, NULL);
-        if (g_rename(tmp, fin) != 0) {
+        int there = g_file_test(fin, G_FILE_TEST_IS_REGULAR);
+        if (!there) {
             *err = g_strdup_printf("%s: gnuplot did not write it", fin);
-            g_free(tmp);
-            g_free(fin);
+        }
+        g_free(fin);
+        if (!there) {
             goto out;
         }
-        g_free(tmp);
-        g_free(fin);
     }
     r = 0;
 out:
     if (r < 0) {
-        remove_tmps(dir);
+        remove_charts(dir);
     }
-    g_free(serr);
     g_free(data);
     g_free(script);
     return r;

@@ -21,15 +21,25 @@ typedef struct TbPlotPoint {
 
 /**
  * Write DIR/sweep-plot.dat and DIR/sweep.gp and run @gnuplot on the
- * script in DIR; the charts are drawn under temporary names and renamed
- * to forwarded.{png,svg}, interrupts.{png,svg}, cpu.{png,svg} only when
- * gnuplot succeeded.  @title heads the charts, @rx_iface names the RX
+ * script in DIR: it draws forwarded.{png,svg}, interrupts.{png,svg} and
+ * cpu.{png,svg} under these names (so `gnuplot sweep.gp` in DIR redraws
+ * them); if gnuplot fails, none of them is left.  @title heads the charts, @rx_iface names the RX
  * interface.  Returns 0, or -1 with *err set (one line).
  */
 int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
                   const char *const *groups, guint ngroups,
                   const TbPlotPoint *pts, guint npts, const char *rx_iface,
                   char **err);
+
+/** Write @text to DIR/@name (tb_out_write_file).  0 or -1 with *err. */
+int tb_plot_put(const char *dir, const char *name, const char *text,
+                char **err);
+
+/** Run @gnuplot on @script in @dir (stdout discarded).  0, or -1 with
+ *  *err: "cannot run ..." or "gnuplot failed on DIR/SCRIPT: " and the
+ *  last line gnuplot wrote on stderr. */
+int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
+                char **err);
 
 /** Names of the six chart files, NULL-terminated. */
 extern const char *const tb_sweep_plot_files[];

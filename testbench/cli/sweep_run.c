@@ -15,7 +15,9 @@
 
 #include <glib/gstdio.h>
 
+#include "cli/progress.h"
 #include "cli/sweep_run.h"
+#include "report/cli_out.h"
 #include "scenario/scenario_load.h"
 
 char *tb_sweep_point_json(const TbSweep *s, guint i)
@@ -88,12 +90,82 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
             r = -1;
         } else {
             add_inputs(inputs, sc);
+            if (s->expect_ns) {
+                s->expect_ns[i] = tb_scenario_expected_ns(sc);
+            }
         }
         g_ptr_array_free(all, TRUE);
         g_strfreev(ps);
     }
     g_free(sc);
     return r;
+}
+
+/* ---- the grid record, DIR/sweep-grid.txt ---- */
+
+static char *grid_text(const TbSweep *s)
+{
+    GString *o = g_string_new("# e1klab sweep grid (checked by --collect)\n");
+    char *base = g_path_get_basename(s->scenario);
+
+    g_string_append_printf(o, "scenario %s\n", base);
+    for (char **x = s->sets; x && *x; x++) {
+        g_string_append_printf(o, "set %s\n", *x);
+    }
+    for (guint i = 0; i < s->grid->npoints; i++) {
+        char **ps = tb_sweep_point_sets(s->grid, i);
+        g_string_append_printf(o, "point %u", i);
+        for (char **x = ps; *x; x++) {
+            g_string_append_printf(o, " %s", *x);
+        }
+        g_string_append_c(o, '\n');
+        g_strfreev(ps);
+    }
+    g_free(base);
+    return g_string_free(o, FALSE);
+}
+
+int tb_sweep_grid_write(const TbSweep *s, char **err)
+{
+    char *text = grid_text(s);
+    char *path = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+    int r = tb_out_write_file(path, text, strlen(text), err);
+
+    g_free(path);
+    g_free(text);
+    return r;
+}
+
+int tb_sweep_grid_check(const TbSweep *s, char **err)
+{
+    char *want = grid_text(s), *have = NULL;
+    char *path = g_build_filename(s->dir, "sweep-grid.txt", NULL);
+    char **w, **h;
+    guint i = 0;
+
+    if (!g_file_get_contents(path, &have, NULL, NULL)) {
+        *err = g_strdup_printf("--collect: %s: missing (the record of the "
+                               "grid the points were run with)", path);
+        g_free(path);
+        g_free(want);
+        return -1;
+    }
+    w = g_strsplit(want, "\n", -1);
+    h = g_strsplit(have, "\n", -1);
+    while (w[i] && h[i] && !strcmp(w[i], h[i])) {
+        i++;
+    }
+    if (w[i] || h[i]) {
+        *err = g_strdup_printf("--collect: %s was run with another grid "
+                               "(line %u: '%s', this sweep: '%s')", path,
+                               i + 1, h[i] ? h[i] : "", w[i] ? w[i] : "");
+    }
+    g_strfreev(w);
+    g_strfreev(h);
+    g_free(have);
+    g_free(want);
+    g_free(path);
+    return *err ? -1 : 0;
 }
 
 /* ---- signals: forwarded to the children ---- */
@@ -172,6 +244,8 @@ typedef struct Pool {
     guint done;                /* points finished */
     int fail_status;           /* exit status of the first failure, 0 */
     char **err;
+    TbProgress bar;            /* simulated time of the points done */
+    uint64_t done_ns, total_ns;
 } Pool;
 
 static void child_read(Child *c)
@@ -274,7 +348,10 @@ static void pool_ended(Pool *p, const Child *c, int st)
     char *label = tb_sweep_point_label(p->s->grid, c->point);
 
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-        if (!p->s->quiet) {
+        p->done_ns += p->s->expect_ns ? p->s->expect_ns[c->point] : 0;
+        if (p->bar.on) {
+            tb_progress_draw(&p->bar, p->done_ns, p->total_ns);
+        } else if (!p->s->quiet) {
             fprintf(stderr, "sweep: [%u/%u] point %u (%s) done\n", p->done,
                     p->s->grid->npoints, c->point, label);
         }
@@ -331,6 +408,12 @@ int tb_sweep_run_points(const TbSweep *s, char **err)
     struct sigaction old[G_N_ELEMENTS(fwd_signals)];
     int sig;
 
+    tb_progress_init(&p.bar, s->quiet, "s simulated", 1e9);
+    for (guint i = 0; s->expect_ns && i < s->grid->npoints; i++) {
+        p.total_ns += s->expect_ns[i];
+    }
+    p.bar.on = p.bar.on && p.total_ns;  /* --collect: nothing known */
+    tb_progress_draw(&p.bar, 0, p.total_ns);
     sweep_pid = getpid();
     signals_catch(old);
     while ((p.next < s->grid->npoints && !p.fail_status && !got_signal) ||
@@ -343,6 +426,7 @@ int tb_sweep_run_points(const TbSweep *s, char **err)
         pool_reap(&p);
     }
     g_free(p.act);
+    tb_progress_clear(&p.bar);
     sig = got_signal;
     if (sig || p.fail_status) {
         tb_sweep_remove_points(s);

@@ -7,6 +7,8 @@
 #ifndef TB_SWEEP_RUN_H
 #define TB_SWEEP_RUN_H
 
+#include <stdint.h>
+
 #include <glib.h>
 
 #include "cli/sweep_grid.h"
@@ -21,6 +23,10 @@ typedef struct TbSweep {
     int jobs;                  /**< children at a time, 1..64 */
     int quiet;                 /**< no progress lines */
     int load_axis;             /**< index of the offered-load axis, -1 */
+    uint64_t *expect_ns;       /**< per point, its expected simulated time
+                                    (tb_scenario_expected_ns, filled by
+                                    tb_sweep_validate), for the progress
+                                    bar; NULL: none */
 } TbSweep;
 
 /** DIR/point-NNNN.json of point @i (NNNN: @i, 4 digits or more);
@@ -38,7 +44,9 @@ char **tb_sweep_point_argv(const TbSweep *s, const char *exe, guint i);
 int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err);
 
 /**
- * Run all points, s->jobs at a time, each child's stdout to /dev/null and
+ * Run all points, s->jobs at a time (on a terminal without --quiet a
+ * progress bar of the expected simulated time of the points done, else a
+ * line per point unless --quiet), each child's stdout to /dev/null and
  * its stderr kept for the message.  Each child gets SIGTERM when the
  * sweep process ends (prctl PR_SET_PDEATHSIG).  After the first failing
  * point no new point starts; those running finish, then every point
@@ -50,6 +58,18 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err);
  * reports are removed and the process ends by the same signal.
  */
 int tb_sweep_run_points(const TbSweep *s, char **err);
+
+/**
+ * DIR/sweep-grid.txt, the record of the grid the point reports come
+ * from: the scenario's base name, the --set overrides, then per point
+ * the --set of its axes ("point 3 traffic.pps=400000 driver.mode=napi").
+ * tb_sweep_grid_write() writes it (when points are run or emitted);
+ * tb_sweep_grid_check() (--collect) refuses a DIR whose record is missing
+ * or differs from this sweep's grid: 0, or -1 with *err naming the first
+ * line that differs.
+ */
+int tb_sweep_grid_write(const TbSweep *s, char **err);
+int tb_sweep_grid_check(const TbSweep *s, char **err);
 
 /** Remove DIR/point-NNNN.json of every point (missing ones ignored). */
 void tb_sweep_remove_points(const TbSweep *s);

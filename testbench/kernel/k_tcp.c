@@ -116,6 +116,7 @@ static void env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg)
     tcp_seg_copy_data(sk, seg, d + hl);
     skb->len = ETH_HLEN + tcp_build(d + ETH_HLEN, &s->a, seg, NULL,
                                     s->ip_id++);
+    k->local_out++;
     tb_dev_queue_xmit(dev, skb);
 }
 

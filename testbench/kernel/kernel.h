@@ -264,6 +264,8 @@ struct TbKernel {
     TbRoute route[TB_KMAX_ROUTES];
     uint32_t nroutes;
     uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
+    uint64_t local_out;           /**< frames local sockets (TCP) handed to
+                                       dev_queue_xmit */
     uint64_t no_route;
     uint64_t ip_dropped;          /**< non-IPv4, bad header, TTL, no port */
     uint64_t local_delivered;     /**< IPv4 frames for a local address */

@@ -22,13 +22,36 @@ typedef struct TbNetstatRow {
     uint64_t rx_ok, rx_err, rx_drp, rx_ovr, tx_ok, tx_err, tx_drp, tx_ovr;
 } TbNetstatRow;
 
+/** Drops by cause, frames (TbDerived.drops; docs/report-schema.md). */
+typedef struct TbDrops {
+    uint64_t missed;         /**< NIC packet buffer full (MPC, SDM 13.7) */
+    uint64_t filtered, disabled, bad_size; /**< NIC: address filter,
+                                  receiver off, size (TbResults) */
+    uint64_t backlog;        /**< netif_rx backlog full */
+    uint64_t no_route, ip;   /**< IPv4: no route; input drops */
+    uint64_t qdisc;          /**< txqueuelen overflow, all interfaces */
+    uint64_t socket;         /**< UDP sink receive buffer full */
+} TbDrops;
+
 /** Quantities derived from the results (rates, shares, accounting). */
 typedef struct TbDerived {
     uint64_t window_ns;      /**< first offered frame to end of run, ns */
-    uint64_t offered_pps;    /**< (offered-1) / (last_offer-first_offer) */
+    uint64_t offered_window_ns; /**< first to last offered frame (their
+                                  arrivals), ns */
+    uint64_t offered_pps;    /**< (offered-1) / offered window */
     uint64_t offered_bps;    /**< offered_pps x mean frame bits incl. FCS */
-    uint64_t forwarded_pps;  /**< forwarded / window */
-    uint64_t sink_payload_bps; /**< sink_bytes x 8 / window */
+    uint64_t forwarded_pps;  /**< forwarded / offered x offered_pps: the
+                                  offered window's rate scaled by the share
+                                  forwarded (= offered_pps when none is
+                                  lost); 0 with fewer than 2 frames */
+    uint64_t sink_payload_bps; /**< sink_bytes x 8 over the offered window,
+                                  scaled as forwarded_pps */
+    uint64_t delivered;      /**< forwarded + sink_datagrams */
+    uint64_t loss_ppm;       /**< (offered - delivered) / offered, parts
+                                  per million (0 if nothing offered) */
+    TbDrops drops;           /**< per cause */
+    int capped;              /**< 1 if a source was capped to line rate
+                                  (tb_source_capped) */
     uint64_t cpu_total_ns;   /**< hardirq + softirq + process + idle */
     uint64_t hardirq_ppm, softirq_ppm, process_ppm, idle_ppm; /**< shares,
                                 parts per million of cpu_total_ns */
@@ -47,6 +70,26 @@ typedef struct TbDerived {
 /** Compute *d from @sc and @r. */
 void tb_report_derive(const TbScenario *sc, const TbResults *r,
                       TbDerived *d);
+
+/**
+ * Whether source @t with counters @st asked for more than its NIC's line
+ * rate: at a pps, mbps or captured pace, its scheduled frames per second
+ * ((offered - 1) / scheduled span) above the line rate for its mean frame
+ * size incl. FCS (link_mbps x 1e6 / ((mean + 20) x 8): preamble, SFD and
+ * inter-frame gap, [IEEE-802.3]); the wire then spaced them at line rate.
+ * *@asked_pps and *@line_pps (may be NULL) get both rates, rounded.
+ * 0 for topspeed, for fewer than 2 frames and for a schedule spanning no
+ * time (every frame due at once, as topspeed; also the QEMU backend's,
+ * which reports no schedule).
+ */
+int tb_source_capped(const TbScenario *sc, const TbTrafficCfg *t,
+                     const TbSourceStats *st, uint64_t *asked_pps,
+                     uint64_t *line_pps);
+
+/** The stderr line of a capped source (tb_source_capped), "" if none:
+ *  g_free() it. */
+char *tb_source_capped_line(const TbScenario *sc, const TbTrafficCfg *t,
+                            const TbSourceStats *st);
 
 /** netstat -i row of interface @i. */
 void tb_report_netstat_row(const TbIfaceResult *ifr, TbNetstatRow *row);
@@ -75,7 +118,9 @@ TbCsv *tb_csv_new(const TbScenario *sc, FILE *out);
  *  the previous row), or, for a quiet interval (docs/report-schema.md),
  *  none yet: a stretch of them gives one row when it ends. */
 void tb_csv_sample(TbCsv *csv, const TbResults *r);
-/** Write the row of a quiet stretch still held (at the end of the run). */
+/** Write the row of a quiet stretch still held (at the end of the run,
+ *  after a last tb_csv_sample() with the final results: the part interval
+ *  up to the run's end). */
 void tb_csv_finish(TbCsv *csv);
 /** Free the writer (the FILE stays open). */
 void tb_csv_free(TbCsv *csv);

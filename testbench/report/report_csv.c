@@ -2,10 +2,14 @@
 /*
  * CSV time series: rows over [run] sample intervals of simulated time,
  * from the cumulative results the sim hands to its sampler.  Columns:
- *   time_ns, then per interface IFACE_irqs, IFACE_rx_pps, IFACE_tx_pps,
- *   then hardirq_pct, softirq_pct, process_pct, idle_pct, forwarded_pps,
- *   offered_pps.
- * Rates are per second over the interval (integers); CPU shares are
+ *   time_ns, time_rel_ns (since the first frame's arrival; empty before
+ *   it), then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and
+ *   the drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
+ *   IFACE.qdisc_drops, then hardirq_pct, softirq_pct, process_pct,
+ *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops.
+ * Drops are counts in the interval (they sum to the report's totals; the
+ * sweep CSV uses the same names for them); rates are per second over the
+ * interval (integers); CPU shares are
  * percentages of the interval with 2 decimals.  Quiet intervals (no
  * interrupt, frame received, transmitted, offered or forwarded, no
  * softirq or process time: the CPU only idled and took timer ticks) in a
@@ -16,7 +20,6 @@
  * GPTC: good frames transmitted, SDM 13.7), which move continuously; the
  * driver's stats64 are refreshed only by its 2 s watchdog.
  */
-#include <inttypes.h>
 #include <stdbool.h>
 
 #include <glib.h>
@@ -37,20 +40,46 @@ TbCsv *tb_csv_new(const TbScenario *sc, FILE *out)
     TbCsv *c = g_new0(TbCsv, 1);
     c->out = out;
     c->niface = sc->nnics;
-    fprintf(out, "time_ns");
+    fprintf(out, "time_ns,time_rel_ns");
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const char *n = sc->nic[i].name;
-        fprintf(out, ",%s_irqs,%s_rx_pps,%s_tx_pps", n, n, n);
+        fprintf(out, ",%s.irqs,%s.rx_pps,%s.tx_pps,%s.missed,%s.no_buffer,"
+                "%s.qdisc_drops", n, n, n, n, n, n);
     }
     fprintf(out, ",hardirq_pct,softirq_pct,process_pct,idle_pct,"
-            "forwarded_pps,offered_pps\n");
+            "forwarded_pps,offered_pps,backlog_drops,sink_drops\n");
     return c;
 }
 
-static void share(FILE *out, uint64_t part, uint64_t total)
+/* ",V" at @o, V decimal; the end of what was written (the rows are
+ * built in a buffer and written at once: a day of 1 ms samples has
+ * hundreds of thousands of rows). */
+static char *put_u64(char *o, uint64_t v)
+{
+    char t[20];
+    int n = 0;
+
+    do {
+        t[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    *o++ = ',';
+    while (n) {
+        *o++ = t[--n];
+    }
+    return o;
+}
+
+/* ",P.PP": @part of @total in percent with 2 decimals */
+static char *share(char *o, uint64_t part, uint64_t total)
 {
     uint64_t h = (tb_ppm(part, total) + 50) / 100;
-    fprintf(out, ",%" PRIu64 ".%02" PRIu64, h / 100, h % 100);
+
+    o = put_u64(o, h / 100);
+    *o++ = '.';
+    *o++ = (char)('0' + h % 100 / 10);
+    *o++ = (char)('0' + h % 10);
+    return o;
 }
 
 /* nothing but idle and timer ticks between @p and @r */
@@ -79,21 +108,34 @@ static void write_row(TbCsv *c, const TbResults *r)
     uint64_t ci = r->cpu.idle - p->cpu.idle;
     uint64_t tot = ch + cs + cp + ci;
 
-    fprintf(c->out, "%" PRIu64, r->sim_ns);
+    char row[64 + TB_MAX_NICS * 6 * 21 + 10 * 21], *o = row;
+
+    o = put_u64(o, r->sim_ns);
+    if (r->offered) {
+        o = put_u64(o, r->sim_ns - r->first_offer_ns);
+    } else {
+        *o++ = ',';                   /* empty before the first arrival */
+    }
     for (uint32_t i = 0; i < c->niface && i < TB_MAX_NICS; i++) {
         const TbIfaceResult *a = &r->iface[i], *b = &p->iface[i];
-        fprintf(c->out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-                a->interrupts - b->interrupts,
-                tb_rate(a->nic.gprc - b->nic.gprc, dt),
-                tb_rate(a->nic.gptc - b->nic.gptc, dt));
+        o = put_u64(o, a->interrupts - b->interrupts);
+        o = put_u64(o, tb_rate(a->nic.gprc - b->nic.gprc, dt));
+        o = put_u64(o, tb_rate(a->nic.gptc - b->nic.gptc, dt));
+        o = put_u64(o, a->nic.mpc - b->nic.mpc);
+        o = put_u64(o, a->nic.rnbc - b->nic.rnbc);
+        o = put_u64(o, a->qdisc_drops - b->qdisc_drops);
     }
-    share(c->out, ch, tot);
-    share(c->out, cs, tot);
-    share(c->out, cp, tot);
-    share(c->out, ci, tot);
-    fprintf(c->out, ",%" PRIu64 ",%" PRIu64 "\n",
-            tb_rate(r->forwarded - p->forwarded, dt),
-            tb_rate(r->offered - p->offered, dt));
+    o = share(o, ch, tot);
+    o = share(o, cs, tot);
+    o = share(o, cp, tot);
+    o = share(o, ci, tot);
+    o = put_u64(o, tb_rate(r->forwarded - p->forwarded, dt));
+    o = put_u64(o, tb_rate(r->offered - p->offered, dt));
+    o = put_u64(o, r->backlog_drops - p->backlog_drops);
+    o = put_u64(o, r->sink_drops - p->sink_drops);
+    *o++ = '\n';
+    /* the leading ',' of the first field is not part of the row */
+    fwrite(row + 1, 1, (size_t)(o - row - 1), c->out);
     c->prev = *r;
     c->t = r->sim_ns;
 }

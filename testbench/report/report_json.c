@@ -115,6 +115,18 @@ static void json_head(JsonBuilder *b, const TbScenario *sc,
     ks(b, "name", sc->name);
     ks(b, "file", basename_of(sc->file));
     ks(b, "profile", sc->host.profile);
+    json_builder_set_member_name(b, "overrides");
+    json_builder_begin_array(b);
+    {
+        char **ov = g_strsplit(sc->overrides, "\n", -1);
+        for (char **x = ov; *x; x++) {
+            if (**x) {
+                json_builder_add_string_value(b, *x);
+            }
+        }
+        g_strfreev(ov);
+    }
+    json_builder_end_array(b);
     json_builder_end_object(b);
     ku(b, "sim_ns", r->sim_ns);
     ku(b, "init_ns", r->init_ns);
@@ -131,6 +143,8 @@ static void json_offered(JsonBuilder *b, const TbResults *r,
     ku(b, "last_ns", r->last_offer_ns);
     ku(b, "pps", d->offered_pps);
     ku(b, "bps", d->offered_bps);
+    ku(b, "window_ns", d->offered_window_ns);
+    kb(b, "capped_to_line_rate", d->capped);
     json_builder_end_object(b);
 }
 
@@ -148,6 +162,7 @@ static void json_source(JsonBuilder *b, const TbScenario *sc,
     PUT(offered); PUT(offered_bytes); PUT(padded); PUT(oversize);
     PUT(truncated); PUT(loops);
 #undef PUT
+    kb(b, "capped_to_line_rate", tb_source_capped(sc, t, s, NULL, NULL));
     json_builder_end_object(b);
 }
 
@@ -169,7 +184,11 @@ static void json_accounting(JsonBuilder *b, const TbResults *r,
 {
     obj(b, "accounting");
 #define PUT(x) ku(b, #x, r->x)
-    PUT(offered); PUT(rx_queued); PUT(rx_filtered); PUT(rx_disabled);
+    PUT(offered);
+    if (r->link_rx) {
+        PUT(link_rx);     /* several hosts only: the schema of one is kept */
+    }
+    PUT(rx_queued); PUT(rx_filtered); PUT(rx_disabled);
     PUT(rx_overrun); PUT(rx_bad_size);
     kb(b, "balanced", d->nic_balanced);
     PUT(forwarded); PUT(local_delivered); PUT(backlog_drops); PUT(no_route);
@@ -177,6 +196,25 @@ static void json_accounting(JsonBuilder *b, const TbResults *r,
     ku(b, "qdisc_drops", d->qdisc_drops);
     ki(b, "host_other", d->host_other);
 #undef PUT
+    json_builder_end_object(b);
+}
+
+/* "loss": offered - delivered, its ratio, the drops by cause */
+static void json_loss(JsonBuilder *b, const TbResults *r, const TbDerived *d)
+{
+    const TbDrops *dr = &d->drops;
+
+    obj(b, "loss");
+    ku(b, "delivered", d->delivered);
+    ku(b, "lost", r->offered > d->delivered ? r->offered - d->delivered : 0);
+    ku(b, "loss_ratio", d->loss_ppm);     /* ratio_text() writes it */
+    ku(b, "loss_ppm", d->loss_ppm);
+    obj(b, "drops");
+#define PUT(f) ku(b, #f, dr->f)
+    PUT(missed); PUT(filtered); PUT(disabled); PUT(bad_size); PUT(backlog);
+    PUT(no_route); PUT(ip); PUT(qdisc); PUT(socket);
+#undef PUT
+    json_builder_end_object(b);
     json_builder_end_object(b);
 }
 
@@ -284,6 +322,27 @@ static void json_interfaces(JsonBuilder *b, const TbScenario *sc,
     json_builder_end_array(b);
 }
 
+/* loss.loss_ratio, built as its ppm value, rewritten in @text as the
+ * ratio with 6 decimals ("0.767800": json-glib would write a double with
+ * 17 significant digits, 0.76780000000000004). */
+static char *ratio_text(char *text)
+{
+    static const char key[] = "\"loss_ratio\" : ";
+    char *at = strstr(text, key), *end, *out;
+    guint64 ppm;
+
+    if (!at) {
+        return text;
+    }
+    at += sizeof(key) - 1;
+    ppm = g_ascii_strtoull(at, &end, 10);
+    *at = 0;
+    out = g_strdup_printf("%s%" G_GUINT64_FORMAT ".%06" G_GUINT64_FORMAT
+                          "%s", text, ppm / 1000000, ppm % 1000000, end);
+    g_free(text);
+    return out;
+}
+
 /* Pretty-printed text of the built tree, with a trailing newline. */
 static char *json_text(JsonBuilder *b)
 {
@@ -293,7 +352,10 @@ static char *json_text(JsonBuilder *b)
     json_generator_set_indent(g, 2);
     json_generator_set_root(g, root);
     char *text = json_generator_to_data(g, NULL);
-    char *out = g_strconcat(text, "\n", NULL);
+    char *out;
+
+    text = ratio_text(text);
+    out = g_strconcat(text, "\n", NULL);
     g_free(text);
     json_node_unref(root);
     g_object_unref(g);
@@ -312,6 +374,7 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
     json_offered(b, r, &d);
     json_sources(b, sc, r);
     json_accounting(b, r, &d);
+    json_loss(b, r, &d);
     json_host(b, r, &d);
     json_cpu(b, r);
     json_interrupts(b, r, n);

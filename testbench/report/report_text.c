@@ -6,6 +6,7 @@
  * fields, driver counters and NIC registers of interest.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "report/report.h"
 
@@ -49,7 +50,14 @@ static void secs(FILE *out, uint64_t ns)
 
 static void text_head(FILE *out, const TbScenario *sc, const TbResults *r)
 {
-    fprintf(out, "scenario %s (%s)\n", sc->name, sc->file);
+    fprintf(out, "scenario %s (%s)", sc->name, sc->file);
+    for (const char *o = sc->overrides; *o;) {
+        const char *nl = strchr(o, '\n');
+        int len = nl ? (int)(nl - o) : (int)strlen(o);
+        fprintf(out, " --set %.*s", len, o);
+        o += len + (nl ? 1 : 0);
+    }
+    fprintf(out, "\n");
     fprintf(out, "simulated time ");
     secs(out, r->sim_ns);
     fprintf(out, " s (host ready at ");
@@ -62,12 +70,14 @@ static void text_source(FILE *out, const TbScenario *sc,
 {
     fprintf(out, "  traffic%s%s (%s -> %s): %" PRIu64 " frames, %" PRIu64
             " bytes; padded %" PRIu64 ", oversize %" PRIu64
-            ", truncated %" PRIu64 "%s\n",
+            ", truncated %" PRIu64 "%s%s\n",
             t->name[0] ? "." : "", t->name,
             t->kind == TB_TRAFFIC_PCAP ? "pcap" : "pktgen",
             sc->nic[t->nic].name, s->offered, s->offered_bytes,
             s->padded, s->oversize, s->truncated,
-            t->kind == TB_TRAFFIC_PCAP && s->loops > 1 ? " (looped)" : "");
+            t->kind == TB_TRAFFIC_PCAP && s->loops > 1 ? " (looped)" : "",
+            tb_source_capped(sc, t, s, NULL, NULL)
+                ? " (capped to line rate)" : "");
 }
 
 static void text_offered(FILE *out, const TbScenario *sc, const TbResults *r,
@@ -82,18 +92,41 @@ static void text_offered(FILE *out, const TbScenario *sc, const TbResults *r,
     mbps(out, d->offered_bps);
     fprintf(out, " (frame bytes incl. FCS)\n");
     fprintf(out, "  forwarded %" PRIu64 " frames, %" PRIu64 " pps over "
-            "%" PRIu64 " us from the first offered frame to the end\n\n",
-            r->forwarded, d->forwarded_pps, d->window_ns / 1000);
+            "the %" PRIu64 " us from the first to the last offered frame\n",
+            r->forwarded, d->forwarded_pps, d->offered_window_ns / 1000);
+}
+
+/* offered - delivered and the drops by cause */
+static void text_loss(FILE *out, const TbDerived *d)
+{
+    const TbDrops *x = &d->drops;
+
+    fprintf(out, "  delivered %" PRIu64 " (forwarded + read by the sink), "
+            "loss ratio %" PRIu64 ".%06" PRIu64 "\n", d->delivered,
+            d->loss_ppm / 1000000, d->loss_ppm % 1000000);
+    fprintf(out, "  drops: missed %" PRIu64 ", filtered %" PRIu64
+            ", disabled %" PRIu64 ", bad_size %" PRIu64 ", backlog %" PRIu64
+            ", no_route %" PRIu64 ", ip %" PRIu64 ", qdisc %" PRIu64
+            ", socket %" PRIu64 "\n\n", x->missed, x->filtered, x->disabled,
+            x->bad_size, x->backlog, x->no_route, x->ip, x->qdisc,
+            x->socket);
 }
 
 static void text_accounting(FILE *out, const TbResults *r,
                             const TbDerived *d)
 {
-    fprintf(out, "Offered = queued + filtered + disabled + overrun + "
-            "bad_size (at the NICs)\n");
+    if (r->link_rx) {
+        fprintf(out, "Offered + from links (%" PRIu64 ") = queued + "
+                "filtered + disabled + overrun + bad_size (at the NICs)\n",
+                r->link_rx);
+    } else {
+        fprintf(out, "Offered = queued + filtered + disabled + overrun + "
+                "bad_size (at the NICs)\n");
+    }
     fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
             " + %" PRIu64 " + %" PRIu64 "  %s\n",
-            r->offered, r->rx_queued, r->rx_filtered, r->rx_disabled,
+            r->offered + r->link_rx, r->rx_queued, r->rx_filtered,
+            r->rx_disabled,
             r->rx_overrun, r->rx_bad_size,
             d->nic_balanced ? "(adds up)" : "(DOES NOT ADD UP)");
     fprintf(out, "Queued = forwarded + local_delivered + backlog_drops + "
@@ -246,6 +279,7 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
     tb_report_derive(sc, r, &d);
     text_head(out, sc, r);
     text_offered(out, sc, r, &d);
+    text_loss(out, &d);
     text_accounting(out, r, &d);
     text_host(out, sc, r, &d);
     text_cpu(out, r, &d);

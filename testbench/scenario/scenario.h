@@ -96,6 +96,8 @@ typedef struct TbTrafficCfg {
     double pps;                  /**< TB_PACE_PPS */
     double mbps;                 /**< TB_PACE_MBPS */
     double multiplier;           /**< TB_PACE_CAPTURED speed multiplier */
+    int topspeed;                /**< key topspeed = true: TB_PACE_TOPSPEED
+                                      (tcpreplay --topspeed) */
     uint32_t loop;               /**< replay the capture this many times */
     uint64_t count;              /**< pktgen: frames to send (0 = until
                                       run end); pcap: cap on frames */
@@ -131,6 +133,11 @@ typedef struct TbRunCfg {
 typedef struct TbScenario {
     char name[TB_NAME_LEN * 2];
     char file[TB_PATH_LEN];      /**< source file, for messages */
+    char overrides[TB_PATH_LEN]; /**< the --set arguments (SECTION.KEY=
+                                      VALUE) whose value differs from the
+                                      file's or that add a key, in order,
+                                      each ended by '\n'; "" for none
+                                      (cut at a whole entry when long) */
     TbHostCfg host;
     uint32_t nnics;
     TbNicCfg nic[TB_MAX_NICS];

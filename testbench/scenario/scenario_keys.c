@@ -211,11 +211,14 @@ const TbKeyDef tb_keys[] = {
      .help = "the NIC fed; required when there are several"},
     {TR, "pace", TB_KEY_ENUM, "name", F(TbTrafficCfg, pace),
      .names = pace_names, .what = "pace",
-     .def_doc = "`pps` if a `pps` key is given, else `mbps` if `mbps` is "
-     "given, else `captured` for pcap and `topspeed` for pktgen",
+     .def_doc = "the pace a rate key names (`pps`, `mbps`, `multiplier`, "
+     "`topspeed`), else `captured` for pcap and `topspeed` for pktgen",
      .help = "`pps` fixed rate, `mbps` fixed bit rate, `topspeed` back to "
      "back at link speed, `captured` (pcap only) the capture's timing x "
-     "multiplier"},
+     "multiplier. As tcpreplay's options, each rate key selects its pace: "
+     "the pacing keys of `--set`, if any, choose it (a file key naming "
+     "another pace is overridden), else the file's; two keys of one of "
+     "them naming different paces are an error"},
     {TR, "start", TB_KEY_TIME, "time", F(TbTrafficCfg, start_ns),
      .def = "0", .help = "the first frame is not scheduled before this "
      "time, counted from the moment the host is ready (drivers probed, "
@@ -223,15 +226,21 @@ const TbKeyDef tb_keys[] = {
     {TR, "pps", TB_KEY_DOUBLE, "frames/s", F(TbTrafficCfg, pps),
      .dmin = 0.001, .dmax = 1e9,
      .help = "rate for `pace = pps`: frame i is scheduled at start + "
-     "floor(i x 1e9 / pps) ns (pps with up to 3 decimals)"},
+     "floor(i x 1e9 / pps) ns (pps with up to 3 decimals); selects that "
+     "pace"},
     {TR, "mbps", TB_KEY_DOUBLE, "Mbit/s", F(TbTrafficCfg, mbps),
      .dmin = 0.001, .dmax = 1e6,
      .help = "rate for `pace = mbps`, counting frame bytes incl. FCS: frame "
-     "i is scheduled at start + (bits of frames 0..i-1) x 1000 / mbps ns"},
+     "i is scheduled at start + (bits of frames 0..i-1) x 1000 / mbps ns; "
+     "selects that pace"},
     {TR, "multiplier", TB_KEY_DOUBLE, "factor", F(TbTrafficCfg, multiplier),
      .dmin = 1e-6, .dmax = 1e6, .def = "1",
      .help = "pcap `pace = captured`: the captured gaps are divided by it "
-     "(2 = twice as fast)"},
+     "(2 = twice as fast); selects that pace"},
+    {TR, "topspeed", TB_KEY_BOOL, "boolean", F(TbTrafficCfg, topspeed),
+     .def = "false",
+     .help = "`true` selects `pace = topspeed` (tcpreplay's `--topspeed`); "
+     "`false` is refused (it names no pace)"},
     {TR, "loop", U32(1, 1000000), .unit = "passes", F(TbTrafficCfg, loop),
      .def = "1", .help = "pcap: replay the capture this many times; each "
      "pass starts where the previous one's last frame was scheduled"},

@@ -66,6 +66,13 @@ char *tb_ld_val(TbLd *ld, const char *grp, const char *key);
 /** Whether @grp has @key. */
 int tb_ld_has(TbLd *ld, const char *grp, const char *key);
 
+/** Whether @key of @grp was given by --set (else by the file, if given). */
+int tb_ld_from_set(TbLd *ld, const char *grp, const char *key);
+
+/** Forget @key of @grp (a file setting a --set overrides): no longer
+ *  given, its value never parsed. */
+void tb_ld_drop(TbLd *ld, const char *grp, const char *key);
+
 /** Whether the file (or a --set) has the section @grp. */
 int tb_ld_has_group(TbLd *ld, const char *grp);
 
@@ -96,5 +103,9 @@ int tb_ld_driver(TbLd *ld, struct e1k_drv_params *base);
 int tb_ld_nic(TbLd *ld, const char *grp, const struct e1k_drv_params *base);
 int tb_ld_route(TbLd *ld, const char *grp);
 int tb_ld_traffic(TbLd *ld, const char *grp);
+/** The pace of traffic section @grp into t->pace (scenario_pace.c):
+ *  from the pacing keys of --set if any, else of the file; contradicting
+ *  keys of one layer are an error naming both.  0 or -1. */
+int tb_ld_traffic_pace(TbLd *ld, const char *grp, TbTrafficCfg *t);
 
 #endif /* TB_SCENARIO_LD_H */

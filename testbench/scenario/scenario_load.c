@@ -90,6 +90,20 @@ int tb_ld_has(TbLd *ld, const char *grp, const char *key)
     return g_key_file_has_key(ld->kf, grp, key, NULL);
 }
 
+int tb_ld_from_set(TbLd *ld, const char *grp, const char *key)
+{
+    char *k = lkey(grp, key);
+    int r = g_hash_table_contains(ld->setarg, k);
+
+    g_free(k);
+    return r;
+}
+
+void tb_ld_drop(TbLd *ld, const char *grp, const char *key)
+{
+    g_key_file_remove_key(ld->kf, grp, key, NULL);
+}
+
 int tb_ld_has_group(TbLd *ld, const char *grp)
 {
     return g_key_file_has_group(ld->kf, grp);
@@ -336,6 +350,25 @@ static int set_split(TbLd *ld, const char *arg, char **lhs, char **key)
     return -1;
 }
 
+/* Note --set @arg in sc->overrides if it changes or adds @key of @grp
+ * (compared with the value before it, both trimmed). */
+static void note_override(TbLd *ld, const char *grp, const char *key,
+                          const char *arg)
+{
+    char *old = g_key_file_get_value(ld->kf, grp, key, NULL);
+    char *val = g_strstrip(g_strdup(strchr(arg, '=') + 1));
+    char *ov = ld->sc->overrides;
+    size_t used = strlen(ov), need = strlen(arg) + 1;
+
+    if ((!old || strcmp(g_strstrip(old), val) != 0) &&
+        used + need < sizeof(ld->sc->overrides)) {
+        g_strlcat(ov, arg, sizeof(ld->sc->overrides));
+        g_strlcat(ov, "\n", sizeof(ld->sc->overrides));
+    }
+    g_free(old);
+    g_free(val);
+}
+
 static int apply_sets(TbLd *ld, const char *const *sets)
 {
     for (const char *const *s = sets; s && *s; s++) {
@@ -343,6 +376,7 @@ static int apply_sets(TbLd *ld, const char *const *sets)
         if (set_split(ld, *s, &lhs, &key) < 0) {
             return -1;
         }
+        note_override(ld, lhs, key, *s);
         g_key_file_set_value(ld->kf, lhs, key, strchr(*s, '=') + 1);
         g_hash_table_replace(ld->setarg, lkey(lhs, key), g_strdup(*s));
         if (!g_hash_table_contains(ld->setarg, lhs)) {

@@ -47,6 +47,15 @@ int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
 char **tb_scenario_inputs(const TbScenario *sc);
 
 /**
+ * Simulated time of @sc from host ready to its end, ns, for progress
+ * bars: run.duration_ns if set, else the latest end of a source (start +
+ * its frames at their pace: frames / pps, frames x largest frame at mbps
+ * or at link speed, the capture's span / multiplier; an upper bound) plus
+ * run.drain_ns.  Reads each capture through libpcap.
+ */
+uint64_t tb_scenario_expected_ns(const TbScenario *sc);
+
+/**
  * The defaults of a scenario named by the file @name: sc zeroed, then
  * sc->file = @name, sc->name = its base name without ".ini", every
  * [host] and [run] default of the key registry (docs/scenarios.md) and

@@ -4,7 +4,8 @@
  * keys through the key registry (scenario_keys.c) and checks the rules
  * that span keys: profile vs profile_path, netdev_budget_usecs from hz,
  * the driver's own parameter check, interface names, unicast and unique
- * station addresses, link speeds, NIC references, pace vs pps/mbps, keys
+ * station addresses, link speeds, NIC references, pps/mbps for their pace
+ * (the pace itself: scenario_pace.c), keys
  * of one traffic kind only, udp_payload vs imix vs frame_size, and the
  * count a pktgen source needs without a run duration, CPU numbers within
  * host.cpus, the profile file (read here so that its errors point at
@@ -414,30 +415,6 @@ static int traffic_nic(TbLd *ld, const char *g, TbTrafficCfg *t)
     return 0;
 }
 
-/* pace: given (captured needs kind = pcap), or from pps/mbps/kind */
-static int traffic_pace(TbLd *ld, const char *g, TbTrafficCfg *t)
-{
-    if (tb_ld_has(ld, g, "pace")) {
-        if (tb_ld_keys(ld, g, TB_SEC_TRAFFIC, t, "pace", "pace") < 0) {
-            return -1;
-        }
-        if (t->pace == TB_PACE_CAPTURED && t->kind != TB_TRAFFIC_PCAP) {
-            char *v = tb_ld_val(ld, g, "pace");
-            tb_ld_fail(ld, g, "pace", "'%s' needs kind = pcap", v);
-            g_free(v);
-            return -1;
-        }
-    } else if (tb_ld_has(ld, g, "pps")) {
-        t->pace = TB_PACE_PPS;
-    } else if (tb_ld_has(ld, g, "mbps")) {
-        t->pace = TB_PACE_MBPS;
-    } else {
-        t->pace = t->kind == TB_TRAFFIC_PCAP ? TB_PACE_CAPTURED
-                                             : TB_PACE_TOPSPEED;
-    }
-    return 0;
-}
-
 /* the first of @keys (NULL-terminated) given in @g, or NULL */
 static const char *first_given(TbLd *ld, const char *g,
                                const char *const *keys)
@@ -564,6 +541,25 @@ static double traffic_span_s(const TbScenario *sc, const TbTrafficCfg *t)
     }
 }
 
+uint64_t tb_scenario_expected_ns(const TbScenario *sc)
+{
+    double end = 0;
+
+    if (sc->run.duration_ns) {
+        return sc->run.duration_ns;
+    }
+    for (uint32_t i = 0; i < sc->nsources; i++) {
+        const TbTrafficCfg *t = &sc->traffic[i];
+        double e;
+        if (t->kind == TB_TRAFFIC_PKTGEN && t->count == 0) {
+            return 0;
+        }
+        e = (double)t->start_ns / 1e9 + traffic_span_s(sc, t);
+        end = e > end ? e : end;
+    }
+    return (uint64_t)(end * 1e9) + sc->run.drain_ns;
+}
+
 /* start + the source's span within the ceiling of simulated time (a
  * time value itself is within it: tb_parse_time_ns) */
 static int traffic_time_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
@@ -591,6 +587,10 @@ static int traffic_rules(TbLd *ld, const char *g, const TbTrafficCfg *t)
         return tb_ld_fail(ld, g, NULL, "missing required key 'mbps' (pace = "
                           "mbps)");
     }
+    if (tb_ld_has(ld, g, "topspeed") && !t->topspeed) {
+        return tb_ld_fail(ld, g, "topspeed", "'false' names no pace: leave "
+                          "the key out or give the pace");
+    }
     if (t->kind == TB_TRAFFIC_PCAP ? traffic_pcap_rules(ld, g, t) < 0
                                    : traffic_pktgen_rules(ld, g, t) < 0) {
         return -1;
@@ -615,7 +615,7 @@ int tb_ld_traffic(TbLd *ld, const char *g)
     if (sc->nnics == 0) {
         return tb_ld_fail(ld, g, NULL, "no [nic.NAME] section to feed");
     }
-    if (traffic_nic(ld, g, t) < 0 || traffic_pace(ld, g, t) < 0 ||
+    if (traffic_nic(ld, g, t) < 0 || tb_ld_traffic_pace(ld, g, t) < 0 ||
         tb_ld_keys(ld, g, TB_SEC_TRAFFIC, t, "start", NULL) < 0 ||
         traffic_rules(ld, g, t) < 0) {
         return -1;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sim/link.h"
+#include "sim/sim_int.h"
 #include "sim/tb_host.h"
 
 /* One direction: frames in flight, oldest first. */
@@ -85,6 +86,7 @@ static void arrive_event(void *ctx, uint64_t arg)
                                 d->slot + (size_t)d->head * TB_LINK_FRAME_MAX,
                                 d->len[d->head]);
     d->st.rx[r]++;
+    tb_sim_link_arrival(d->to->sim, r);
     d->head = (d->head + 1) % d->cap;
     d->count--;
 }

@@ -53,6 +53,10 @@ typedef struct TbResults {
     uint64_t first_offer_ns, last_offer_ns; /**< offered window */
     /* disposition of offered frames at the NIC (sum == offered) */
     uint64_t rx_queued, rx_filtered, rx_disabled, rx_overrun, rx_bad_size;
+    uint64_t link_rx;                 /**< frames that arrived from a link
+                                           (another host's NIC), counted in
+                                           the dispositions above too;
+                                           0 with one host */
     /* host */
     uint64_t forwarded;               /**< frames routed out of another NIC
                                            (left on its wire) */

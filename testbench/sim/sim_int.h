@@ -86,6 +86,9 @@ void tb_sim_wait_for_links(TbSim *sim);
 /** Create every traffic source and schedule its first arrival (times
  *  count from sim->epoch).  0, or -1 and *err. */
 int tb_sim_start_traffic(TbSim *sim, char **err);
+/** A frame from a link reached one of @sim's NICs with @fate: counted in
+ *  res.link_rx and in the disposition counter of @fate. */
+void tb_sim_link_arrival(TbSim *sim, E1kRxResult fate);
 
 /* ---- sim.c ---- */
 

@@ -111,6 +111,10 @@ void tb_sim_fill_results(TbSim *sim)
         fill_iface(&sim->os[i], &r->iface[i]);
         r->forwarded += sim->os[i].wire_tx_frames;
     }
+    /* frames the host's own sockets sent are not forwarded ones (a frame
+     * still in a TX ring at the end has not left: saturate at 0) */
+    r->forwarded -= r->forwarded < sim->k->local_out ? r->forwarded
+                                                     : sim->k->local_out;
     r->nsources = sim->nsrc;
     for (uint32_t i = 0; i < sim->nsrc; i++) {
         tb_source_stats(sim->src[i], &r->source[i]);

@@ -52,6 +52,12 @@ static uint64_t *fate_counter(TbResults *r, E1kRxResult fate)
     }
 }
 
+void tb_sim_link_arrival(TbSim *sim, E1kRxResult fate)
+{
+    sim->res.link_rx++;
+    (*fate_counter(&sim->res, fate))++;
+}
+
 static void arrival_event(void *ctx, uint64_t arg)
 {
     TbSim *sim = ctx;

@@ -113,6 +113,9 @@ typedef struct TrfStats {
     uint64_t truncated;      /**< capture records shorter than the original
                                   (caplen < len): sent as captured */
     uint64_t loops;          /**< completed passes over the capture */
+    uint64_t sched_span_ns;  /**< scheduled start of the last frame handed
+                                  out minus that of the first (the pace
+                                  alone, before the wire spaced them) */
 } TrfStats;
 
 typedef struct TrfSource TrfSource;

@@ -54,6 +54,7 @@ struct TrfSource {
     TrfStats st;               /**< counters */
     uint64_t index;            /**< frames produced so far */
     uint64_t cum_bits;         /**< bits incl. FCS of those frames */
+    uint64_t sched_first_ns;   /**< scheduled start of frame 0 */
     uint64_t pps_milli;        /**< pps in 1/1000 frames per second */
     uint64_t mbps_milli;       /**< rate in 1/1000 Mbit/s */
     uint8_t *buf;              /**< pktgen frame buffer */

@@ -168,7 +168,7 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
 {
     uint8_t *buf = NULL;
     uint32_t l = 0, orig = 0;
-    uint64_t rel = 0;
+    uint64_t rel = 0, sched;
     int r;
 
     if (src->cfg.count && src->index >= src->cfg.count) {
@@ -195,7 +195,12 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     if (l > TRF_MAX_WIRE_FRAME) {
         src->st.oversize++;
     }
-    *t_ns = trf_wire_send(&src->wire, pace_time(src, rel), l);
+    sched = pace_time(src, rel);
+    if (src->index == 0) {
+        src->sched_first_ns = sched;
+    }
+    src->st.sched_span_ns = sched - src->sched_first_ns;
+    *t_ns = trf_wire_send(&src->wire, sched, l);
     *frame = buf;
     *len = l;
     src->st.offered++;
