@@ -35,7 +35,7 @@
 OBJECT_DECLARE_SIMPLE_TYPE(E1klabState, E1KLAB_BASE)
 
 /** Per-type data: chip, PCI IDs (Linux e1000_hw.h), the bus-timing used
- *  when the property is not given: the chip's own bus (SDM 1.1: the
+ *  when the property is not given: the chip's own bus (SDM: the
  *  82540EM is a 32-bit PCI part, the 82545EM a 64-bit PCI/PCI-X one). */
 typedef struct E1klabInfo {
     const char *name;
@@ -176,8 +176,8 @@ static void e1klab_port_deadline_changed(void *opaque, uint64_t deadline_ns)
 
 /* Append @frame to the capture file, time-stamped with the virtual clock.
  * The file is buffered by stdio: it is flushed when the VM state is saved
- * and at exit (e1klab_exit_notify), not after every frame (one write(2)
- * per frame was a visible share of the device's host cost). */
+ * and at exit (e1klab_exit_notify), not after every frame (that was one
+ * write(2) per transmitted frame). */
 static void e1klab_capture_frame(E1klabState *s, const uint8_t *frame,
                                  uint32_t len)
 {
