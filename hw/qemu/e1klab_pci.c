@@ -34,13 +34,16 @@
 #define TYPE_E1KLAB_BASE "e1klab-base"
 OBJECT_DECLARE_SIMPLE_TYPE(E1klabState, E1KLAB_BASE)
 
-/** Per-type data: chip, PCI IDs (Linux e1000_hw.h). */
+/** Per-type data: chip, PCI IDs (Linux e1000_hw.h), the bus-timing used
+ *  when the property is not given: the chip's own bus (SDM: the
+ *  82540EM is a 32-bit PCI part, the 82545EM a 64-bit PCI/PCI-X one). */
 typedef struct E1klabInfo {
     const char *name;
     E1kChip chip;
     uint16_t device_id;
     uint16_t subsys_vendor;
     uint16_t subsys_id;
+    const char *default_bus;
 } E1klabInfo;
 
 struct E1klabState {
@@ -97,8 +100,7 @@ static const E1klabInfo *object_class_get_class_data_e1klab(PCIDevice *pd);
 
 static bool e1klab_dma_hits_bar(E1klabState *s, uint64_t addr, uint32_t len)
 {
-    PCIDevice *pd = PCI_DEVICE(s);
-    pcibus_t bar = pci_get_bar_addr(pd, 0);
+    pcibus_t bar = pci_get_bar_addr(&s->parent_obj, 0);
 
     if (bar == PCI_BAR_UNMAPPED) {
         return false;
@@ -126,7 +128,7 @@ static int e1klab_port_dma_read(void *opaque, uint64_t addr, void *buf,
     if (!e1klab_dma_ok(s, addr, len)) {
         return -1;
     }
-    return pci_dma_read(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
+    return pci_dma_read(&s->parent_obj, addr, buf, len) == MEMTX_OK ? 0 : -1;
 }
 
 static int e1klab_port_dma_write(void *opaque, uint64_t addr, const void *buf,
@@ -137,12 +139,15 @@ static int e1klab_port_dma_write(void *opaque, uint64_t addr, const void *buf,
     if (!e1klab_dma_ok(s, addr, len)) {
         return -1;
     }
-    return pci_dma_write(PCI_DEVICE(s), addr, buf, len) == MEMTX_OK ? 0 : -1;
+    return pci_dma_write(&s->parent_obj, addr, buf, len) == MEMTX_OK
+           ? 0 : -1;
 }
 
 static void e1klab_port_set_irq(void *opaque, int level)
 {
-    pci_set_irq(PCI_DEVICE(opaque), level != 0);
+    E1klabState *s = opaque;
+
+    pci_set_irq(&s->parent_obj, level != 0);
 }
 
 static uint64_t e1klab_port_now_ns(void *opaque)
@@ -171,22 +176,26 @@ static void e1klab_port_deadline_changed(void *opaque, uint64_t deadline_ns)
     }
 }
 
+/* Append @frame to the capture file, time-stamped with the virtual clock.
+ * The file is buffered by stdio: it is flushed when the VM state is saved
+ * and at exit (e1klab_exit_notify), not after every frame (that was one
+ * write(2) per transmitted frame). */
 static void e1klab_capture_frame(E1klabState *s, const uint8_t *frame,
                                  uint32_t len)
 {
     struct pcap_pkthdr h;
-    uint64_t now = (uint64_t)qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint64_t now;
 
     if (!s->cap_dump) {
         return;
     }
+    now = (uint64_t)qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     memset(&h, 0, sizeof(h));
     h.ts.tv_sec = (time_t)(now / 1000000000u);
     h.ts.tv_usec = (suseconds_t)(now % 1000000000u); /* nanosecond file */
     h.caplen = len;
     h.len = len;
     pcap_dump((u_char *)s->cap_dump, &h, frame);
-    pcap_dump_flush(s->cap_dump);
 }
 
 static void e1klab_port_tx_frame(void *opaque, const uint8_t *frame,
@@ -210,8 +219,8 @@ static void e1klab_port_trace(void *opaque, E1kTraceEvent ev, uint64_t a,
                               uint64_t b)
 {
     E1klabState *s = opaque;
-    const char *id = DEVICE(s)->id ? DEVICE(s)->id : "";
     bool err = e1k_trace_is_error(ev);
+    const char *id;
     char text[160];
 
     if (err ? !trace_event_get_state_backends(TRACE_E1KLAB_GUEST_ERROR) &&
@@ -219,6 +228,7 @@ static void e1klab_port_trace(void *opaque, E1kTraceEvent ev, uint64_t a,
             : !trace_event_get_state_backends(TRACE_E1KLAB_EVENT)) {
         return;
     }
+    id = DEVICE(s)->id ? DEVICE(s)->id : "";
     e1k_trace_format(ev, a, b, text, sizeof(text));
     if (err) {
         trace_e1klab_guest_error(id, text);
@@ -531,7 +541,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
     cfg.chip = info->chip;
     memcpy(cfg.mac, s->conf.macaddr.a, 6);
     cfg.link_mbps = s->link_mbps;
-    if (e1k_bus_parse(s->bus_timing ? s->bus_timing : "pci64-66",
+    if (e1k_bus_parse(s->bus_timing ? s->bus_timing : info->default_bus,
                       &cfg.bus) < 0) {
         error_setg(errp, "e1klab: bus-timing '%s' is not one of pci32-33, "
                    "pci64-66, pcix133", s->bus_timing);
@@ -621,6 +631,9 @@ static int e1klab_pre_save(void *opaque)
         return -1;
     }
     s->blob_len = (uint32_t)n;
+    if (s->cap_dump) {
+        pcap_dump_flush(s->cap_dump);   /* the frames sent before the cut */
+    }
     memset(&s->rp_cursor, 0, sizeof(s->rp_cursor));
     if (s->rp) {
         e1kr_cursor(s->rp, &s->rp_cursor);
@@ -782,9 +795,9 @@ static void e1klab_class_init(ObjectClass *klass, void *data)
 
 static const E1klabInfo e1klab_devices[] = {
     { "e1klab-82540em", E1K_CHIP_82540EM, E1K_PCI_DEVICE_82540EM,
-      0x8086, 0x001E },
+      0x8086, 0x001E, "pci32-33" },
     { "e1klab-82545em", E1K_CHIP_82545EM, E1K_PCI_DEVICE_82545EM,
-      0x8086, 0x1001 },
+      0x8086, 0x1001, "pci64-66" },
 };
 
 static const E1klabInfo *object_class_get_class_data_e1klab(PCIDevice *pd)

@@ -4,8 +4,9 @@
 # Full-system tests (docs/full-system.md): build QEMU 7.2 with the e1klab
 # device and the Debian guest, then
 #   probe-*          the stock Linux e1000 driver probes e1klab-82540em and
-#                    e1klab-82545em: PCI IDs, MAC from the EEPROM, no
-#                    checksum error, link up at 1000/Full, no Tx hang
+#                    e1klab-82545em: PCI IDs, the chip's bus, MAC from the
+#                    EEPROM, no checksum error, link up at 1000/Full, no
+#                    Tx hang
 #   dhcp-http        -netdev user: DHCP, then wget of a file from an HTTP
 #                    server on the host's loopback, checked by SHA-256
 #   http-upload      the guest POSTs the file back; the server's SHA-256
@@ -87,7 +88,7 @@ section() {
 
 # ------------------------------------------------------------ probe
 probe() {
-  local type=$1 devid=$2 subsys=$3 mac=$4 out=$W/probe-$1.log
+  local type=$1 devid=$2 subsys=$3 mac=$4 bus=$5 out=$W/probe-$1.log
   if ! run_guest "$out" 180 "e1klab.mode=probe" -net none \
        -device "$type,addr=04.0,mac=$mac"; then
     bad "probe-$type" "guest run failed"; return
@@ -96,7 +97,7 @@ probe() {
   dm=$(section "$out" dmesg); pci=$(section "$out" pci)
   echo "$pci" | grep -q "vendor=0x8086 device=$devid subsystem_vendor=0x8086 subsystem_device=$subsys revision=0x03" \
     || why="$why PCI IDs ($pci);"
-  echo "$dm" | grep -q "eth0: (PCI:66MHz:64-bit) $mac" || why="$why no MAC $mac from EEPROM;"
+  echo "$dm" | grep -qF "eth0: ($bus) $mac" || why="$why no '($bus) $mac' (bus, MAC from EEPROM);"
   echo "$dm" | grep -q "EEPROM Checksum Is Not Valid" && why="$why EEPROM checksum error;"
   echo "$dm" | grep -q "eth0 NIC Link is Up 1000 Mbps Full Duplex" || why="$why no link up 1000/Full;"
   echo "$dm" | grep -qE "Detected Tx Unit Hang|transmit timed out|NETDEV WATCHDOG" && why="$why TX hang;"
@@ -104,8 +105,9 @@ probe() {
   section "$out" result | grep -qx "carrier.eth0=1" || why="$why no carrier;"
   if [ -z "$why" ]; then ok "probe-$type"; else bad "probe-$type" "$why"; fi
 }
-probe e1klab-82540em 0x100e 0x001e 52:54:00:e1:00:40
-probe e1klab-82545em 0x100f 0x1001 52:54:00:e1:00:45
+# the default bus-timing is the chip's: 32-bit PCI for the 82540EM
+probe e1klab-82540em 0x100e 0x001e 52:54:00:e1:00:40 PCI:33MHz:32-bit
+probe e1klab-82545em 0x100f 0x1001 52:54:00:e1:00:45 PCI:66MHz:64-bit
 
 # ------------------------------------------------------------ dhcp + http
 mkdir -p "$W/www"
