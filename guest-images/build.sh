@@ -116,7 +116,7 @@ else
   [ -n "$e1klab_ko" ] && cp "$e1klab_ko" "$R/lib/e1klab/e1klab.ko"
   mkdir -p "$R/lib/x86_64-linux-gnu" "$R/lib64"
   cp "$E/sbin/ethtool" "$R/usr/sbin/ethtool"
-  cp -L "$E"/usr/lib/x86_64-linux-gnu/libmnl.so.0 "$E"/lib/x86_64-linux-gnu/libc.so.6 \
+  cp -L "$E"/usr/lib/x86_64-linux-gnu/libmnl.so.0 "$E"/lib/x86_64-linux-gnu/libc.so.6 "$E"/lib/x86_64-linux-gnu/libm.so.6 \
     "$E"/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$R/lib/x86_64-linux-gnu/" ||
     die "ethtool libraries missing in $E"
   ln -sf /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$R/lib64/ld-linux-x86-64.so.2"
