@@ -25,6 +25,7 @@ static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
 static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
+static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -33,6 +34,7 @@ static const char *const pace_names[] = {"captured", "pps", "mbps",
 #define RO TB_SEC_ROUTE
 #define TR TB_SEC_TRAFFIC
 #define RU TB_SEC_RUN
+#define GU TB_SEC_GUEST
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -296,6 +298,18 @@ const TbKeyDef tb_keys[] = {
      .max = UINT64_MAX, .def = "0", .range_doc = "0..2^64-1",
      .help = "seed for any randomised choice (none is made today; results "
      "depend only on the scenario)"},
+
+    /* [guest] */
+    {GU, "driver", TB_KEY_ENUM, "name", F(TbGuestCfg, driver),
+     .names = guest_driver_names, .what = "guest driver", .def = "e1klab",
+     .help = "the driver `--backend qemu` loads in the guest: `e1klab` = "
+     "e1klab.ko, the driver core the testbench runs, with every `[driver]` "
+     "key as a module parameter; `stock` = Linux 6.1's own e1000, which "
+     "cannot honour `mode` legacy or napi-twist, a `weight` other than 64, "
+     "per-port `copybreak`, nor `mode = napi` with InterruptThrottleRate 1, "
+     "3 or 4 (it adapts ITR: that is `napi-dynitr`): such a scenario is "
+     "refused. The testbench always runs the driver core: `stock` is "
+     "refused there"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -303,7 +317,8 @@ const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
 const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
-        "scenario", "host", "driver", "nic", "route", "traffic", "run"};
+        "scenario", "host", "driver", "nic", "route", "traffic", "run",
+        "guest"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 

@@ -31,6 +31,7 @@ typedef enum TbKeySec {
     TB_SEC_ROUTE,          /**< [route.NAME]: TbRouteCfg */
     TB_SEC_TRAFFIC,        /**< [traffic], [traffic.NAME]: TbTrafficCfg */
     TB_SEC_RUN,            /**< [run]: TbRunCfg */
+    TB_SEC_GUEST,          /**< [guest]: TbGuestCfg */
     TB_SEC_COUNT
 } TbKeySec;
 

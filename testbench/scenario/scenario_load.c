@@ -24,8 +24,7 @@ static char *lkey(const char *grp, const char *key)
     return key ? g_strconcat(grp, "\037", key, NULL) : g_strdup(grp);
 }
 
-/* "file:line: " or "--set ARG: " for (grp, key); key NULL = the section */
-static char *where(TbLd *ld, const char *grp, const char *key)
+char *tb_ld_where(TbLd *ld, const char *grp, const char *key)
 {
     char *k = lkey(grp, key);
     const char *arg = g_hash_table_lookup(ld->setarg, k);
@@ -41,7 +40,7 @@ static char *where(TbLd *ld, const char *grp, const char *key)
     } else {
         /* a key only implied (missing): point at its section */
         g_free(k);
-        return where(ld, grp, NULL);
+        return tb_ld_where(ld, grp, NULL);
     }
     g_free(k);
     return w;
@@ -59,7 +58,7 @@ int tb_ld_fail(TbLd *ld, const char *grp, const char *key, const char *fmt,
     va_start(ap, fmt);
     msg = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    w = where(ld, grp, key);
+    w = tb_ld_where(ld, grp, key);
     if (key) {
         ld->err = g_strdup_printf("%s[%s] %s: %s", w, grp, key, msg);
     } else {
@@ -362,6 +361,7 @@ void tb_scenario_defaults(TbScenario *sc, const char *name)
     tb_keys_default(TB_SEC_SCENARIO, sc);
     tb_keys_default(TB_SEC_HOST, &sc->host);
     tb_keys_default(TB_SEC_RUN, &sc->run);
+    tb_keys_default(TB_SEC_GUEST, &sc->guest);
     /* two jiffies, as net_rx_action's time limit */
     sc->host.netdev_budget_usecs = 2 * 1000000u / sc->host.hz;
 }
@@ -371,7 +371,7 @@ static int group_sec(const char *g)
 {
     static const TbKeySec fixed[] = {TB_SEC_SCENARIO, TB_SEC_HOST,
                                      TB_SEC_DRIVER, TB_SEC_RUN,
-                                     TB_SEC_TRAFFIC};
+                                     TB_SEC_TRAFFIC, TB_SEC_GUEST};
 
     for (size_t i = 0; i < G_N_ELEMENTS(fixed); i++) {
         if (!strcmp(g, tb_key_sec_name(fixed[i]))) {
@@ -394,7 +394,7 @@ static int check_sections(TbLd *ld, char **groups)
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "
                               "scenario, host, driver, nic.NAME, route.NAME, "
-                              "traffic, traffic.NAME, run)");
+                              "traffic, traffic.NAME, run, guest)");
         }
     }
     return 0;
@@ -450,12 +450,15 @@ static int load_all(TbLd *ld, char **groups)
 
     if (check_sections(ld, groups) < 0 || tb_ld_scenario(ld) < 0 ||
         tb_ld_host(ld) < 0 || tb_ld_run(ld) < 0 ||
-        tb_ld_driver(ld, &base) < 0 ||
+        tb_ld_guest(ld) < 0 || tb_ld_driver(ld, &base) < 0 ||
         load_named(ld, groups, TB_SEC_NIC, &base) < 0) {
         return -1;
     }
     if (sc->nnics == 0) {
         ld->err = g_strdup_printf("%s: no [nic.NAME] section", ld->file);
+        return -1;
+    }
+    if (tb_ld_guest_rules(ld) < 0) {
         return -1;
     }
     add_onlink_routes(sc);
