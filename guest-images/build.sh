@@ -5,12 +5,15 @@
 #   - the kernel of linux-image-amd64 (its versioned dependency, e.g.
 #     linux-image-6.1.0-57-amd64), fetched with apt-get download;
 #   - an initramfs of busybox-static + guest-images/init + the e1000.ko of
-#     that kernel (+ an optional extra driver module).
+#     that kernel + e1klab.ko (driver/ as a Linux module, built for that
+#     kernel by scripts/build-module.sh; docs/linux-module.md) + Debian's
+#     ethtool with its libraries (+ an optional extra driver module).
 #
-# Usage: guest-images/build.sh [--ko FILE.ko] [--print]
+# Usage: guest-images/build.sh [--ko FILE.ko] [--no-e1klab] [--print]
 #   --ko FILE   also put FILE into the image as /lib/e1klab/NAME.ko; boot it
 #               with e1klab.driver=NAME on the kernel command line (it must
 #               be built for the same kernel version, see docs/full-system.md)
+#   --no-e1klab do not build and include /lib/e1klab/e1klab.ko
 #   --print     print "KERNEL INITRD" paths on stdout at the end
 #   GUEST_BUILD=DIR  output/cache dir (default <repo>/qemu-build/guest)
 #
@@ -23,9 +26,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 G=${GUEST_BUILD:-$top/qemu-build/guest}
 extra_ko=""
 print=0
+with_e1klab=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --ko) extra_ko=$(realpath "$2"); shift 2 ;;
+    --no-e1klab) with_e1klab=0; shift ;;
     --print) print=1; shift ;;
     *) echo "guest-images/build.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -37,14 +42,7 @@ die() { echo "guest-images/build.sh: error: $*" >&2; exit 1; }
 mkdir -p "$G/debs"
 
 # ------------------------------------------------------------ kernel
-kpkg=$(apt-cache show linux-image-amd64 2>/dev/null |
-       sed -n 's/^Depends: *\(linux-image-[^ ,]*\).*/\1/p' | head -n 1)
-if [ -z "$kpkg" ]; then
-  apt-get update -qq || true
-  kpkg=$(apt-cache show linux-image-amd64 2>/dev/null |
-         sed -n 's/^Depends: *\(linux-image-[^ ,]*\).*/\1/p' | head -n 1)
-fi
-[ -n "$kpkg" ] || die "cannot resolve the dependency of linux-image-amd64"
+kpkg=$("$top/scripts/guest-kernel.sh") || die "cannot resolve the guest kernel"
 deb=$(ls "$G"/debs/"${kpkg}"_*.deb 2>/dev/null | head -n 1 || true)
 if [ -z "$deb" ]; then
   echo "guest-images/build.sh: downloading $kpkg" >&2
@@ -62,6 +60,36 @@ kver=${vmlinuz##*/vmlinuz-}
 ko=$(find "$K/lib/modules/$kver" -path '*/intel/e1000/e1000.ko*' | head -n 1)
 [ -n "$ko" ] || die "e1000.ko not found in $deb"
 
+# ------------------------------------------------------------ e1klab.ko
+# Built for the same kernel (scripts/guest-kernel.sh), debug info stripped
+# as Debian ships its modules.
+e1klab_ko=""
+if [ "$with_e1klab" = 1 ]; then
+  built=$(KVER=$kver "$top/scripts/build-module.sh") || die "building e1klab.ko failed"
+  e1klab_ko=$G/e1klab.ko
+  strip --strip-debug -o "$e1klab_ko.tmp" "$built" && mv "$e1klab_ko.tmp" "$e1klab_ko" ||
+    die "strip $built failed"
+fi
+
+# ------------------------------------------------------------ ethtool
+# busybox has no ethtool: Debian's, with the libraries it links (same
+# release as the kernel; the .debs are cached in $G/debs).
+E=$G/ethtool-root
+edebs=""
+for p in ethtool libmnl0 libc6; do
+  d=$(ls "$G"/debs/"${p}"_*.deb 2>/dev/null | head -n 1 || true)
+  if [ -z "$d" ]; then
+    (cd "$G/debs" && apt-get download -qq "$p") || die "apt-get download $p failed"
+    d=$(ls "$G"/debs/"${p}"_*.deb | head -n 1)
+  fi
+  edebs="$edebs $d"
+done
+if [ ! -f "$E/.from" ] || [ "$(cat "$E/.from")" != "$(basename -a $edebs | tr '\n' ' ')" ]; then
+  rm -rf "$E"; mkdir -p "$E"
+  for d in $edebs; do dpkg-deb -x "$d" "$E" || die "dpkg-deb -x $d failed"; done
+  basename -a $edebs | tr '\n' ' ' > "$E/.from"
+fi
+
 # ------------------------------------------------------------ initramfs
 bb=$(command -v busybox || true)
 [ -x /bin/busybox ] && bb=/bin/busybox
@@ -69,6 +97,7 @@ bb=$(command -v busybox || true)
 file "$bb" 2>/dev/null | grep -q 'dynamically linked' && \
   die "$bb is dynamically linked; install busybox-static"
 key=$( { cat "$0" "$top/guest-images/init"; basename "$deb"; sha256sum "$bb";
+         cat "$E/.from"; [ -n "$e1klab_ko" ] && sha256sum "$e1klab_ko";
          [ -n "$extra_ko" ] && sha256sum "$extra_ko"; true; } | sha256sum | cut -d' ' -f1)
 if [ -f "$G/initrd.gz" ] && [ -f "$G/initrd.key" ] && [ "$(cat "$G/initrd.key")" = "$key" ]; then
   :
@@ -84,6 +113,13 @@ else
     *.ko.zst) die "zstd-compressed modules are not supported" ;;
     *) cp "$ko" "$R/lib/e1klab/e1000.ko" ;;
   esac
+  [ -n "$e1klab_ko" ] && cp "$e1klab_ko" "$R/lib/e1klab/e1klab.ko"
+  mkdir -p "$R/lib/x86_64-linux-gnu" "$R/lib64"
+  cp "$E/sbin/ethtool" "$R/usr/sbin/ethtool"
+  cp -L "$E"/usr/lib/x86_64-linux-gnu/libmnl.so.0 "$E"/lib/x86_64-linux-gnu/libc.so.6 "$E"/lib/x86_64-linux-gnu/libm.so.6 \
+    "$E"/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$R/lib/x86_64-linux-gnu/" ||
+    die "ethtool libraries missing in $E"
+  ln -sf /lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$R/lib64/ld-linux-x86-64.so.2"
   if [ -n "$extra_ko" ]; then
     cp "$extra_ko" "$R/lib/e1klab/$(basename "$extra_ko")"
   fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Install the Debian 12 packages e1klab needs, only those that are missing.
-# Usage: scripts/install-deps.sh [build|test|qemu]...   (default: build)
+# Usage: scripts/install-deps.sh [build|test|qemu|kheaders]...   (default: build)
+#   kheaders: linux-headers of the guest kernel (KVER=..., default
+#   scripts/guest-kernel.sh --kver), for scripts/build-module.sh
 # Needs root (or sudo) when something is missing.
 set -euo pipefail
 
@@ -19,7 +21,8 @@ for group in "$@"; do
     build) want+=("${build_pkgs[@]}") ;;
     test)  want+=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
     qemu)  want+=("${qemu_pkgs[@]}") ;;
-    *) echo "install-deps.sh: unknown group '$group' (build, test, qemu)" >&2; exit 2 ;;
+    kheaders) want+=("linux-headers-${KVER:-$("$(dirname "$0")/guest-kernel.sh" --kver)}" make gcc) ;;
+    *) echo "install-deps.sh: unknown group '$group' (build, test, qemu, kheaders)" >&2; exit 2 ;;
   esac
 done
 

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * e1klab Linux module: the glue's shared state.  struct e1k_os is the
+ * net_device's private area (netdev_priv); the driver core sees it only as
+ * the opaque handle of driver/osdep.h.
+ *
+ * Files: e1klab_main.c (PCI probe/remove, net_device_ops, interrupt,
+ * NAPI poll, watchdog and reset work), osdep_linux.c (driver/osdep.h on
+ * Linux), e1klab_ethtool.c (ethtool -i/-S/-c), e1klab_param.c (module
+ * parameters).  Design and locking: docs/linux-module.md.
+ */
+#ifndef E1KLAB_LINUX_E1KLAB_H
+#define E1KLAB_LINUX_E1KLAB_H
+
+#include <linux/netdevice.h>
+#include <linux/pci.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+
+#include "e1000_drv.h"
+
+/** Driver name: module file e1klab.ko, `ethtool -i` driver field. */
+#define E1KLAB_NAME "e1klab"
+/** Most ports whose parameters can be given per port (array length of
+ *  every per-port module parameter, as E1000_MAX_NIC). */
+#define E1KLAB_MAX_NIC 32
+/** Watchdog period (Linux e1000 runs its watchdog every 2 s). */
+#define E1KLAB_WATCHDOG_PERIOD (2 * HZ)
+
+/**
+ * Per-port state (netdev_priv of the net_device).
+ *
+ * Locking (the full argument is in docs/linux-module.md "Locking"):
+ * @lock serialises every entry into the driver core except open, close
+ * and the reset work, which first stop every other entry (IRQ line,
+ * NAPI, TX queue, watchdog) and then call the core without it.
+ *   - legacy mode: the hard interrupt handler cleans the rings, so it
+ *     holds @lock, and everyone else takes it with interrupts off;
+ *   - NAPI modes: the handler touches no ring (it masks/acks and
+ *     schedules) and runs without @lock; the poll holds @lock (softirq)
+ *     but releases it around each hand-over to the stack
+ *     (napi_gro_receive, napi_complete_done), where the core holds no
+ *     TX state, so a frame forwarded out of the same port can re-enter
+ *     ndo_start_xmit.
+ */
+struct e1k_os {
+	struct net_device *netdev;
+	struct pci_dev *pdev;
+	void __iomem *hw_addr;        /* BAR0, 128 KB of registers */
+	struct e1k_adapter *core;     /* driver core adapter */
+	struct e1k_drv_params params; /* as validated at probe */
+	int port;                     /* index into the per-port parameters */
+	bool napi_mode;               /* mode != legacy: a NAPI instance */
+	bool opened;                  /* between ndo_open and ndo_stop (rtnl) */
+	spinlock_t lock;
+	struct napi_struct napi;
+	struct delayed_work watchdog; /* e1k_drv_watchdog every 2 s */
+	struct work_struct reset_task;/* e1k_drv_tx_timeout in process context */
+	u64 tx_timeout_count;         /* ndo_tx_timeout calls */
+};
+
+/* ---- e1klab_param.c ---- */
+
+/**
+ * Fill @p with the module parameters of port @port (defaults where none
+ * was given) and validate them with e1k_drv_params_check.  Returns 0, or
+ * -EINVAL after logging one line on @dev that names the parameter, the
+ * value given and the allowed range.
+ */
+int e1klab_params_get(struct device *dev, int port, struct e1k_drv_params *p);
+
+/* ---- e1klab_ethtool.c ---- */
+
+/** Install the ethtool operations on @netdev. */
+void e1klab_set_ethtool_ops(struct net_device *netdev);
+
+/* ---- osdep_linux.c ---- */
+
+/** Prepare a transmit skb's control block (not DMA-mapped) before it is
+ *  handed to e1k_drv_xmit. */
+void e1klab_skb_init_tx(struct sk_buff *skb);
+
+#endif /* E1KLAB_LINUX_E1KLAB_H */
