@@ -59,6 +59,15 @@ struct e1k_os {
 	u64 tx_timeout_count;         /* ndo_tx_timeout calls */
 };
 
+/** What the glue keeps in skb->cb while the driver owns a buffer
+ *  (osdep_linux.c). */
+struct e1klab_skb_cb {
+	dma_addr_t dma;     /* bus address if mapped */
+	u32 room;           /* bytes of room asked for at allocation */
+	u32 map_len;        /* bytes mapped */
+	u8 dir;             /* enum dma_data_direction; DMA_NONE: unmapped */
+};
+
 /* ---- e1klab_param.c ---- */
 
 /**

@@ -29,6 +29,8 @@
 
 /* Ports probed so far: the index into the per-port parameters. */
 static atomic_t e1klab_ports = ATOMIC_INIT(0);
+/* Lock class of the ports in legacy mode (see e1klab_probe). */
+static struct lock_class_key e1klab_legacy_lock_key;
 
 /* ------------------------------------------------------------------ */
 /* interrupt, poll, watchdog                                            */
@@ -145,6 +147,7 @@ static int e1klab_close(struct net_device *netdev)
 static netdev_tx_t e1klab_xmit(struct sk_buff *skb, struct net_device *netdev)
 {
 	struct e1k_os *os = netdev_priv(netdev);
+	struct e1klab_skb_cb saved;
 	unsigned long flags;
 	int busy;
 
@@ -154,11 +157,17 @@ static netdev_tx_t e1klab_xmit(struct sk_buff *skb, struct net_device *netdev)
 		netdev->stats.tx_dropped++;
 		return NETDEV_TX_OK;
 	}
+	/* skb->cb is ours until the frame is sent; on NETDEV_TX_BUSY the
+	 * stack requeues it with its own control block, so keep that. */
+	memcpy(&saved, skb->cb, sizeof(saved));
 	e1klab_skb_init_tx(skb);
 	spin_lock_irqsave(&os->lock, flags);
 	busy = e1k_drv_xmit(os->core, (struct e1k_skb *)skb);
 	spin_unlock_irqrestore(&os->lock, flags);
-	return busy ? NETDEV_TX_BUSY : NETDEV_TX_OK;
+	if (!busy)
+		return NETDEV_TX_OK;
+	memcpy(skb->cb, &saved, sizeof(saved));
+	return NETDEV_TX_BUSY;
 }
 
 /* From the stack's TX watchdog timer: reset in process context. */
@@ -278,6 +287,10 @@ static int e1klab_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	if (err)
 		goto err_netdev;
 	os->napi_mode = os->params.mode != E1K_MODE_LEGACY;
+	/* Taken in hard interrupt context in legacy mode only: its own
+	 * lockdep class, so ports in different modes do not mix. */
+	if (!os->napi_mode)
+		lockdep_set_class(&os->lock, &e1klab_legacy_lock_key);
 	err = -EIO;
 	os->hw_addr = pci_ioremap_bar(pdev, 0);
 	if (!os->hw_addr)

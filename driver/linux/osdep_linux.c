@@ -28,14 +28,6 @@
 #include "e1klab.h"
 #include "osdep.h"
 
-/** What the glue keeps in skb->cb while the driver owns the buffer. */
-struct e1klab_skb_cb {
-	dma_addr_t dma;     /* bus address if mapped */
-	u32 room;           /* bytes of room asked for at allocation */
-	u32 map_len;        /* bytes mapped */
-	u8 dir;             /* enum dma_data_direction; DMA_NONE: unmapped */
-};
-
 static inline struct sk_buff *to_skb(struct e1k_skb *s)
 {
 	return (struct sk_buff *)s;

@@ -6,10 +6,19 @@
 #   probe-*          the stock Linux e1000 driver probes e1klab-82540em and
 #                    e1klab-82545em: PCI IDs, MAC from the EEPROM, no
 #                    checksum error, link up at 1000/Full, no Tx hang
+#   e1klab-probe-*   our driver core as a Linux module (e1klab.ko,
+#                    docs/linux-module.md) probes e1klab-82540em and
+#                    -82545em (per-port parameters applied) and QEMU's
+#                    stock e1000: EEPROM/MAC/bus line, link 1000/Full,
+#                    ethtool -i/-S/-c; a bad per-port parameter fails
+#                    that port's probe with one message, no oops
+#   e1klab-flap      ip link down/up and rmmod/insmod rounds while a replay
+#                    runs: no oops or hang, TX works after every up
 #   dhcp-http        -netdev user: DHCP, then wget of a file from an HTTP
 #                    server on the host's loopback, checked by SHA-256
+#                    (stock e1000 driver, then again with e1klab.ko)
 #   http-upload      the guest POSTs the file back; the server's SHA-256
-#                    of the body must match (TX path)
+#                    of the body must match (TX path; both drivers)
 #   forward-*        forward-970kpps-napi.ini at reduced length in the guest:
 #                    two runs give identical JSON; guest and device agree
 #   run-backend-qemu   `e1klab run --backend qemu` on the same scenario: two
@@ -102,6 +111,70 @@ probe() {
 probe e1klab-82540em 0x100e 0x001e 52:54:00:e1:00:40
 probe e1klab-82545em 0x100f 0x1001 52:54:00:e1:00:45
 
+# ------------------------------------------------------------ e1klab.ko
+# check_e1klab OUT IF BUS MAC SLOT: what every port probed by e1klab.ko shows
+# (SLOT: its PCI slot digit);
+# prints the reasons it does not (nothing if it does).
+check_e1klab() {
+  local out=$1 i=$2 bus=$3 mac=$4 dm why=""
+  dm=$(section "$out" dmesg)
+  echo "$dm" | grep -q "e1klab 0000:00:0$5.0: $bus $mac" || why="$why no bus line '$bus $mac';"
+  echo "$dm" | grep -q "e1klab 0000:00:0$5.0 $i: NIC Link is Up 1000 Mbps Full Duplex" || why="$why $i: no link up 1000/Full;"
+  section "$out" result | grep -qx "carrier.$i=1" || why="$why $i: no carrier;"
+  section "$out" "ethtool-i $i" | grep -qx "driver: e1klab" || why="$why $i: ethtool -i;"
+  section "$out" "ethtool-i $i" | grep -qx "bus-info: 0000:00:0$5.0" || why="$why $i: bus-info;"
+  section "$out" "ethtool $i" | grep -qE "^ +interrupts: [1-9]" || why="$why $i: ethtool -S interrupts;"
+  section "$out" "ethtool $i" | grep -qE "^ +tx_packets: [1-9]" || why="$why $i: ethtool -S tx_packets;"
+  echo "$why"
+}
+oops_re="Oops|BUG|WARNING|Call Trace|EEPROM Checksum Is Not Valid|Detected Tx Unit Hang|timed out"
+# both e1klab devices, per-port parameters: port 0 napi with the defaults,
+# port 1 legacy at InterruptThrottleRate 8000 (ethtool -c: 125 us)
+out=$W/e1klab-probe.log
+if run_guest "$out" 240 "e1klab.mode=probe e1klab.driver=e1klab e1klab.modparams=mode=napi,legacy:InterruptThrottleRate=3,8000:RxAbsIntDelay=8,100" \
+     -net none -device e1klab-82540em,addr=04.0,mac=52:54:00:e1:00:40 \
+     -device e1klab-82545em,addr=05.0,mac=52:54:00:e1:00:45; then
+  why="$(check_e1klab "$out" eth0 "(PCI:66MHz:64-bit)" 52:54:00:e1:00:40 4)$(check_e1klab "$out" eth1 "(PCI:66MHz:64-bit)" 52:54:00:e1:00:45 5)"
+  section "$out" dmesg | grep -q "eth1: e1klab port 1: mode legacy, InterruptThrottleRate 8000" || why="$why port 1 parameters;"
+  section "$out" "ethtool-c eth0" | grep -qx "rx-usecs-irq: 8" || why="$why eth0 ethtool -c rx-usecs-irq;"
+  section "$out" "ethtool-c eth1" | grep -qx "rx-usecs-irq: 102" || why="$why eth1 ethtool -c rx-usecs-irq;"
+  section "$out" "ethtool-c eth1" | grep -qx "rx-usecs-high: 125" || why="$why eth1 ethtool -c ITR;"
+  section "$out" "ethtool eth1" | grep -qx "     napi_polls: 0" || why="$why eth1 (legacy) polled;"
+  section "$out" dmesg | grep -qE "$oops_re" && why="$why oops/hang in dmesg;"
+  if [ -z "$why" ]; then ok "e1klab-probe (e1klab-82540em napi, -82545em legacy ITR 8000: bus line, MAC, link, ethtool -i/-S/-c)"; else bad "e1klab-probe" "$why"; fi
+else
+  bad "e1klab-probe" "guest run failed"
+fi
+# QEMU's own e1000 models; port 1 has a bad InterruptThrottleRate: its
+# probe fails with the Intel-style line, port 0 works, nothing crashes
+out=$W/e1klab-probe-stock.log
+if run_guest "$out" 240 "e1klab.mode=probe e1klab.driver=e1klab e1klab.modparams=InterruptThrottleRate=3,7" \
+     -net none -device e1000,addr=04.0,mac=52:54:00:e1:00:40 \
+     -device e1000-82545em,addr=05.0,mac=52:54:00:e1:00:45; then
+  why=$(check_e1klab "$out" eth0 "(PCI:33MHz:32-bit)" 52:54:00:e1:00:40 4)
+  section "$out" dmesg | grep -q "e1klab 0000:00:05.0: Invalid InterruptThrottleRate value specified (7) for port 1: must be 0, 1, 3, 4 or 100..100000 interrupts/s" ||
+    why="$why no bad-parameter message for port 1;"
+  section "$out" result | grep -q "carrier.eth1" && why="$why port 1 probed despite the bad value;"
+  section "$out" dmesg | grep -qE "$oops_re" && why="$why oops/hang in dmesg;"
+  if [ -z "$why" ]; then ok "e1klab-probe-stock (-device e1000 probes; InterruptThrottleRate=7 on port 1 fails its probe with the message)"; else bad "e1klab-probe-stock" "$why"; fi
+else
+  bad "e1klab-probe-stock" "guest run failed"
+fi
+# rmmod/insmod and link down/up rounds in legacy mode (the interrupt
+# handler cleans the rings) while 5000 frames/s arrive
+out=$W/e1klab-flap.log
+if run_guest "$out" 400 "e1klab.mode=flap e1klab.flaps=4 e1klab.driver=e1klab e1klab.modparams=mode=legacy" \
+     -net none -device e1klab-82540em,addr=04.0,mac=52:54:00:e1:00:40,replay=gen,replay-pps=5000; then
+  res=$(section "$out" result)
+  if echo "$res" | grep -qx "flap=ok"; then
+    ok "e1klab-flap (4 x link down/up + rmmod/insmod under a 5 kpps replay: no oops/hang, TX after all 8 ups)"
+  else
+    bad "e1klab-flap" "$(echo "$res" | grep flap | tr '\n' ' ')"
+  fi
+else
+  bad "e1klab-flap" "guest run failed"
+fi
+
 # ------------------------------------------------------------ dhcp + http
 mkdir -p "$W/www"
 python3 - "$W/www/blob.bin" <<'EOF'
@@ -125,28 +198,33 @@ want=$(sha256sum "$W/www/blob.bin" | cut -d' ' -f1)
 wsize=$(stat -c %s "$W/www/blob.bin")
 # sleep=on: talking to host processes, idle guest time must follow real time
 # (with sleep=off an idle guest warps through its TCP/wget timeouts).
-if ICOUNT=shift=4,sleep=on run_guest "$W/dhcp.log" 240 \
-     "e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin e1klab.upload=http://10.0.2.2:$port/upload" \
-     -netdev user,id=n0 -device e1klab-82540em,netdev=n0,addr=04.0; then
-  res=$(section "$W/dhcp.log" result)
-  got=$(echo "$res" | sed -n 's/^http_sha256=//p')
-  gsize=$(echo "$res" | sed -n 's/^http_size=//p')
-  if echo "$res" | grep -qx "dhcp=ok" && [ "$got" = "$want" ] && [ "$gsize" = "$wsize" ]; then
-    ok "dhcp-http"
+dhcp_http() {  # SUFFIX APPEND: one DHCP + HTTP + upload boot
+  local sfx=$1 app=$2
+  if ICOUNT=shift=4,sleep=on run_guest "$W/dhcp$sfx.log" 240 \
+       "$app e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin e1klab.upload=http://10.0.2.2:$port/upload" \
+       -netdev user,id=n0 -device e1klab-82540em,netdev=n0,addr=04.0; then
+    res=$(section "$W/dhcp$sfx.log" result)
+    got=$(echo "$res" | sed -n 's/^http_sha256=//p')
+    gsize=$(echo "$res" | sed -n 's/^http_size=//p')
+    if echo "$res" | grep -qx "dhcp=ok" && [ "$got" = "$want" ] && [ "$gsize" = "$wsize" ]; then
+      ok "dhcp-http$sfx"
+    else
+      bad "dhcp-http$sfx" "$(echo "$res" | tr '\n' ' ') want sha256=$want size=$wsize"
+    fi
+    # the same bytes back: guest -> host over our TX path (TCP, TSO/offloads
+    # as the stock driver configures them)
+    up=$(echo "$res" | sed -n 's/^upload_response=//p')
+    if [ "$up" = "sha256=$want size=$wsize" ]; then
+      ok "http-upload$sfx"
+    else
+      bad "http-upload$sfx" "$(echo "$res" | grep '^upload' | tr '\n' ' ') want sha256=$want size=$wsize"
+    fi
   else
-    bad "dhcp-http" "$(echo "$res" | tr '\n' ' ') want sha256=$want size=$wsize"
+    bad "dhcp-http$sfx" "guest run failed"; bad "http-upload$sfx" "guest run failed"
   fi
-  # the same bytes back: guest -> host over our TX path (TCP, TSO/offloads
-  # as the stock driver configures them)
-  up=$(echo "$res" | sed -n 's/^upload_response=//p')
-  if [ "$up" = "sha256=$want size=$wsize" ]; then
-    ok "http-upload"
-  else
-    bad "http-upload" "$(echo "$res" | grep '^upload' | tr '\n' ' ') want sha256=$want size=$wsize"
-  fi
-else
-  bad "dhcp-http" "guest run failed"; bad "http-upload" "guest run failed"
-fi
+}
+dhcp_http "" ""
+dhcp_http -e1klab e1klab.driver=e1klab
 kill "$http_pid" 2>/dev/null; http_pid=""
 
 # ------------------------------------------------------------ forwarding replay
