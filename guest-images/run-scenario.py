@@ -121,7 +121,7 @@ def build_command(cp, ini_path, args, work):
     # driver parameters, one value per NIC
     params = []
     mode = cp.get("driver", "mode", fallback="napi")
-    if args.driver == "e1klab":
+    if getattr(args, "driver", "stock") == "e1klab":
         append.append("e1klab.driver=e1klab")
         params.append("mode=" + ",".join([mode] * len(nics)))
     elif mode not in ("napi", "napi-dynitr"):
