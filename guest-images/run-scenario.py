@@ -7,7 +7,10 @@ Maps the scenario onto QEMU + the e1klab guest (docs/full-system.md):
                  mac, bus-timing; its ip -> e1klab.addr
   [route.*]   -> e1klab.route; the gateway's MAC (the nic's peer_mac) ->
                  a static ARP entry (e1klab.neigh)
-  [driver]    -> module parameters of the stock e1000 (one value per NIC)
+  [driver]    -> module parameters (one value per NIC) of the guest's
+                 driver: Linux's stock e1000 (the default here), or
+                 e1klab.ko with --driver e1klab or [guest] driver = e1klab
+                 given in the scenario (then [driver] mode is passed too)
   [host]      -> netdev_max_backlog / netdev_budget sysctls; the profile's
                  cpu mhz -> -icount shift=N with 2^N ns ~ 1000/mhz ns
   [traffic]   -> replay=gen|<pcap> and the replay-* properties of the
@@ -18,7 +21,8 @@ the device's stats files and prints a JSON report.  Same scenario, same
 bytes: QEMU runs with -icount shift=N,sleep=off and -rtc clock=vm.
 
   run-scenario.py SCENARIO.ini [--set section.key=value ...] [--nic-model
-      e1klab|stock] [--json OUT] [--workdir DIR] [--timeout S]
+      e1klab|stock] [--driver stock|e1klab] [--json OUT] [--workdir DIR]
+      [--timeout S]
 
 --nic-model stock puts Debian QEMU's own -device e1000 / e1000-82545em on
 eth0/eth1 and feeds eth0 from a third, generator-only e1klab device
@@ -120,6 +124,13 @@ def build_command(cp, ini_path, args, work):
 
     # driver parameters, one value per NIC
     params = []
+    mode = cp.get("driver", "mode", fallback="napi")
+    if getattr(args, "driver", "stock") == "e1klab":
+        append.append("e1klab.driver=e1klab")
+        params.append("mode=" + ",".join([mode] * len(nics)))
+    elif mode not in ("napi", "napi-dynitr"):
+        die("%s: [driver] mode %s: Linux's e1000 is NAPI only (use "
+            "--driver e1klab)" % (ini_path, mode))
     if cp.has_section("driver"):
         for k in DRIVER_ARRAY_PARAMS:
             if cp.has_option("driver", k):
@@ -370,6 +381,16 @@ def parse_net_dev(lines):
     return out
 
 
+def parse_ethtool(lines):
+    """ethtool -S: "     name: value" lines -> {name: value}."""
+    out = {}
+    for line in lines:
+        m = re.fullmatch(r"\s*([^:]+):\s*(\d+)\s*", line)
+        if m:
+            out[m.group(1)] = int(m.group(2))
+    return out
+
+
 def parse_softnet(lines):
     out = []
     for line in lines:
@@ -410,7 +431,7 @@ def count_pcap(path):
 
 def report(cp, sections, nics, work, shift, caps, args):
     r = {"schema": "e1klab-qemu-report/1", "backend": "qemu",
-         "nic_model": args.nic_model,
+         "nic_model": args.nic_model, "driver": args.driver,
          "scenario": cp.get("scenario", "name", fallback=""),
          "icount_shift": shift}
     g = {"meta": kv(sections.get("meta", [])),
@@ -421,6 +442,8 @@ def report(cp, sections, nics, work, shift, caps, args):
          "softnet_stat": parse_softnet(sections.get("softnet_stat", [])),
          "snmp": parse_snmp(sections.get("snmp", [])),
          "stats": {n: kv(sections.get("stats " + n, [])) for n in nics},
+         "ethtool": {n: parse_ethtool(sections.get("ethtool " + n, []))
+                     for n in nics},
          "dmesg_nic": [l for l in sections.get("dmesg", [])
                        if re.search(r"e1000|eth\d", l)]}
     r["guest"] = g
@@ -453,6 +476,9 @@ def main():
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--nic-model", choices=["e1klab", "stock"],
                     default="e1klab")
+    ap.add_argument("--driver", choices=["stock", "e1klab"], default=None,
+                    help="guest driver (default: the scenario's [guest] "
+                    "driver if given, else stock)")
     ap.add_argument("--qemu", default=os.path.join(
         TOP, "qemu-build", "build", "qemu-system-x86_64"))
     ap.add_argument("--kernel", default=os.path.join(
@@ -471,6 +497,11 @@ def main():
             die("%s: missing (run scripts/build-qemu.sh and "
                 "guest-images/build.sh)" % f)
     cp = load_ini(args.scenario, args.set)
+    if args.driver is None:
+        args.driver = cp.get("guest", "driver", fallback="stock")
+    if args.driver not in ("stock", "e1klab"):
+        die("%s: [guest] driver %s (e1klab or stock)" % (args.scenario,
+                                                         args.driver))
     work = args.workdir or os.path.join(TOP, "out", "qemu-" + (
         cp.get("scenario", "name", fallback="run")))
     os.makedirs(work, exist_ok=True)

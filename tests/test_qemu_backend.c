@@ -60,6 +60,15 @@ static const char console[] =
     "@@ stats eth0\r\nrx_packets=5604\r\nrx_missed_errors=14396\r\n"
     "rx_bytes=336240\r\n"
     "@@ stats eth1\r\ntx_packets=5604\r\n"
+    "@@ ethtool eth0\r\nNIC statistics:\r\n     rx_packets: 5604\r\n"
+    "     rx_missed_errors: 14396\r\n     alloc_rx_buff_failed: 2\r\n"
+    "     interrupts: 9\r\n     interrupts_none: 0\r\n"
+    "     napi_polls: 120\r\n     napi_polls_complete: 8\r\n"
+    "     napi_polls_budget: 112\r\n     rx_cleaned: 5604\r\n"
+    "     itr_current: 0\r\n"
+    "@@ ethtool eth1\r\nNIC statistics:\r\n     interrupts: 96\r\n"
+    "     tx_cleaned: 5604\r\n     itr_changes: 3\r\n"
+    "     itr_current: 20000\r\n"
     "===E1KLAB-END===\r\n";
 
 static void test_block(void)
@@ -71,7 +80,7 @@ static void test_block(void)
     TbGuestCpu c;
 
     g_assert_nonnull(b);
-    g_assert_cmpuint(b->names->len, ==, 13);
+    g_assert_cmpuint(b->names->len, ==, 15);
     l = tb_guest_section(b, "meta");
     g_assert_cmpuint(l->len, ==, 2);
     g_assert_cmpstr(g_ptr_array_index(l, 0), ==, "kernel=6.1.0-57-amd64");
@@ -126,6 +135,15 @@ static void test_block(void)
     g_assert_cmpint(tb_guest_softirqs(tb_guest_section(b, "softirqs"),
                                       "NET_RX", &n), ==, 0);
     g_assert_cmpuint(n, ==, 107);
+
+    /* ethtool -S: "     name: value" */
+    l = tb_guest_section(b, "ethtool eth0");
+    g_assert_cmpint(tb_guest_ethtool(l, "napi_polls", &n), ==, 0);
+    g_assert_cmpuint(n, ==, 120);
+    g_assert_cmpint(tb_guest_ethtool(l, "napi_polls_budget", &n), ==, 0);
+    g_assert_cmpuint(n, ==, 112);
+    g_assert_cmpint(tb_guest_ethtool(l, "napi", &n), ==, -1);
+    g_assert_cmpint(tb_guest_ethtool(l, "NIC statistics", &n), ==, -1);
     tb_guest_block_free(b);
 
     /* no end marker at the start of a line: no block */
@@ -201,6 +219,9 @@ static void test_plan_argv(void)
     }
     g_assert_nonnull(app);
     g_assert_nonnull(strstr(app, " e1klab.mode=forward"));
+    /* the default guest driver: e1klab.ko with every NIC's mode */
+    g_assert_nonnull(strstr(app, " e1klab.driver=e1klab e1klab.modparams="
+                                 "mode=napi,napi:TxDescriptors=256,256:"));
     g_assert_null(strstr(app, "e1klab.ifnames"));
     g_assert_nonnull(strstr(app, ":RxIntDelay=1,1:"));
     g_assert_nonnull(strstr(app, ":InterruptThrottleRate=0,0:"));
@@ -233,6 +254,44 @@ static void test_plan_argv(void)
     g_free(dev);
     g_strfreev(argv);
 
+    /* the stock driver: Linux's e1000 (e1klab.driver absent), no mode */
+    {
+        const char *st[] = {"guest.driver=stock", NULL};
+        load(sc, scen_text, st);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+        argv = tb_qemu_argv(sc, &p, &paths, "/w", 0);
+        dev = g_strjoinv(" ", argv);
+        g_assert_null(strstr(dev, "e1klab.driver"));
+        g_assert_null(strstr(dev, "mode=napi"));
+        g_assert_nonnull(strstr(dev, " e1klab.modparams=TxDescriptors=256,"
+                                     "256:RxDescriptors=256,256:"));
+        g_free(dev);
+        g_strfreev(argv);
+    }
+    /* per-NIC mode; what no guest driver takes: weight, copybreak per NIC */
+    {
+        const char *lg[] = {"nic.eth1.mode=legacy", NULL};
+        const char *wt[] = {"nic.eth1.weight=16", NULL};
+        const char *cb[] = {"nic.eth1.copybreak=256", NULL};
+        load(sc, scen_text, lg);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+        argv = tb_qemu_argv(sc, &p, &paths, "/w", 0);
+        dev = g_strjoinv(" ", argv);
+        g_assert_nonnull(strstr(dev, "e1klab.modparams=mode=napi,legacy:"));
+        g_free(dev);
+        g_strfreev(argv);
+        load(sc, scen_text, wt);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_cmpstr(err, ==, "t.ini: [nic.eth1] weight 16: the guest's "
+                        "driver polls with NAPI weight 64 (no parameter)");
+        g_clear_pointer(&err, g_free);
+        load(sc, scen_text, cb);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_cmpstr(err, ==, "t.ini: [nic.eth1] copybreak 256: the "
+                        "guest's driver takes one copybreak for all ports "
+                        "(0 on eth0)");
+        g_clear_pointer(&err, g_free);
+    }
     /* what the guest cannot express */
     {
         const char *pps[] = {"traffic.pps=1000.5", NULL};
@@ -536,6 +595,17 @@ static void test_results(void)
     g_assert_cmpuint(r->iface[0].tx_timeouts, ==, 0);
     g_assert_cmpuint(r->source[0].offered, ==, 20000);
     g_assert_cmpuint(r->source[0].oversize, ==, 3);
+    /* the driver's own counters from ethtool -S */
+    g_assert_cmpuint(r->iface[0].drv.interrupts, ==, 9);
+    g_assert_cmpuint(r->iface[0].drv.polls, ==, 120);
+    g_assert_cmpuint(r->iface[0].drv.polls_complete, ==, 8);
+    g_assert_cmpuint(r->iface[0].drv.polls_budget, ==, 112);
+    g_assert_cmpuint(r->iface[0].drv.rx_cleaned, ==, 5604);
+    g_assert_cmpuint(r->iface[0].drv.rx_alloc_failed, ==, 2);
+    g_assert_cmpuint(r->iface[1].drv.interrupts, ==, 96);
+    g_assert_cmpuint(r->iface[1].drv.tx_cleaned, ==, 5604);
+    g_assert_cmpuint(r->iface[1].drv.itr_changes, ==, 3);
+    g_assert_cmpuint(r->iface[1].drv.itr_current, ==, 20000);
     g_free(kernel);
     results_variants(sc, &p, w, r);
 

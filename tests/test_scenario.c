@@ -215,7 +215,8 @@ static void test_errors(void)
                "t.ini:6: [traffic] ppss: unknown key");
     assert_err(MINIMAL "[bogus]\nx = 1\n", NULL,
                "t.ini:6: [bogus]: unknown section (known: scenario, host, "
-               "driver, nic.NAME, route.NAME, traffic, traffic.NAME, run)");
+               "driver, nic.NAME, route.NAME, traffic, traffic.NAME, run, "
+               "guest)");
     assert_err("[nic.eth0]\nip = 10.0.0.1/24\n[traffic]\ncount = 1\n", NULL,
                "t.ini:1: [nic.eth0]: missing required key 'mac'");
     assert_err(MINIMAL "nic = eth9\n", NULL,
@@ -268,7 +269,7 @@ static void test_errors(void)
     assert_err(MINIMAL, set_sec,
                "--set bogus.x=1: [bogus]: unknown section (known: scenario, "
                "host, driver, nic.NAME, route.NAME, traffic, traffic.NAME, "
-               "run)");
+               "run, guest)");
     assert_err(MINIMAL, set_fmt,
                "--set trafficpps: expected section.key=value");
 }
@@ -389,7 +390,7 @@ static void test_key_ranges(void)
 {
     static const char *const grp[TB_SEC_COUNT] = {
         "scenario", "host", "driver", "nic.eth0", "route.r", "traffic",
-        "run"};
+        "run", "guest"};
     const char *text = MINIMAL "[route.r]\ndst = 10.2.0.0/16\ndev = eth0\n";
     int checked = 0;
 
@@ -482,6 +483,53 @@ static void test_key_doc(void)
     g_free(path);
 }
 
+/* [guest] driver: e1klab by default; stock refuses, at the key that asks,
+ * what Linux's e1000 cannot do, and the testbench refuses stock. */
+static void test_guest(void)
+{
+    const char *stock[] = {"guest.driver=stock", NULL};
+    const char *s_dyn[] = {"guest.driver=stock",
+                           "driver.mode=napi-dynitr", NULL};
+    const char *s_itr[] = {"guest.driver=stock",
+                           "driver.InterruptThrottleRate=8000", NULL};
+    char *err = NULL;
+
+    load_ok(MINIMAL, NULL);
+    g_assert_cmpint(sc.guest.driver, ==, TB_GUEST_E1KLAB);
+    g_assert_cmpstr(sc.guest.driver_at, ==, "");
+    g_assert_cmpint(tb_scenario_testbench_check(&sc, &err), ==, 0);
+    /* the default napi + InterruptThrottleRate 3: Linux adapts the rate */
+    assert_err(MINIMAL, stock,
+               "--set guest.driver=stock: [guest] driver: [nic.eth0] "
+               "mode (default): Linux's e1000 ([guest] "
+               "driver = stock) adapts the interrupt rate with "
+               "InterruptThrottleRate 3 (mode napi-dynitr); napi keeps it "
+               "fixed: set mode = napi-dynitr or a fixed "
+               "InterruptThrottleRate");
+    load_ok(MINIMAL, s_dyn);
+    g_assert_cmpint(sc.guest.driver, ==, TB_GUEST_STOCK);
+    load_ok(MINIMAL "[guest]\ndriver = stock\n[driver]\n"
+            "InterruptThrottleRate = 0\n", NULL);
+    g_assert_cmpstr(sc.guest.driver_at, ==, "t.ini:7: ");
+    g_assert_cmpint(tb_scenario_testbench_check(&sc, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "t.ini:7: [guest] driver: 'stock' (Linux's own "
+                    "e1000) runs only in the guest (--backend qemu); the "
+                    "testbench runs e1klab's driver core");
+    g_free(err);
+    assert_err(MINIMAL "[guest]\ndriver = stock\n[driver]\n"
+               "mode = legacy\n", NULL,
+               "t.ini:9: [driver] mode: Linux's e1000 ([guest] driver = "
+               "stock) is NAPI only (napi, or napi-dynitr for "
+               "InterruptThrottleRate 1, 3, 4), not legacy: use driver = "
+               "e1klab");
+    assert_err(MINIMAL "[driver]\nweight = 16\n", s_itr,
+               "t.ini:7: [driver] weight: Linux's e1000 ([guest] driver = "
+               "stock) has NAPI weight 64 (no parameter), not 16");
+    assert_err(MINIMAL "[guest]\ndriver = linux\n", NULL,
+               "t.ini:7: [guest] driver: 'linux' is not a guest driver "
+               "(e1klab, stock)");
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -497,5 +545,6 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/key_ranges", test_key_ranges);
     g_test_add_func("/scenario/key_markdown", test_key_markdown);
     g_test_add_func("/scenario/key_doc", test_key_doc);
+    g_test_add_func("/scenario/guest", test_guest);
     return g_test_run();
 }

@@ -584,6 +584,25 @@ for c in "traf]fic.pps=1|malformed section name 'traf]fic'" \
   grep -q -- "${c#*|}" <("$E1KLAB" run $N --set "${c%%|*}" 2>&1) \
     && ok "message: ${c#*|}" || nok "message (want ${c#*|})"
 done
+# [guest] driver: a bad name; stock on the testbench (it runs e1klab's
+# driver core only); with --backend qemu what Linux's e1000 cannot do,
+# and what no guest driver takes (checked before QEMU is looked for)
+L=$S/forward-970kpps-legacy.ini
+expect_bad "guest driver name" $N --set guest.driver=linux
+expect_bad "stock driver on the testbench" $N --set guest.driver=stock
+expect_bad "stock driver in legacy mode" $L --set guest.driver=stock --backend qemu
+for c in "$N|--set guest.driver=linux: \[guest\] driver: 'linux' is not a guest driver (e1klab, stock)|guest.driver=linux" \
+         "$N|--set guest.driver=stock: \[guest\] driver: 'stock' (Linux's own e1000) runs only in the guest (--backend qemu)|guest.driver=stock" \
+         "$L|forward-970kpps-legacy.ini:25: \[driver\] mode: Linux's e1000 (\[guest\] driver = stock) is NAPI only|guest.driver=stock --backend qemu" \
+         "$N|--set driver.InterruptThrottleRate=3: \[driver\] InterruptThrottleRate: Linux's e1000 (\[guest\] driver = stock) adapts the interrupt rate|guest.driver=stock --set driver.InterruptThrottleRate=3 --backend qemu" \
+         "$N|forward-970kpps-napi.ini: \[nic.eth1\] weight 16: the guest's driver polls with NAPI weight 64|nic.eth1.weight=16 --backend qemu" \
+         "$N|forward-970kpps-napi.ini: \[nic.eth1\] copybreak 64: the guest's driver takes one copybreak for all ports|nic.eth1.copybreak=64 --backend qemu"; do
+  f=${c%%|*}; rest=${c#*|}; want=${rest%%|*}; args=${rest#*|}
+  # shellcheck disable=SC2086
+  out=$(timeout 10 "$E1KLAB" run "$f" --quiet --set $args 2>&1); rc=$?
+  if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q -- "^e1klab: .*$want"
+  then ok "[guest] exit 2, one line: $want"; else nok "[guest] rc $rc: $out (want $want)"; fi
+done
 grep -q "argument 3 'traffic.pps=\\\\xff' is not valid UTF-8" \
   <("$E1KLAB" run $N --set "traffic.pps=$(printf '\377')" 2>&1) \
   && ok "non-UTF-8 argument named" || nok "non-UTF-8 argument message"

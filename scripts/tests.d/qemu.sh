@@ -35,6 +35,9 @@
 #                    just made, reused, and made anew by two concurrent runs
 #                    give identical JSON; a run's mac and bus take effect
 #                    after the restore; E1KLAB_SNAPSHOT=0 boots for the run
+#   m1-guest, m3-guest, device-rules  e1klab.ko in the guest against the
+#                    testbench (same scenario, model and driver core): M1
+#                    and M3 orderings, one interrupt per frame, ITR ceiling
 #   forward-migration  the same run migrated mid-replay to a file and
 #                    finished in a new QEMU gives the same result
 #   qtest-device-*   C05 (ITR spacing) in virtual time under -accel qtest,
@@ -414,6 +417,115 @@ if [ -x "$E1KLAB" ] && [ "$rb_ok" = 1 ]; then
   fi
 else
   bad "snapshot-deterministic" "no run-backend-qemu runs"
+fi
+
+# ------------------------------------------------------------ e1klab.ko vs the testbench
+# The same scenario, device model and driver core on both backends
+# (docs/full-system.md "Cross-validation"): the guest runs e1klab.ko
+# ([guest] driver = e1klab, the default), the testbench its modelled
+# kernel.  run-backend-qemu above already ran the NAPI scenario twice with
+# e1klab.ko: identical JSON.
+# xv NAME SCENARIO ARGS...: the guest's JSON in $W/q-NAME.json, the
+# testbench's in $W/t-NAME.json; 0 when both runs succeeded.
+xv() {
+  local name=$1 sc=$2; shift 2
+  "$E1KLAB" run "$sc" "$@" --json "$W/t-$name.json" --quiet >"$W/t-$name.err" 2>&1 \
+    || { cat "$W/t-$name.err"; return 1; }
+  timeout 600 "$E1KLAB" run --backend qemu "$sc" "$@" --json "$W/q-$name.json" \
+    --quiet --timeout 500 >"$W/q-$name.err" 2>&1 || { cat "$W/q-$name.err"; return 1; }
+}
+# xv_check DESCRIPTION NAME... <<PY: the Python check on stdin sees q[NAME]
+# and t[NAME] (guest and testbench reports), drv(report, i) (interface i's
+# driver counters) and appends to e[] what is wrong
+xv_check() {
+  local what=$1 why; shift
+  cat > "$W/xv.py"
+  if why=$(python3 - "$W" "$@" <<'EOF'
+import json, sys
+w, names = sys.argv[1], sys.argv[2:]
+q = {n: json.load(open("%s/q-%s.json" % (w, n))) for n in names}
+t = {n: json.load(open("%s/t-%s.json" % (w, n))) for n in names}
+e = []
+def drv(r, i): return r["interfaces"][i]["driver"]
+exec(open(w + "/xv.py").read())
+print("; ".join(e))
+sys.exit(1 if e else 0)
+EOF
+  ); then ok "$what"; else bad "$what" "$why"; fi
+}
+if [ -x "$E1KLAB" ]; then
+  L=testbench/scenarios/forward-970kpps-legacy.ini
+  # M1 at 50,000 frames: the interrupt-driven driver collapses, NAPI
+  # forwards
+  if xv m1-legacy "$L" --set traffic.count=50000 &&
+     xv m1-napi "$scen" --set traffic.count=50000; then
+    xv_check "m1-guest (e1klab.ko legacy forwards < 1/10 of napi, in the guest as in the testbench)" \
+      m1-legacy m1-napi <<'PY'
+for r, b in ((q, "guest"), (t, "testbench")):
+    lg, np = r["m1-legacy"], r["m1-napi"]
+    fl, fn = lg["accounting"]["forwarded"], np["accounting"]["forwarded"]
+    if not (fn > 0 and fl * 10 < fn):
+        e.append("%s: legacy %d vs napi %d forwarded" % (b, fl, fn))
+    if drv(lg, 0)["polls"] != 0 or drv(lg, 0)["interrupts"] == 0:
+        e.append("%s: legacy eth0 driver %s (want interrupts, no polls)" % (b, drv(lg, 0)))
+    if drv(np, 0)["polls"] == 0:
+        e.append("%s: napi eth0 made no polls" % b)
+PY
+  else
+    bad "m1-guest" "run failed"
+  fi
+  # M3: irq-off takes >= 50x fewer RX interrupts than twist; twist stays
+  # under its ITR (8000/s); the drops are RX-OVR = MPC, none in the backlog
+  ok3=1
+  for v in twist irqoff; do
+    xv "m3-$v" "testbench/scenarios/forward-10M-$v.ini" --set traffic.count=100000 || ok3=0
+  done
+  if [ $ok3 = 1 ]; then
+    xv_check "m3-guest (irq-off >= 50x fewer RX interrupts than twist; ITR 8000 ceiling; drops are RX-OVR = MPC)" \
+      m3-twist m3-irqoff <<'PY'
+for r, b in ((q, "guest"), (t, "testbench")):
+    tw, io = drv(r["m3-twist"], 0)["interrupts"], drv(r["m3-irqoff"], 0)["interrupts"]
+    if not (io > 0 and tw >= 50 * io):
+        e.append("%s: RX interrupts twist %d, irq-off %d" % (b, tw, io))
+    for n in ("m3-twist", "m3-irqoff"):
+        i0 = r[n]["interfaces"][0]
+        if not (i0["netstat"]["RX-OVR"] == i0["nic"]["MPC"] > 0 and r[n]["host"]["backlog_drops"] == 0):
+            e.append("%s %s: RX-OVR %d, MPC %d, backlog drops %d" % (
+                b, n, i0["netstat"]["RX-OVR"], i0["nic"]["MPC"], r[n]["host"]["backlog_drops"]))
+    # 100,000 frames at 820 kpps: 122 ms of traffic, the ring drained
+    # by the end of the window (window_ns); link-up and watchdog outside
+    # it add a few per port
+    tw = r["m3-twist"]
+    for k, f in enumerate(tw["interfaces"]):
+        if drv(tw, k)["interrupts"] > 8000 * tw["window_ns"] / 1e9 + 10:
+            e.append("%s twist %s: %d interrupts, over 8000/s" % (
+                b, f["name"], drv(tw, k)["interrupts"]))
+PY
+  else
+    bad "m3-guest" "run failed"
+  fi
+  # device rules that agree exactly: at 10 kpps with ITR 0 and RxIntDelay 0
+  # each frame gets its own RX interrupt; at 50 kpps with ITR 4000 the RX
+  # port takes no more than 4000/s
+  ll="--set driver.RxIntDelay=0 --set driver.InterruptThrottleRate=0 --set traffic.pps=10000 --set traffic.count=2000"
+  it="--set driver.RxIntDelay=0 --set driver.InterruptThrottleRate=4000 --set traffic.pps=50000 --set traffic.count=5000"
+  # shellcheck disable=SC2086
+  if xv lowload "$scen" $ll && xv itr "$scen" $it; then
+    xv_check "device-rules (one RX interrupt per frame at low load; ITR 4000 ceiling; both backends)" \
+      lowload itr <<'PY'
+for r, b in ((q, "guest"), (t, "testbench")):
+    n = drv(r["lowload"], 0)["interrupts"]
+    # plus the link-up and watchdog interrupts outside the traffic
+    if not 2000 <= n <= 2000 + 16:
+        e.append("%s: %d RX interrupts for 2,000 frames" % (b, n))
+    n = drv(r["itr"], 0)["interrupts"]
+    # 5,000 frames at 50 kpps: 100 ms of traffic -> at most 400 (+ outside)
+    if not 300 <= n <= 400 + 16:
+        e.append("%s: %d RX interrupts at ITR 4000 over 100 ms" % (b, n))
+PY
+  else
+    bad "device-rules" "run failed"
+  fi
 fi
 
 # ------------------------------------------------------------ migration

@@ -278,8 +278,10 @@ static int qr_report(QemuRun *q, char **err)
         return -1;
     }
     if (!a->quiet && !(a->json_path && !strcmp(a->json_path, "-"))) {
-        printf("backend qemu: guest Linux %s, stock e1000 driver, "
+        printf("backend qemu: guest Linux %s, %s driver, "
                "-icount shift=%u (%.0f MHz)\n", q->kernel ? q->kernel : "?",
+               q->sc->guest.driver == TB_GUEST_STOCK ? "stock e1000"
+                                                     : "e1klab.ko",
                q->plan.shift, q->plan.mhz);
         tb_report_text(stdout, q->sc, q->res);
         printf("Guest kernel log: %" PRIu64 " lines (%" PRIu64 " \"Link is "

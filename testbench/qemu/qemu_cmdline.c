@@ -184,6 +184,34 @@ static int plan_source_ok(const TbScenario *sc, const TbTrafficCfg *t,
     return 0;
 }
 
+/* Driver settings no guest driver can take: a NAPI weight other than
+ * Linux's 64 (neither e1klab.ko nor e1000 has a weight parameter) and
+ * per-port copybreak (a single module parameter).  The stock driver's
+ * own limits are the loader's (scenario_guest.c).  0 or -1. */
+static int plan_driver(const TbScenario *sc, char **err)
+{
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        const struct e1k_drv_params *d = &sc->nic[i].drv;
+        if (d->weight != 64) {
+            *err = g_strdup_printf("%s: [nic.%s] weight %u: the guest's "
+                                   "driver polls with NAPI weight 64 (no "
+                                   "parameter)", base(sc->file),
+                                   sc->nic[i].name, d->weight);
+            return -1;
+        }
+        if (d->copybreak != sc->nic[0].drv.copybreak) {
+            *err = g_strdup_printf("%s: [nic.%s] copybreak %u: the guest's "
+                                   "driver takes one copybreak for all "
+                                   "ports (%u on %s)", base(sc->file),
+                                   sc->nic[i].name, d->copybreak,
+                                   sc->nic[0].drv.copybreak,
+                                   sc->nic[0].name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
 {
     uint64_t end_ns = 0;
@@ -196,7 +224,8 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
     }
     s = round(log2(1000.0 / p->mhz));
     p->shift = s > 0 ? (uint32_t)s : 0;
-    if (plan_ifnames(sc, err) < 0 || plan_routes(sc, err) < 0) {
+    if (plan_ifnames(sc, err) < 0 || plan_routes(sc, err) < 0 ||
+        plan_driver(sc, err) < 0) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nsources; i++) {
@@ -369,11 +398,21 @@ static void append_ifnames(GString *app, const TbScenario *sc)
     }
 }
 
-/* Driver module parameters: one value per NIC (Linux e1000 arrays);
- * copybreak is a single value: the first NIC's. */
+/* Driver module parameters: one value per NIC (Intel e1000 arrays);
+ * copybreak is a single value (plan_driver: the same on every NIC).
+ * e1klab.ko also takes each NIC's `mode` (docs/full-system.md). */
 static void append_modparams(GString *app, const TbScenario *sc)
 {
-    g_string_append(app, " e1klab.modparams=");
+    if (sc->guest.driver == TB_GUEST_E1KLAB) {
+        g_string_append(app, " e1klab.driver=e1klab e1klab.modparams=mode=");
+        for (uint32_t i = 0; i < sc->nnics; i++) {
+            g_string_append_printf(app, "%s%s", i ? "," : "",
+                                   e1k_drv_mode_name(sc->nic[i].drv.mode));
+        }
+        g_string_append(app, ":");
+    } else {
+        g_string_append(app, " e1klab.modparams=");
+    }
 #define ARR(field, sep)                                                    \
     do {                                                                   \
         g_string_append(app, sep #field "=");                              \

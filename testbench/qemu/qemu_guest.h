@@ -109,4 +109,21 @@ void tb_guest_model_totals(GPtrArray *lines, E1kTotals *t);
  *  the result.  For reading stats files. */
 GPtrArray *tb_guest_lines(const char *text);
 
+/**
+ * "@@ ethtool NAME" lines (`ethtool -S`: "     name: value"): the value of
+ * statistic @name.  Returns 0, or -1 if absent or not a number
+ * (qemu_ethtool.c).
+ */
+int tb_guest_ethtool(GPtrArray *lines, const char *name, uint64_t *v);
+
+/**
+ * Fill *c from an "@@ ethtool NAME" section: e1klab.ko's counters
+ * interrupts, interrupts_none, napi_polls -> polls, napi_polls_complete
+ * -> polls_complete, napi_polls_budget -> polls_budget, rx_cleaned,
+ * tx_cleaned, tx_busy, resets, itr_changes, itr_current, and Intel's
+ * alloc_rx_buff_failed -> rx_alloc_failed; absent ones (the stock
+ * driver has only the last) stay 0.
+ */
+void tb_guest_drv_counters(GPtrArray *lines, struct e1k_drv_counters *c);
+
 #endif /* TB_QEMU_GUEST_H */

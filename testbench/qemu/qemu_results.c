@@ -177,10 +177,12 @@ static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
     char *sname = g_strdup_printf("stats %s", sc->nic[i].name);
     char *wd = g_strdup_printf("NETDEV WATCHDOG: %s ", sc->nic[i].name);
     int rc = 0;
+    char *et = g_strdup_printf("ethtool %s", sc->nic[i].name);
 
     g_strlcpy(f->name, sc->nic[i].name, sizeof(f->name));
     tb_guest_model_totals(stats, &f->nic);
     tb_guest_link_stats(sect(b, sname), &f->stats);
+    tb_guest_drv_counters(sect(b, et), &f->drv);
     if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
                             &f->interrupts) < 0) {
         *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
@@ -197,6 +199,7 @@ static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
     r->rx_bad_size += f->nic.ruc + f->nic.roc;
     g_free(sname);
     g_free(wd);
+    g_free(et);
     return rc;
 }
 

@@ -129,6 +129,21 @@ typedef struct TbRunCfg {
     uint64_t seed;               /**< seed for any randomised choice */
 } TbRunCfg;
 
+/** The driver the guest loads (`[guest] driver`, docs/full-system.md). */
+typedef enum TbGuestDriver {
+    TB_GUEST_E1KLAB = 0,         /**< e1klab.ko: the driver core of driver/,
+                                      the one the testbench runs */
+    TB_GUEST_STOCK = 1,          /**< Linux's own e1000 (NAPI only) */
+} TbGuestDriver;
+
+/** The full-system guest ([guest]). */
+typedef struct TbGuestCfg {
+    TbGuestDriver driver;        /**< driver loaded in the guest */
+    char driver_at[TB_PATH_LEN + 64]; /**< where the key was given, as a
+                                      message prefix ("file:line: " or
+                                      "--set ARG: "); "" if not given */
+} TbGuestCfg;
+
 /** A complete scenario. */
 typedef struct TbScenario {
     char name[TB_NAME_LEN * 2];
@@ -146,6 +161,7 @@ typedef struct TbScenario {
     uint32_t nsources;
     TbTrafficCfg traffic[TB_MAX_SOURCES];
     TbRunCfg run;
+    TbGuestCfg guest;
 } TbScenario;
 
 #endif /* TB_SCENARIO_H */

@@ -27,6 +27,7 @@ static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
 static const char *const test_names[] = {"TCP_STREAM", NULL};
+static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -37,6 +38,7 @@ static const char *const test_names[] = {"TCP_STREAM", NULL};
 #define RU TB_SEC_RUN
 #define LI TB_SEC_LINK
 #define NP TB_SEC_NETPERF
+#define GU TB_SEC_GUEST
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -371,6 +373,17 @@ const TbKeyDef tb_keys[] = {
      "duration`, that is the test's)"},
     {NP, "nodelay", TB_KEY_BOOL, "boolean", F(TbNetperfSecCfg, nodelay),
      .def = "false", .help = "TCP_NODELAY on both sockets (`-D`)"},
+    /* [guest] */
+    {GU, "driver", TB_KEY_ENUM, "name", F(TbGuestCfg, driver),
+     .names = guest_driver_names, .what = "guest driver", .def = "e1klab",
+     .help = "the driver `--backend qemu` loads in the guest: `e1klab` = "
+     "e1klab.ko, the driver core the testbench runs, with every `[driver]` "
+     "key as a module parameter; `stock` = Linux 6.1's own e1000, which "
+     "cannot honour `mode` legacy or napi-twist, a `weight` other than 64, "
+     "per-port `copybreak`, nor `mode = napi` with InterruptThrottleRate 1, "
+     "3 or 4 (it adapts ITR: that is `napi-dynitr`): such a scenario is "
+     "refused. The testbench always runs the driver core: `stock` is "
+     "refused there"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -379,7 +392,7 @@ const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
         "scenario", "host", "driver", "nic", "route", "traffic", "run",
-        "link", "netperf"};
+        "link", "netperf", "guest"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 

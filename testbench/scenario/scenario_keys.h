@@ -33,6 +33,7 @@ typedef enum TbKeySec {
     TB_SEC_RUN,            /**< [run]: TbRunCfg */
     TB_SEC_LINK,           /**< [link.NAME]: TbLinkCfg (topology.h) */
     TB_SEC_NETPERF,        /**< [netperf]: TbNetperfSecCfg (topology.h) */
+    TB_SEC_GUEST,          /**< [guest]: TbGuestCfg */
     TB_SEC_COUNT
 } TbKeySec;
 

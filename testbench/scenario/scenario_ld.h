@@ -60,6 +60,10 @@ G_GNUC_PRINTF(4, 5)
 int tb_ld_fail(TbLd *ld, const char *grp, const char *key, const char *fmt,
                ...);
 
+/** "file:line: " or "--set ARG: " for (@grp, @key) (@key NULL: the
+ *  section; a key not given: its section), g_malloc'd. */
+char *tb_ld_where(TbLd *ld, const char *grp, const char *key);
+
 /** The value of @key in @grp, trimmed, g_malloc'd; NULL if absent. */
 char *tb_ld_val(TbLd *ld, const char *grp, const char *key);
 
@@ -98,6 +102,9 @@ int tb_ld_keys(TbLd *ld, const char *grp, TbKeySec sec, void *base,
 int tb_ld_scenario(TbLd *ld);
 int tb_ld_host(TbLd *ld);
 int tb_ld_run(TbLd *ld);
+int tb_ld_guest(TbLd *ld);
+/** After the NICs: what `[guest] driver = stock` cannot honour. */
+int tb_ld_guest_rules(TbLd *ld);
 /** [driver] into *base (e1k_drv_params_default() plus the keys). */
 int tb_ld_driver(TbLd *ld, struct e1k_drv_params *base);
 int tb_ld_nic(TbLd *ld, const char *grp, const struct e1k_drv_params *base);

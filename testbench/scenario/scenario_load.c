@@ -31,7 +31,7 @@ const char *tb_ld_file_group(const TbLd *ld, const char *grp)
 }
 
 /* "file:line: " or "--set ARG: " for (grp, key); key NULL = the section */
-static char *where(TbLd *ld, const char *grp, const char *key)
+char *tb_ld_where(TbLd *ld, const char *grp, const char *key)
 {
     char *k = lkey(tb_ld_file_group(ld, grp), key);
     const char *arg = g_hash_table_lookup(ld->setarg, k);
@@ -47,7 +47,7 @@ static char *where(TbLd *ld, const char *grp, const char *key)
     } else {
         /* a key only implied (missing): point at its section */
         g_free(k);
-        return where(ld, grp, NULL);
+        return tb_ld_where(ld, grp, NULL);
     }
     g_free(k);
     return w;
@@ -65,7 +65,7 @@ int tb_ld_fail(TbLd *ld, const char *grp, const char *key, const char *fmt,
     va_start(ap, fmt);
     msg = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    w = where(ld, grp, key);
+    w = tb_ld_where(ld, grp, key);
     grp = tb_ld_file_group(ld, grp);
     if (key) {
         ld->err = g_strdup_printf("%s[%s] %s: %s", w, grp, key, msg);
@@ -403,6 +403,7 @@ void tb_scenario_defaults(TbScenario *sc, const char *name)
     tb_keys_default(TB_SEC_SCENARIO, sc);
     tb_keys_default(TB_SEC_HOST, &sc->host);
     tb_keys_default(TB_SEC_RUN, &sc->run);
+    tb_keys_default(TB_SEC_GUEST, &sc->guest);
     /* two jiffies, as net_rx_action's time limit */
     sc->host.netdev_budget_usecs = 2 * 1000000u / sc->host.hz;
 }
@@ -412,7 +413,7 @@ static int group_sec(const char *g)
 {
     static const TbKeySec fixed[] = {TB_SEC_SCENARIO, TB_SEC_HOST,
                                      TB_SEC_DRIVER, TB_SEC_RUN,
-                                     TB_SEC_TRAFFIC};
+                                     TB_SEC_TRAFFIC, TB_SEC_GUEST};
 
     for (size_t i = 0; i < G_N_ELEMENTS(fixed); i++) {
         if (!strcmp(g, tb_key_sec_name(fixed[i]))) {
@@ -442,7 +443,7 @@ static int check_sections(TbLd *ld, char **groups)
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "
                               "scenario, host, driver, nic.NAME, route.NAME, "
-                              "traffic, traffic.NAME, run)");
+                              "traffic, traffic.NAME, run, guest)");
         }
     }
     return 0;
@@ -498,7 +499,7 @@ int tb_ld_load_all(TbLd *ld, char **groups)
 
     if (check_sections(ld, groups) < 0 || tb_ld_scenario(ld) < 0 ||
         tb_ld_host(ld) < 0 || tb_ld_run(ld) < 0 ||
-        tb_ld_driver(ld, &base) < 0 ||
+        tb_ld_guest(ld) < 0 || tb_ld_driver(ld, &base) < 0 ||
         load_named(ld, groups, TB_SEC_NIC, &base) < 0) {
         return -1;
     }
@@ -508,6 +509,9 @@ int tb_ld_load_all(TbLd *ld, char **groups)
                                         "section", ld->file, ld->host,
                                         ld->host)
                       : g_strdup_printf("%s: no [nic.NAME] section", ld->file);
+        return -1;
+    }
+    if (tb_ld_guest_rules(ld) < 0) {
         return -1;
     }
     add_onlink_routes(sc);

@@ -56,9 +56,18 @@ char **tb_scenario_inputs(const TbScenario *sc);
 uint64_t tb_scenario_expected_ns(const TbScenario *sc);
 
 /**
+ * Whether the testbench backend can run @sc: it always runs e1klab's
+ * driver core, so `[guest] driver = stock` (Linux's own e1000, which it
+ * does not model) is refused rather than run as something else.
+ * Returns 0, or -1 with *err set to a one-line message naming the key's
+ * file:line (g_malloc'd).
+ */
+int tb_scenario_testbench_check(const TbScenario *sc, char **err);
+
+/**
  * The defaults of a scenario named by the file @name: sc zeroed, then
  * sc->file = @name, sc->name = its base name without ".ini", every
- * [host] and [run] default of the key registry (docs/scenarios.md) and
+ * [host], [run] and [guest] default of the key registry (docs/scenarios.md) and
  * host.netdev_budget_usecs = two jiffies (2e6 / host.hz).  No NIC, route
  * or source (nnics = nroutes = nsources = 0).  tb_scenario_load_data()
  * starts from this.

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "scenario/scenario_load.h"
 #include "sim/sim_int.h"
 
 /** Top-level loop granularity when nothing else bounds a chunk, ns. */
@@ -54,7 +55,12 @@ TbSim *tb_sim_new(const TbScenario *sc, char **err)
 
 TbSim *tb_sim_new_traced(const TbScenario *sc, FILE *trace_out, char **err)
 {
-    TbSim *sim = g_new0(TbSim, 1);
+    TbSim *sim;
+
+    if (tb_scenario_testbench_check(sc, err) < 0) {
+        return NULL;
+    }
+    sim = g_new0(TbSim, 1);
     sim->sc = *sc;
     sim->trace_out = trace_out;
     sim->ncpus = sc->host.cpus;
