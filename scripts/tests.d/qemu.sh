@@ -159,8 +159,8 @@ fi
 # probe fails with the Intel-style line, port 0 works, nothing crashes
 out=$W/e1klab-probe-stock.log
 if run_guest "$out" 240 "e1klab.mode=probe e1klab.driver=e1klab e1klab.modparams=InterruptThrottleRate=3,7" \
-     -net none -device e1000,addr=04.0,mac=52:54:00:e1:00:40 \
-     -device e1000-82545em,addr=05.0,mac=52:54:00:e1:00:45; then
+     -net none -device e1000,addr=04.0,mac=52:54:00:e1:00:40,romfile= \
+     -device e1000-82545em,addr=05.0,mac=52:54:00:e1:00:45,romfile=; then
   why=$(check_e1klab "$out" eth0 "(PCI:33MHz:32-bit)" 52:54:00:e1:00:40 4)
   section "$out" dmesg | grep -q "e1klab 0000:00:05.0: Invalid InterruptThrottleRate value specified (7) for port 1: must be 0, 1, 3, 4 or 100..100000 interrupts/s" ||
     why="$why no bad-parameter message for port 1;"
