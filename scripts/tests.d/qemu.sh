@@ -392,9 +392,9 @@ if [ -x "$E1KLAB" ] && [ "$rb_ok" = 1 ]; then
     t1=$(date +%s.%N)
     kept=$(sed -n 's/^e1klab: QEMU run kept in //p' "$W/p.out")
     why=""
-    grep -aq "eth0: (PCI:33MHz:32-bit) 00:07:e9:00:00:99" "$kept/console.log" || why="$why no 32-bit probe with the new MAC;"
+    grep -aq "e1klab 0000:00:04.0: (PCI:33MHz:32-bit) 00:07:e9:00:00:99" "$kept/console.log" || why="$why no 32-bit probe with the new MAC;"
     grep -aq "mac.eth0=00:07:e9:00:00:99" "$kept/console.log" || why="$why eth0 address;"
-    grep -aq "eth1: (PCI:66MHz:64-bit) 00:07:e9:00:00:11" "$kept/console.log" || why="$why eth1 probe;"
+    grep -aq "e1klab 0000:00:05.0: (PCI:66MHz:64-bit) 00:07:e9:00:00:11" "$kept/console.log" || why="$why eth1 probe;"
     [ "$(nsnap "$W/snapshots")" = 1 ] || why="$why a new snapshot was made;"
     one_frame "$W/p.json" || why="$why offered/forwarded != 1;"
     rm -rf "$kept"
