@@ -236,10 +236,13 @@ static int kernel_counters(const TbGuestBlock *b, TbResults *r, char **err)
     /* frames the interfaces received that never entered IPv4 input (ARP,
      * LLC, IS-IS, TIPC, ...: a protocol without handler is also counted
      * in the interface's rx_dropped), as the testbench's IPv4 input drops
-     * every frame that is not IPv4 */
-    r->ip_dropped += sub0(rx_packets(r), snmp(sn, "Ip", "InReceives"));
+     * every frame that is not IPv4; frames netif_rx refused (the
+     * backlog's drops, non-NAPI drivers) never reached a protocol either
+     * and are counted as backlog_drops only */
     tb_guest_softnet(sect(b, "softnet_stat"), &r->backlog_drops,
                      &r->time_squeeze);
+    r->ip_dropped += sub0(rx_packets(r), snmp(sn, "Ip", "InReceives") +
+                                         r->backlog_drops);
     if (tb_guest_softirqs(sect(b, "softirqs_start"), "NET_RX", &v0) == 0 &&
         tb_guest_softirqs(sect(b, "softirqs"), "NET_RX", &v1) == 0) {
         r->softirq_runs = sub0(v1, v0);
