@@ -196,13 +196,16 @@ if python3 - "$E1KLAB" "$S/forward-10M-twist.ini" "$tmp/sig" <<'PY'
 import os, signal, subprocess, sys, time
 exe, scen, d = sys.argv[1:4]
 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-    # the children inherit an ignored SIGINT from a background shell:
-    # reset it so that the sweep sees each signal
+    # the children inherit an ignored SIGINT from a background shell, an
+    # ignored SIGHUP under nohup (and a program keeps an ignored signal
+    # ignored): reset all three so that the sweep sees each signal
+    def dfl():
+        for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+            signal.signal(s, signal.SIG_DFL)
     p = subprocess.Popen([exe, "sweep", scen, "--no-plot", "--quiet",
                           "--jobs", "2", "--out", d,
                           "--param", "traffic.pps=100000,200000,300000,400000"],
-                         preexec_fn=lambda: signal.signal(signal.SIGINT,
-                                                          signal.SIG_DFL))
+                         preexec_fn=dfl)
     kids, t0 = [], time.time()
     while time.time() - t0 < 20:
         kids = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True,
