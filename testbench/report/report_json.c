@@ -10,39 +10,9 @@
 
 #include <json-glib/json-glib.h>
 
+#include "report/json_put.h"
 #include "report/report.h"
 #include "report/stats64_fields.h"
-
-static void ku(JsonBuilder *b, const char *k, uint64_t v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_int_value(b, (gint64)(v > (uint64_t)G_MAXINT64
-                                               ? (uint64_t)G_MAXINT64 : v));
-}
-
-static void ki(JsonBuilder *b, const char *k, int64_t v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_int_value(b, v);
-}
-
-static void ks(JsonBuilder *b, const char *k, const char *v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_string_value(b, v);
-}
-
-static void kb(JsonBuilder *b, const char *k, int v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_boolean_value(b, v != 0);
-}
-
-static void obj(JsonBuilder *b, const char *k)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_begin_object(b);
-}
 
 static void stats64(JsonBuilder *b, const struct e1k_link_stats64 *s)
 {

@@ -11,6 +11,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "report/json_put.h"
 #include "report/report.h"
 #include "report/report_net.h"
 
@@ -93,19 +94,6 @@ void tb_report_net_text(FILE *out, const TbNetReport *nr)
     }
 }
 
-static void ku(JsonBuilder *b, const char *k, uint64_t v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_int_value(b, (gint64)(v > (uint64_t)G_MAXINT64
-                                               ? (uint64_t)G_MAXINT64 : v));
-}
-
-static void ks(JsonBuilder *b, const char *k, const char *v)
-{
-    json_builder_set_member_name(b, k);
-    json_builder_add_string_value(b, v);
-}
-
 /* Host @h: its name and its one-host report object. */
 static void json_net_host(JsonBuilder *b, const TbNetReport *nr, uint32_t h)
 {
@@ -132,8 +120,7 @@ static void json_net_links(JsonBuilder *b, const TbNetReport *nr)
         ks(b, "b", c->end_text[1]);
         ku(b, "delay_ns", c->delay_ns);
         for (int d = 0; d < 2; d++) {
-            json_builder_set_member_name(b, d ? "b_to_a" : "a_to_b");
-            json_builder_begin_object(b);
+            obj(b, d ? "b_to_a" : "a_to_b");
             ku(b, "frames", nr->link[i][d]->frames);
             ku(b, "bytes", nr->link[i][d]->bytes);
             ku(b, "lost", nr->link[i][d]->lost);
@@ -151,8 +138,7 @@ static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
     TbNetperfFigures f;
 
     tb_netperf_figures(nr, &f);
-    json_builder_set_member_name(b, "netperf");
-    json_builder_begin_object(b);
+    obj(b, "netperf");
     ks(b, "test", test_name[c->test]);
     ks(b, "local", c->local);
     ks(b, "remote", c->remote);
@@ -160,8 +146,7 @@ static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
     ku(b, "send_socket", c->send_socket);
     ku(b, "message_size", c->message_size);
     ku(b, "recv_size", c->recv_size);
-    json_builder_set_member_name(b, "nodelay");
-    json_builder_add_boolean_value(b, c->nodelay != 0);
+    kb(b, "nodelay", c->nodelay);
     ku(b, "elapsed_ns", f.elapsed_ns);
     json_builder_set_member_name(b, "throughput_mbit_s");
     json_builder_add_double_value(b, f.throughput_mbit_s);
