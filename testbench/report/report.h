@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include <json-glib/json-glib.h>
+
 #include "scenario/scenario.h"
 #include "sim/sim.h"
 
@@ -108,6 +110,14 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r);
 /** The JSON report (pretty-printed, keys in the documented order, a
  *  trailing newline).  g_free() the result. */
 char *tb_report_json(const TbScenario *sc, const TbResults *r);
+/** The members of that report object added to @b, inside an object the
+ *  caller opened (a host's report in a report of several hosts). */
+void tb_report_json_members(JsonBuilder *b, const TbScenario *sc,
+                            const TbResults *r);
+/** @b's tree as report text: pretty-printed, 2-space indent, the
+ *  fixed-point keys (loss_ratio, throughput_mbit_s) written with their
+ *  decimals, a trailing newline (g_free). */
+char *tb_report_json_text(JsonBuilder *b);
 
 /** CSV time series writer. */
 typedef struct TbCsv TbCsv;

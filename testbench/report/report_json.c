@@ -292,54 +292,70 @@ static void json_interfaces(JsonBuilder *b, const TbScenario *sc,
     json_builder_end_array(b);
 }
 
-/* loss.loss_ratio, built as its ppm value, rewritten in @text as the
- * ratio with 6 decimals ("0.767800": json-glib would write a double with
- * 17 significant digits, 0.76780000000000004). */
-static char *ratio_text(char *text)
-{
-    static const char key[] = "\"loss_ratio\" : ";
-    char *at = strstr(text, key), *end, *out;
-    guint64 ppm;
+/* Keys built as an integer count of 10^-decimals units and written as a
+ * fixed-point number (json-glib writes a double with 17 significant
+ * digits, 0.76780000000000004): loss_ratio from its ppm value,
+ * netperf's throughput_mbit_s from hundredths. */
+static const struct {
+    const char *key;
+    unsigned decimals;
+} fixed_keys[] = {
+    {"\"loss_ratio\" : ", 6},
+    {"\"throughput_mbit_s\" : ", 2},
+};
 
-    if (!at) {
-        return text;
+/* Every value of the fixed_keys in @text rewritten (consumes @text). */
+static char *fixed_text(char *text)
+{
+    for (size_t k = 0; k < G_N_ELEMENTS(fixed_keys); k++) {
+        const char *key = fixed_keys[k].key;
+        unsigned dec = fixed_keys[k].decimals;
+        guint64 unit = 1;
+        for (unsigned i = 0; i < dec; i++) {
+            unit *= 10;
+        }
+        GString *out = g_string_new(NULL);
+        const char *p = text, *at;
+        while ((at = strstr(p, key)) != NULL) {
+            char *end;
+            at += strlen(key);
+            guint64 v = g_ascii_strtoull(at, &end, 10);
+            g_string_append_len(out, p, at - p);
+            g_string_append_printf(out, "%" G_GUINT64_FORMAT ".%0*"
+                                   G_GUINT64_FORMAT, v / unit, (int)dec,
+                                   v % unit);
+            p = end;
+        }
+        g_string_append(out, p);
+        g_free(text);
+        text = g_string_free(out, FALSE);
     }
-    at += sizeof(key) - 1;
-    ppm = g_ascii_strtoull(at, &end, 10);
-    *at = 0;
-    out = g_strdup_printf("%s%" G_GUINT64_FORMAT ".%06" G_GUINT64_FORMAT
-                          "%s", text, ppm / 1000000, ppm % 1000000, end);
-    g_free(text);
-    return out;
+    return text;
 }
 
-/* Pretty-printed text of the built tree, with a trailing newline. */
-static char *json_text(JsonBuilder *b)
+char *tb_report_json_text(JsonBuilder *b)
 {
     JsonNode *root = json_builder_get_root(b);
     JsonGenerator *g = json_generator_new();
     json_generator_set_pretty(g, TRUE);
     json_generator_set_indent(g, 2);
     json_generator_set_root(g, root);
-    char *text = json_generator_to_data(g, NULL);
-    char *out;
+    char *text = fixed_text(json_generator_to_data(g, NULL));
+    char *out = g_strconcat(text, "\n", NULL);
 
-    text = ratio_text(text);
-    out = g_strconcat(text, "\n", NULL);
     g_free(text);
     json_node_unref(root);
     g_object_unref(g);
     return out;
 }
 
-char *tb_report_json(const TbScenario *sc, const TbResults *r)
+void tb_report_json_members(JsonBuilder *b, const TbScenario *sc,
+                            const TbResults *r)
 {
-    JsonBuilder *b = json_builder_new();
     TbDerived d;
     uint32_t n = r->niface < TB_MAX_NICS ? r->niface : TB_MAX_NICS;
 
     tb_report_derive(sc, r, &d);
-    json_builder_begin_object(b);
     json_head(b, sc, r, &d);
     json_offered(b, r, &d);
     json_sources(b, sc, r);
@@ -349,8 +365,16 @@ char *tb_report_json(const TbScenario *sc, const TbResults *r)
     json_cpu(b, r);
     json_interrupts(b, r, n);
     json_interfaces(b, sc, r, &d, n);
+}
+
+char *tb_report_json(const TbScenario *sc, const TbResults *r)
+{
+    JsonBuilder *b = json_builder_new();
+
+    json_builder_begin_object(b);
+    tb_report_json_members(b, sc, r);
     json_builder_end_object(b);
-    char *out = json_text(b);
+    char *out = tb_report_json_text(b);
     g_object_unref(b);
     return out;
 }

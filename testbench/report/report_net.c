@@ -97,14 +97,11 @@ void tb_report_net_text(FILE *out, const TbNetReport *nr)
 /* Host @h: its name and its one-host report object. */
 static void json_net_host(JsonBuilder *b, const TbNetReport *nr, uint32_t h)
 {
-    char *text = tb_report_json(&nr->t->host[h], nr->res[h]);
-    JsonNode *node = json_from_string(text, NULL);
-
-    g_free(text);
     json_builder_begin_object(b);
     ks(b, "name", nr->t->host_name[h]);
-    json_builder_set_member_name(b, "report");
-    json_builder_add_value(b, node);     /* takes the node */
+    obj(b, "report");
+    tb_report_json_members(b, &nr->t->host[h], nr->res[h]);
+    json_builder_end_object(b);
     json_builder_end_object(b);
 }
 
@@ -148,8 +145,8 @@ static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
     ku(b, "recv_size", c->recv_size);
     kb(b, "nodelay", c->nodelay);
     ku(b, "elapsed_ns", f.elapsed_ns);
-    json_builder_set_member_name(b, "throughput_mbit_s");
-    json_builder_add_double_value(b, f.throughput_mbit_s);
+    /* hundredths, written with 2 decimals (tb_report_json_text) */
+    ku(b, "throughput_mbit_s", (uint64_t)llround(f.throughput_mbit_s * 100));
     ku(b, "bytes_received", nr->np->bytes_recv);
     ku(b, "bytes_sent", nr->np->bytes_sent);
     ku(b, "recv_calls", nr->np->recvs);
@@ -176,11 +173,7 @@ char *tb_report_net_json(const TbNetReport *nr)
         json_netperf(b, nr);
     }
     json_builder_end_object(b);
-    JsonNode *root = json_builder_get_root(b);
-    char *text = json_to_string(root, TRUE);
-    char *out = g_strconcat(text, "\n", NULL);
-    g_free(text);
-    json_node_unref(root);
+    char *out = tb_report_json_text(b);
     g_object_unref(b);
     return out;
 }
