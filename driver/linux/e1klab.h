@@ -57,6 +57,12 @@ struct e1k_os {
 	struct delayed_work watchdog; /* e1k_drv_watchdog every 2 s */
 	struct work_struct reset_task;/* e1k_drv_tx_timeout in process context */
 	u64 tx_timeout_count;         /* ndo_tx_timeout calls */
+	/* ns spent in e1klab_intr (local_clock() at entry and return; the
+	 * kernel's own entry and exit code around the handler excluded):
+	 * the port's hard-interrupt time, which Debian's kernel without
+	 * CONFIG_IRQ_TIME_ACCOUNTING does not account.  Read as ethtool -S
+	 * hardirq_ns and /sys/class/net/IF/hardirq_ns. */
+	u64 hardirq_ns;
 };
 
 /** What the glue keeps in skb->cb while the driver owns a buffer

@@ -90,6 +90,7 @@ static const struct e1klab_stat e1klab_stats[] = {
 	CNT("resets", resets),
 	CNT("itr_changes", itr_changes),
 	CNT("itr_current", itr_current),
+	OS("hardirq_ns", hardirq_ns),
 	/* frames the driver core dropped in RX clean (errors, split) */
 	HW("rx_frames_dropped_sw", rx_frame_errors_sw),
 };

@@ -24,6 +24,7 @@
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/rtnetlink.h>
+#include <linux/sched/clock.h>
 
 #include "e1klab.h"
 
@@ -39,15 +40,42 @@ static struct lock_class_key e1klab_legacy_lock_key;
 static irqreturn_t e1klab_intr(int irq, void *data)
 {
 	struct e1k_os *os = data;
+	u64 t0 = local_clock();
 	int handled;
 
-	if (os->napi_mode)
-		return e1k_drv_intr(os->core) ? IRQ_HANDLED : IRQ_NONE;
-	spin_lock(&os->lock);
-	handled = e1k_drv_intr(os->core);
-	spin_unlock(&os->lock);
+	if (os->napi_mode) {
+		handled = e1k_drv_intr(os->core);
+	} else {
+		spin_lock(&os->lock);
+		handled = e1k_drv_intr(os->core);
+		spin_unlock(&os->lock);
+	}
+	/* one handler runs at a time per line: a plain add */
+	os->hardirq_ns += local_clock() - t0;
 	return handled ? IRQ_HANDLED : IRQ_NONE;
 }
+
+/* /sys/class/net/IF/hardirq_ns: struct e1k_os hardirq_ns in decimal. */
+static ssize_t hardirq_ns_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct e1k_os *os = netdev_priv(to_net_dev(dev));
+
+	return sysfs_emit(buf, "%llu\n",
+			  (unsigned long long)READ_ONCE(os->hardirq_ns));
+}
+static DEVICE_ATTR_RO(hardirq_ns);
+
+static struct attribute *e1klab_sysfs_attrs[] = {
+	&dev_attr_hardirq_ns.attr,
+	NULL,
+};
+
+/* The net_device's own sysfs attributes: netdev->sysfs_groups[0], set
+ * before register_netdev (e1klab_netdev_setup). */
+static const struct attribute_group e1klab_sysfs_group = {
+	.attrs = e1klab_sysfs_attrs,
+};
 
 /* Softirq context: bottom halves are off, interrupts on (a napi-twist
  * interrupt handler may run meanwhile; it takes no lock). */
@@ -255,6 +283,7 @@ static void e1klab_netdev_setup(struct e1k_os *os)
 	e1klab_set_ethtool_ops(netdev);
 	netdev->watchdog_timeo = 5 * HZ;
 	netdev->irq = os->pdev->irq;
+	netdev->sysfs_groups[0] = &e1klab_sysfs_group;
 	if (os->napi_mode)
 		netif_napi_add_weight(netdev, &os->napi, e1klab_poll,
 				      os->params.weight);

@@ -11,6 +11,10 @@
 #   report-oversize-sources  a 65,590-byte record: identical sources[]
 #   report-cpu-100kpps     forward-970kpps-napi at 100 kpps: CPU shares
 #                          within the tolerance docs/full-system.md states
+#   report-hardirq         e1klab.ko's handler time is the report's hardirq:
+#                          > 0, 0.1-20 us per interrupt, and a larger share
+#                          in legacy mode (the handler cleans the rings)
+#                          than in NAPI mode (it only masks and schedules)
 #   run-scenario-relative-pcap  --set traffic.pcap is taken from the
 #                          current directory, the scenario's pcap from its own
 
@@ -199,6 +203,33 @@ EOF
     ok "report-cpu-100kpps ($why)"
   else
     bad "report-cpu-100kpps" "$why"
+  fi
+
+  # hardirq_ns from e1klab.ko's handlers, NAPI (above) against legacy
+  if ! qr_run_both cpul "$top/testbench/scenarios/forward-970kpps-legacy.ini" \
+       --set traffic.count=20000 --set traffic.pps=100000; then
+    bad "report-hardirq" "run failed"
+  elif why=$(python3 - "$W/cpu-q.json" "$W/cpul-q.json" <<'EOF'
+import json, sys
+e, out = [], []
+share = {}
+for mode, path in (("napi", sys.argv[1]), ("legacy", sys.argv[2])):
+    d = json.load(open(path))
+    c, irqs = d["cpu"], sum(i["interrupts"] for i in d["interfaces"])
+    per = c["hardirq_ns"] / irqs if irqs else 0
+    share[mode] = c["hardirq_ppm"]
+    out.append("%s %d ms, %.2f us per interrupt" % (mode, c["hardirq_ns"] // 10**6, per / 1e3))
+    if not (c["hardirq_ns"] > 0 and 100 <= per <= 20000):
+        e.append("%s: hardirq_ns %d over %d interrupts" % (mode, c["hardirq_ns"], irqs))
+if share["legacy"] <= share["napi"]:
+    e.append("legacy hardirq share %d ppm <= napi %d ppm" % (share["legacy"], share["napi"]))
+print("; ".join(e or out))
+sys.exit(1 if e else 0)
+EOF
+  ); then
+    ok "report-hardirq ($why)"
+  else
+    bad "report-hardirq" "$why"
   fi
 
   # run-scenario.py: --set traffic.pcap from the current directory (as

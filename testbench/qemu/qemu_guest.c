@@ -264,6 +264,10 @@ static void cpu_line(const char *file, char **w, TbGuestCpu *c, int *have)
             c->tasks += v;
             *have |= 4;
         }
+    } else if (g_str_has_prefix(file, "/sys/class/net/") &&
+               g_str_has_suffix(file, "/hardirq_ns") &&
+               num(w[0], 10, &v) == 0) {
+        c->hardirq += v;
     } else if (g_str_has_prefix(file, "/proc/") &&
                g_str_has_suffix(file, "/schedstat") &&
                num(w[0], 10, &v) == 0) {

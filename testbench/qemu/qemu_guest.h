@@ -73,14 +73,17 @@ int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
  * idle entry to exit, interrupts excluded); /proc/schedstat's "cpuN"
  * lines (field 7: rq_cpu_time, the time non-idle tasks ran,
  * Documentation/scheduler/sched-stats.rst); and /proc/PID/schedstat of
- * the ksoftirqd threads (field 1: run time).  All in ns, summed over
- * CPUs.
+ * the ksoftirqd threads (field 1: run time); with e1klab.ko, each
+ * port's /sys/class/net/IF/hardirq_ns (its interrupt handler's time,
+ * local_clock()).  All in ns, summed over CPUs and ports.
  */
 typedef struct TbGuestCpu {
     uint64_t now;          /**< the guest's clock */
     uint64_t idle;         /**< idle (incl. iowait) */
     uint64_t tasks;        /**< run time of all non-idle tasks */
     uint64_t ksoftirqd;    /**< run time of the ksoftirqd threads */
+    uint64_t hardirq;      /**< e1klab.ko's hard-interrupt handler time,
+                                summed over ports (0 without it) */
 } TbGuestCpu;
 
 /** Parse such a section.  0, or -1 if it lacks the clock, the idle time
