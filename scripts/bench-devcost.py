@@ -9,7 +9,9 @@ prints the host cost per virtual second of traffic:
     cost/virtual = (cost(N2) - cost(N1)) / ((N2 - N1) / pps)
 
 for the CPU time of the run (user + sys of QEMU and the script, from
-getrusage of the children) and for its wall time.  The difference of two
+getrusage of the children) and for its wall time, and the e1klab
+devices' timer expiries per extra frame (the stats files' qemu.*
+counters; QEMU's own e1000 timers are not counted).  The difference of two
 runs removes the fixed cost (boot, setup, drain), so what is left is the
 price of the extra traffic.  Both models see the same frames at the same
 virtual times (run-scenario.py feeds the stock NIC from a generator-only
@@ -53,9 +55,27 @@ def run_once(args, model, count, work):
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime -
                                                  before.ru_stime)
     with open(out) as f:
-        summ = json.load(f)["summary"]
+        rep = json.load(f)
+    summ = rep["summary"]
     irqs = sum(v or 0 for v in summ["interrupts"].values())
-    return wall, cpu, irqs, summ.get("offered")
+    return wall, cpu, irqs, expiries(os.path.join(work, "%s-%d" % (model,
+                                                                   count)))
+
+
+def expiries(workdir):
+    """Timer expiries of the e1klab devices of one run, from their stats
+    files (the glue's qemu.* counters): (all, model timer with the guest
+    halted).  The stock e1000's own timers are not counted."""
+    total = halted = 0
+    for name in sorted(os.listdir(workdir)):
+        if not name.endswith(".stats"):
+            continue
+        with open(os.path.join(workdir, name)) as f:
+            kv = dict(l.strip().split("=", 1) for l in f if "=" in l)
+        total += int(kv.get("qemu.model_timer_fires", 0)) + \
+            int(kv.get("qemu.replay_timer_fires", 0))
+        halted += int(kv.get("qemu.model_timer_fires_halted", 0))
+    return total, halted
 
 
 def main():
@@ -75,19 +95,23 @@ def main():
     print("pps %d, ITR %d, %s, counts %d/%d: %.3f virtual s of traffic "
           "between the two runs" % (args.pps, args.itr, args.chip, n1, n2,
                                     virt))
-    print("%-7s %4s %8s %8s %8s %8s %8s %10s %11s" %
+    print("%-7s %4s %8s %8s %8s %8s %8s %10s %11s %12s" %
           ("model", "rep", "wall1", "cpu1", "wall2", "cpu2", "load",
-           "wall/virt", "cpu/virt"))
+           "wall/virt", "cpu/virt", "expiries/fr"))
     with tempfile.TemporaryDirectory(prefix="e1klab-bench-") as work:
         for rep in range(args.repeat):
             for model in args.models.split(","):
                 load = os.getloadavg()[0]
-                w1, c1, i1, _ = run_once(args, model, n1, work)
-                w2, c2, i2, _ = run_once(args, model, n2, work)
+                w1, c1, i1, x1 = run_once(args, model, n1, work)
+                w2, c2, i2, x2 = run_once(args, model, n2, work)
                 print("%-7s %4d %8.1f %8.1f %8.1f %8.1f %8.1f %10.2f %11.2f"
-                      "   irq/s %.0f" %
+                      " %12.2f   irq/s %.0f, model expiries with the guest "
+                      "halted %.0f %%" %
                       (model, rep, w1, c1, w2, c2, load, (w2 - w1) / virt,
-                       (c2 - c1) / virt, (i2 - i1) / virt), flush=True)
+                       (c2 - c1) / virt, (x2[0] - x1[0]) / (n2 - n1),
+                       (i2 - i1) / virt,
+                       100.0 * (x2[1] - x1[1]) / max(1, x2[0] - x1[0])),
+                      flush=True)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@
 #include "qemu/module.h"
 #include "qemu/notify.h"
 #include "qapi/error.h"
+#include "hw/core/cpu.h"
 #include "hw/pci/pci.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
@@ -87,6 +88,12 @@ struct E1klabState {
     uint32_t replay_armed;   /* 1: start time fixed (cursor.started) */
     pcap_t *cap_pc;
     pcap_dumper_t *cap_dump;
+
+    /* Host-cost counters, since this QEMU process started (not migrated):
+     * expiries of the two timers, the model's with the guest's CPUs all
+     * halted at that instant, and re-arms of the model timer.  Written
+     * to the stats file as qemu.* (docs/full-system.md "Device cost"). */
+    uint64_t model_fires, model_fires_halted, replay_fires, model_rearms;
 
     /* migration scratch */
     uint8_t *blob;
@@ -172,6 +179,7 @@ static void e1klab_port_deadline_changed(void *opaque, uint64_t deadline_ns)
     if (deadline_ns == E1K_NO_DEADLINE) {
         timer_del(s->model_timer);
     } else {
+        s->model_rearms++;
         e1klab_timer_mod_ns(s->model_timer, deadline_ns);
     }
 }
@@ -238,10 +246,26 @@ static void e1klab_port_trace(void *opaque, E1kTraceEvent ev, uint64_t a,
     }
 }
 
+/* True if every vCPU is halted with no work pending: the guest can do
+ * nothing until an interrupt wakes it. */
+static bool e1klab_guest_halted(void)
+{
+    CPUState *cpu;
+
+    CPU_FOREACH(cpu) {
+        if (!cpu->halted || cpu_has_work(cpu)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void e1klab_model_timer_cb(void *opaque)
 {
     E1klabState *s = opaque;
 
+    s->model_fires++;
+    s->model_fires_halted += e1klab_guest_halted();
     e1k_run_until(s->dev, (uint64_t)qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
 }
 
@@ -275,6 +299,7 @@ static void e1klab_replay_timer_cb(void *opaque)
     uint64_t now = (uint64_t)qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     char err[256];
 
+    s->replay_fires++;
     if (!s->replay_armed) {
         /* The start delay elapsed (replay-after-rx-enable=off). */
         e1klab_replay_start(s, now);
@@ -420,6 +445,11 @@ static void e1klab_write_stats(E1klabState *s)
         fprintf(f, "replay.start_ns=%" PRIu64 "\n", c.start_ns);
         fprintf(f, "replay.last_ns=%" PRIu64 "\n", c.prev_end_ns);
     }
+    fprintf(f, "qemu.model_timer_fires=%" PRIu64 "\n", s->model_fires);
+    fprintf(f, "qemu.model_timer_fires_halted=%" PRIu64 "\n",
+            s->model_fires_halted);
+    fprintf(f, "qemu.model_timer_rearms=%" PRIu64 "\n", s->model_rearms);
+    fprintf(f, "qemu.replay_timer_fires=%" PRIu64 "\n", s->replay_fires);
     /* No "now" here: QEMU handles the guest's power-off asynchronously,
      * so the exit instant varies by a few ns between identical runs. */
     fclose(f);
