@@ -137,4 +137,38 @@ void e1k_drv_update_stats(struct e1k_adapter *a);
 void e1k_drv_get_counters(const struct e1k_adapter *a,
                           struct e1k_drv_counters *c);
 
+/** `ethtool -S` statistics (driver/e1000_ethtool.c): the first
+ *  E1K_ETHTOOL_INTEL carry the Intel e1000 driver's names and sources
+ *  ([LINUX-E1000] e1000_gstrings_stats), the rest are the core's own
+ *  counters; E1K_ETHTOOL_STATS in all. */
+#define E1K_ETHTOOL_INTEL 47u
+#define E1K_ETHTOOL_STATS 59u
+/** Name of statistic @i ("rx_no_buffer_count"), NULL past the end. */
+const char *e1k_drv_ethtool_name(unsigned int i);
+/** The E1K_ETHTOOL_STATS values into @data, in name order, as of the last
+ *  statistics refresh (no register access; call e1k_drv_update_stats
+ *  first for current values).  @tx_timeout_count: the glue's count of
+ *  ndo_tx_timeout calls (Linux e1000_tx_timeout counts them). */
+void e1k_drv_get_ethtool_stats(struct e1k_adapter *a,
+                               uint64_t tx_timeout_count, uint64_t *data);
+
+/** MTU range (Linux e1000_change_mtu: 68 = ETH_MIN_MTU up to the
+ *  82540EM/82545EM's 16128-byte maximum frame less header and FCS). */
+#define E1K_MTU_MIN 68u
+#define E1K_MTU_MAX 16110u
+/** The receive buffer for @mtu (Linux e1000_change_mtu): the largest
+ *  frame, mtu + 14 header + 4 FCS, fits in 2048 (up to MTU 2030; 1518
+ *  for the standard 1500), else 4096, 8192 or 16384 bytes. */
+uint32_t e1k_drv_rx_buffer_len(uint32_t mtu);
+/** ndo_change_mtu: the MTU (E1K_MTU_MIN..E1K_MTU_MAX) sets the receive
+ *  buffer size (RCTL.BSIZE/BSEX, SDM 13.4.22) and long packet reception
+ *  (RCTL.LPE above 1500, SDM 13.4.22); applied at once if the interface
+ *  is up (reset and reopen, as Linux e1000_reinit_locked).  0, or -1 if
+ *  out of range (unchanged). */
+int e1k_drv_change_mtu(struct e1k_adapter *a, uint32_t mtu);
+/** ndo_set_rx_mode for IFF_PROMISC: @on sets RCTL.UPE and RCTL.MPE
+ *  (unicast and multicast promiscuous, SDM 13.4.22), off clears them;
+ *  written at once if up, else kept for open. */
+void e1k_drv_set_promisc(struct e1k_adapter *a, bool on);
+
 #endif /* E1K_DRIVER_E1000_DRV_H */

@@ -14,6 +14,8 @@
  *   e1000_itr.c    InterruptThrottleRate modes and dynamic ITR
  *   e1000_stats.c  statistics accumulation and rtnl_link_stats64 mapping
  *   e1000_main.c   probe/open/close/watchdog/tx_timeout
+ *   e1000_rxmode.c MTU, receive buffer size, LPE and promiscuous mode
+ *   e1000_ethtool.c the ethtool -S table
  *   e1000_param.c  parameter defaults, mode names, validation
  *
  * Naming follows the Linux e1000 driver (e1000_main.c) so the code can be read
@@ -162,7 +164,10 @@ struct e1k_adapter {
     /* ---- rings and buffers ---- */
     struct e1k_rx_ring rx_ring;
     struct e1k_tx_ring tx_ring;
-    uint32_t rx_buffer_len;  /**< bytes per RX buffer (2048) */
+    uint32_t rx_buffer_len;  /**< bytes per RX buffer: 2048, 4096, 8192
+                                  or 16384 (e1k_drv_rx_buffer_len) */
+    uint32_t mtu;            /**< bytes (1500 unless changed) */
+    bool promisc;            /**< IFF_PROMISC: RCTL.UPE and MPE */
     uint32_t rctl;           /**< RCTL as last programmed */
     uint32_t txd_cmd;        /**< CMD bits of a frame's last descriptor */
     bool discarding;         /**< dropping the rest of a multi-buffer frame */
@@ -356,5 +361,15 @@ void e1k_itr_watchdog(struct e1k_adapter *a);
 /** Read every statistics register and accumulate; refresh net_stats
  *  (Linux e1000_update_stats). */
 void e1k_update_stats(struct e1k_adapter *a);
+
+/* ---- e1000_rxmode.c ---- */
+
+/** RCTL's receive-mode bits for the adapter's MTU and promiscuous
+ *  setting: BSIZE/BSEX for rx_buffer_len, LPE, UPE and MPE (SDM
+ *  13.4.22; Linux e1000_setup_rctl). */
+uint32_t e1k_rctl_rx_mode(const struct e1k_adapter *a);
+/** Largest frame incl. header and FCS for the MTU, bytes (1518 at 1500;
+ *  Linux hw->max_frame_size). */
+uint32_t e1k_max_frame(const struct e1k_adapter *a);
 
 #endif /* E1K_DRIVER_E1000_DRV_INTERNAL_H */

@@ -312,7 +312,7 @@ void e1k_hw_init_filters(struct e1k_adapter *a)
                    (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
     uint32_t rah = (uint32_t)m[4] | (uint32_t)m[5] << 8 | E1K_RAH_AV;
     uint32_t pba_bytes = E1K_PBA_48K * 1024u;
-    uint32_t max_frame = E1K_ETH_MAX_NOFCS; /* 1518 incl. FCS for MTU 1500 */
+    uint32_t max_frame = e1k_max_frame(a); /* 1518 incl. FCS at MTU 1500 */
     uint32_t hwm, lwm;
 
     /* PBA takes effect after the next reset; Linux programs 48 KB RX. */

@@ -59,6 +59,7 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
     a->os = os;
     a->params = *p;
     a->rx_buffer_len = E1K_RXBUFFER_2048;
+    a->mtu = 1500u;
 
     e1k_hw_reset(a);
 
@@ -154,11 +155,12 @@ static void configure_rx(struct e1k_adapter *a)
     }
     ew32(a, E1K_RXCSUM, rxcsum);
 
-    /* Broadcast accepted, no loopback, RXDMT0 at half the ring, 2048-byte
-     * buffers (BSIZE 00, BSEX 0), FCS kept in the buffer (SECRC off:
-     * stripped in software as Linux does). */
-    a->rctl = E1K_RCTL_EN | E1K_RCTL_BAM |
-              (0u << E1K_RCTL_RDMTS_SHIFT) | (0u << E1K_RCTL_BSIZE_SHIFT);
+    /* Broadcast accepted, no loopback, RXDMT0 at half the ring, FCS kept
+     * in the buffer (SECRC off: stripped in software as Linux does);
+     * buffer size, LPE and promiscuous bits for the MTU and rx mode
+     * (2048-byte buffers, BSIZE 00, BSEX 0, at MTU 1500). */
+    a->rctl = E1K_RCTL_EN | E1K_RCTL_BAM | (0u << E1K_RCTL_RDMTS_SHIFT) |
+              e1k_rctl_rx_mode(a);
     ew32(a, E1K_RCTL, a->rctl);
 }
 

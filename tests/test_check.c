@@ -51,6 +51,15 @@ static JsonNode *make_report(void)
     r->iface[0].stats.rx_fifo_errors = 400000;
     r->iface[0].drv.polls = 5000;
     r->iface[0].nic.mpc = 400000;
+    r->iface[0].nic.rnbc = 450000;
+    r->iface[0].nic.roc = 3;
+    /* the driver's ethtool -S view of the same registers (names in
+     * e1k_drv_ethtool_name order: 18 rx_no_buffer_count, 31
+     * rx_long_length_errors) */
+    g_assert_cmpstr(e1k_drv_ethtool_name(18), ==, "rx_no_buffer_count");
+    g_assert_cmpstr(e1k_drv_ethtool_name(31), ==, "rx_long_length_errors");
+    r->iface[0].ethtool[18] = 450000;
+    r->iface[0].ethtool[31] = 3;
     r->iface[1].stats.tx_packets = 298580;
     json = tb_report_json(sc, r);
     root = tb_report_parse(json, "test", &err);
@@ -92,6 +101,14 @@ static void test_paths(void)
     g_assert_cmpfloat(field("eth0.polls"), ==, 5000);
     g_assert_cmpfloat(field("eth0.MPC"), ==, 400000);
     g_assert_cmpfloat(field("eth1.tx_packets"), ==, 298580);
+    /* Intel's ethtool -S names as aliases of the registers they read */
+    g_assert_cmpfloat(field("eth0.rx_no_buffer_count"), ==, 450000);
+    g_assert_cmpfloat(field("eth0.rx_no_buffer_count"), ==,
+                      field("eth0.RNBC"));
+    g_assert_cmpfloat(field("eth0.rx_long_length_errors"), ==,
+                      field("eth0.ROC"));
+    g_assert_cmpfloat(field("interfaces.eth0.ethtool.rx_long_length_errors"),
+                      ==, 3);
     /* single names */
     g_assert_cmpfloat(field("forwarded"), ==, 298580);
     g_assert_cmpfloat(field("offered"), ==, 1000000);

@@ -142,6 +142,56 @@ static void test_open_registers(void)
     fos_free(f);
 }
 
+/* MTU -> receive buffer and RCTL (Linux e1000_change_mtu,
+ * e1000_setup_rctl; SDM 13.4.22 BSIZE/BSEX): 2048 (BSIZE 00, BSEX 0)
+ * while the frame fits, else 4096 (11), 8192 (10), 16384 (01) with BSEX;
+ * LPE above MTU 1500.  Promiscuous mode sets UPE and MPE while up;
+ * a change of MTU while up reopens; out of range is refused. */
+static void test_open_rx_mode(void)
+{
+    static const struct {
+        uint32_t mtu, buf, rctl;
+    } c[] = {
+        {1500, 2048, 0},
+        {2030, 2048, E1K_RCTL_LPE},
+        {2031, 4096, E1K_RCTL_LPE | E1K_RCTL_BSEX | 3u << 16},
+        {8174, 8192, E1K_RCTL_LPE | E1K_RCTL_BSEX | 2u << 16},
+        {9000, 16384, E1K_RCTL_LPE | E1K_RCTL_BSEX | 1u << 16},
+        {16110, 16384, E1K_RCTL_LPE | E1K_RCTL_BSEX | 1u << 16},
+    };
+    struct e1k_drv_params p;
+
+    e1k_drv_params_default(&p);
+    for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+        FakeOs *f = fos_new(MEM, NULL);
+        struct e1k_adapter *a = fos_probe(f, &p);
+
+        g_assert_cmpuint(e1k_drv_rx_buffer_len(c[i].mtu), ==, c[i].buf);
+        g_assert_cmpint(e1k_drv_change_mtu(a, c[i].mtu), ==, 0);
+        g_assert_cmpint(e1k_drv_open(a), ==, 0);
+        g_assert_cmpuint(a->rx_buffer_len, ==, c[i].buf);
+        g_assert_cmphex(peek(f, E1K_RCTL), ==,
+                        E1K_RCTL_EN | E1K_RCTL_BAM | c[i].rctl);
+        e1k_drv_set_promisc(a, true);
+        g_assert_cmphex(peek(f, E1K_RCTL), ==, E1K_RCTL_EN | E1K_RCTL_BAM |
+                        c[i].rctl | E1K_RCTL_UPE | E1K_RCTL_MPE);
+        /* back to 1500 while up: closed and reopened, still promiscuous */
+        g_assert_cmpint(e1k_drv_change_mtu(a, 1500), ==, 0);
+        g_assert_cmpuint(a->rx_buffer_len, ==, 2048);
+        g_assert_cmphex(peek(f, E1K_RCTL), ==, E1K_RCTL_EN | E1K_RCTL_BAM |
+                        E1K_RCTL_UPE | E1K_RCTL_MPE);
+        e1k_drv_set_promisc(a, false);
+        g_assert_cmphex(peek(f, E1K_RCTL), ==, E1K_RCTL_EN | E1K_RCTL_BAM);
+        g_assert_cmpint(e1k_drv_change_mtu(a, 67), ==, -1);
+        g_assert_cmpint(e1k_drv_change_mtu(a, 16111), ==, -1);
+        g_assert_cmpuint(a->mtu, ==, 1500);
+        e1k_drv_close(a);
+        e1k_drv_remove(a);
+        f->a = NULL;
+        fos_free(f);
+    }
+}
+
 /* ITR per InterruptThrottleRate: 0 leaves it 0, fixed 8000 -> 488,
  * mode 4 starts at 8000 ints/s (first watchdog computation). */
 static void test_open_itr_modes(void)
@@ -300,6 +350,7 @@ int main(int argc, char **argv)
     g_test_add_func("/driver/probe/kalloc-balanced", test_kalloc_balanced);
     g_test_add_func("/driver/open/registers", test_open_registers);
     g_test_add_func("/driver/open/itr-modes", test_open_itr_modes);
+    g_test_add_func("/driver/open/rx-mode", test_open_rx_mode);
     g_test_add_func("/driver/open/txd-cmd", test_txd_cmd);
     g_test_add_func("/driver/params/default", test_params_default);
     g_test_add_func("/driver/params/check", test_params_check);

@@ -64,6 +64,7 @@ static void fill(void)
     res.iface[0].nic.mpc = 690000;
     res.iface[0].nic.rnbc = 5;
     res.iface[0].nic.gprc = 310000;
+    res.iface[0].ethtool[18] = 5;     /* rx_no_buffer_count (RNBC) */
     res.iface[1].qdisc_drops = 5000;
     g_strlcpy(res.iface[1].name, "eth1", TB_NAME_LEN);
     res.iface[1].irq = 17;
@@ -219,9 +220,9 @@ static void test_json_schema(void)
         "softirq_ppm", "process_ppm", "idle_ppm", NULL};
     static const char *const irqs[] = {"eth0", "eth1", NULL};
     static const char *const iface[] = {
-        "name", "chip", "bus", "link_mbps", "mode", "irq", "interrupts",
-        "rx_pps", "tx_pps", "stats64", "netstat", "driver", "nic",
-        "qdisc_drops", "tx_timeouts", "wire_tx_frames", "wire_tx_bytes",
+        "name", "chip", "bus", "link_mbps", "mode", "mtu", "promisc", "irq",
+        "interrupts", "rx_pps", "tx_pps", "stats64", "netstat", "driver",
+        "nic", "ethtool", "qdisc_drops", "tx_timeouts", "wire_tx_frames", "wire_tx_bytes",
         NULL};
     static const char *const stats[] = {
         "rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_errors",
@@ -243,6 +244,23 @@ static void test_json_schema(void)
         "MPRC", "RUC", "ROC", "CRCERRS", "rx_filtered", "rx_disabled",
         "rx_dma_errors", "tx_dma_errors", "tx_bad_desc", "tx_frames_dropped",
         "irq_assertions", NULL};
+    /* Intel's e1000 ethtool -S names, in its order */
+    static const char *const ethtool[] = {
+        "rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_broadcast",
+        "tx_broadcast", "rx_multicast", "tx_multicast", "rx_errors",
+        "tx_errors", "rx_dropped", "tx_dropped", "multicast", "collisions",
+        "rx_length_errors", "rx_over_errors", "rx_crc_errors",
+        "rx_frame_errors", "rx_no_buffer_count", "rx_missed_errors",
+        "tx_aborted_errors", "tx_carrier_errors", "tx_fifo_errors",
+        "tx_heartbeat_errors", "tx_window_errors", "tx_abort_late_coll",
+        "tx_deferred_ok", "tx_single_coll_ok", "tx_multi_coll_ok",
+        "tx_timeout_count", "tx_restart_queue", "rx_long_length_errors",
+        "rx_short_length_errors", "rx_align_errors", "tx_tcp_seg_good",
+        "tx_tcp_seg_failed", "rx_flow_control_xon", "rx_flow_control_xoff",
+        "tx_flow_control_xon", "tx_flow_control_xoff", "rx_long_byte_count",
+        "rx_csum_offload_good", "rx_csum_offload_errors",
+        "alloc_rx_buff_failed", "tx_smbus", "rx_smbus", "dropped_smbus",
+        NULL};
     JsonParser *p = json_parser_new();
     GError *ge = NULL;
     char *text, *again;
@@ -276,6 +294,13 @@ static void test_json_schema(void)
     check_keys(json_object_get_object_member(i0, "netstat"), netstat);
     check_keys(json_object_get_object_member(i0, "driver"), drv);
     check_keys(json_object_get_object_member(i0, "nic"), nic);
+    check_keys(json_object_get_object_member(i0, "ethtool"), ethtool);
+    /* ethtool -S values in name order: rx_no_buffer_count is the 19th */
+    g_assert_cmpint(json_object_get_int_member(
+        json_object_get_object_member(i0, "ethtool"), "rx_no_buffer_count"),
+        ==, 5);
+    g_assert_cmpint(json_object_get_int_member(i0, "mtu"), ==, 1500);
+    g_assert_false(json_object_get_boolean_member(i0, "promisc"));
 
     /* values */
     g_assert_cmpint(json_object_get_int_member(

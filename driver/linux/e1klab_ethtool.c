@@ -6,96 +6,20 @@
  * docs/linux-module.md "ethtool".
  *
  * -S refreshes the hardware counters first (e1k_drv_update_stats, about
- * 60 register reads), as the watchdog does every 2 s.  The statistics the
- * driver core keeps but does not export (struct e1k_hw_stats and a few
- * adapter counters) are read here, read-only and under the port lock,
- * through the core's internal header: this table is the one place the
- * glue looks inside the adapter.
+ * 60 register reads), as the watchdog does every 2 s, then prints the
+ * driver core's table (driver/e1000_ethtool.c: Intel's e1000 names, then
+ * the core's own counters) under the port lock, and after it the glue's
+ * own hardirq_ns (struct e1k_os: the port's interrupt handler time).
  */
 #include <linux/ethtool.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 
-#include "e1000_drv_internal.h"
+#include "e1000_drv.h"
 #include "e1klab.h"
 
-/** Where an ethtool -S value comes from. */
-enum e1klab_src {
-	SRC_NET,      /* struct e1k_link_stats64 (e1k_drv_get_stats64) */
-	SRC_HW,       /* struct e1k_adapter (hardware and core counters) */
-	SRC_CNT,      /* struct e1k_drv_counters (e1k_drv_get_counters) */
-	SRC_OS,       /* struct e1k_os (the glue) */
-};
-
-/** One ethtool -S line: name, source, byte offset, 4 or 8 bytes. */
-struct e1klab_stat {
-	char name[ETH_GSTRING_LEN];
-	u8 src;
-	u8 size;
-	u16 off;
-};
-
-#define NET(n, f) { n, SRC_NET, 8, offsetof(struct e1k_link_stats64, f) }
-#define HW(n, f) { n, SRC_HW, 8, offsetof(struct e1k_adapter, f) }
-#define CNT(n, f) { n, SRC_CNT, sizeof(((struct e1k_drv_counters *)0)->f), \
-		    offsetof(struct e1k_drv_counters, f) }
-#define OS(n, f) { n, SRC_OS, 8, offsetof(struct e1k_os, f) }
-
-static const struct e1klab_stat e1klab_stats[] = {
-	NET("rx_packets", rx_packets), NET("tx_packets", tx_packets),
-	NET("rx_bytes", rx_bytes), NET("tx_bytes", tx_bytes),
-	HW("rx_broadcast", stats.bprc), HW("tx_broadcast", stats.bptc),
-	HW("rx_multicast", stats.mprc), HW("tx_multicast", stats.mptc),
-	NET("rx_errors", rx_errors), NET("tx_errors", tx_errors),
-	NET("rx_dropped", rx_dropped), NET("tx_dropped", tx_dropped),
-	NET("multicast", multicast), NET("collisions", collisions),
-	NET("rx_length_errors", rx_length_errors),
-	NET("rx_over_errors", rx_over_errors),
-	NET("rx_crc_errors", rx_crc_errors),
-	NET("rx_frame_errors", rx_frame_errors),
-	HW("rx_no_buffer_count", stats.rnbc),
-	NET("rx_missed_errors", rx_missed_errors),
-	NET("tx_aborted_errors", tx_aborted_errors),
-	NET("tx_carrier_errors", tx_carrier_errors),
-	NET("tx_fifo_errors", tx_fifo_errors),
-	NET("tx_heartbeat_errors", tx_heartbeat_errors),
-	NET("tx_window_errors", tx_window_errors),
-	HW("tx_abort_late_coll", stats.latecol),
-	HW("tx_deferred_ok", stats.dc),
-	HW("tx_single_coll_ok", stats.scc),
-	HW("tx_multi_coll_ok", stats.mcc),
-	OS("tx_timeout_count", tx_timeout_count),
-	HW("tx_restart_queue", restart_queue),
-	HW("rx_long_length_errors", stats.roc),
-	HW("rx_short_length_errors", stats.ruc),
-	HW("rx_align_errors", stats.algnerrc),
-	HW("tx_tcp_seg_good", stats.tsctc),
-	HW("tx_tcp_seg_failed", stats.tsctfc),
-	HW("rx_flow_control_xon", stats.xonrxc),
-	HW("rx_flow_control_xoff", stats.xoffrxc),
-	HW("tx_flow_control_xon", stats.xontxc),
-	HW("tx_flow_control_xoff", stats.xofftxc),
-	HW("rx_csum_offload_good", hw_csum_good),
-	HW("rx_csum_offload_errors", hw_csum_err),
-	CNT("alloc_rx_buff_failed", rx_alloc_failed),
-	/* the driver core's own counters (struct e1k_drv_counters) */
-	CNT("interrupts", interrupts),
-	CNT("interrupts_none", interrupts_none),
-	CNT("napi_polls", polls),
-	CNT("napi_polls_complete", polls_complete),
-	CNT("napi_polls_budget", polls_budget),
-	CNT("rx_cleaned", rx_cleaned),
-	CNT("tx_cleaned", tx_cleaned),
-	CNT("tx_busy", tx_busy),
-	CNT("resets", resets),
-	CNT("itr_changes", itr_changes),
-	CNT("itr_current", itr_current),
-	OS("hardirq_ns", hardirq_ns),
-	/* frames the driver core dropped in RX clean (errors, split) */
-	HW("rx_frames_dropped_sw", rx_frame_errors_sw),
-};
-
-#define E1KLAB_N_STATS ARRAY_SIZE(e1klab_stats)
+/* the core's table, then hardirq_ns */
+#define E1KLAB_N_STATS (E1K_ETHTOOL_STATS + 1)
 
 static void e1klab_get_drvinfo(struct net_device *netdev,
 			       struct ethtool_drvinfo *info)
@@ -114,40 +38,27 @@ static int e1klab_get_sset_count(struct net_device *netdev, int sset)
 
 static void e1klab_get_strings(struct net_device *netdev, u32 sset, u8 *data)
 {
-	size_t i;
+	unsigned int i;
 
 	if (sset != ETH_SS_STATS)
 		return;
-	for (i = 0; i < E1KLAB_N_STATS; i++)
-		memcpy(data + i * ETH_GSTRING_LEN, e1klab_stats[i].name,
-		       ETH_GSTRING_LEN);
+	for (i = 0; i < E1K_ETHTOOL_STATS; i++)
+		strscpy_pad(data + i * ETH_GSTRING_LEN, e1k_drv_ethtool_name(i),
+			    ETH_GSTRING_LEN);
+	strscpy_pad(data + i * ETH_GSTRING_LEN, "hardirq_ns", ETH_GSTRING_LEN);
 }
 
 static void e1klab_get_ethtool_stats(struct net_device *netdev,
 				     struct ethtool_stats *es, u64 *data)
 {
 	struct e1k_os *os = netdev_priv(netdev);
-	struct e1k_link_stats64 net;
-	struct e1k_drv_counters cnt;
-	const u8 *base[4];
 	unsigned long flags;
-	size_t i;
 
 	spin_lock_irqsave(&os->lock, flags);
 	e1k_drv_update_stats(os->core);
-	e1k_drv_get_stats64(os->core, &net);
-	e1k_drv_get_counters(os->core, &cnt);
-	base[SRC_NET] = (const u8 *)&net;
-	base[SRC_HW] = (const u8 *)os->core;
-	base[SRC_CNT] = (const u8 *)&cnt;
-	base[SRC_OS] = (const u8 *)os;
-	for (i = 0; i < E1KLAB_N_STATS; i++) {
-		const struct e1klab_stat *st = &e1klab_stats[i];
-		const u8 *p = base[st->src] + st->off;
-
-		data[i] = st->size == 8 ? *(const u64 *)p : *(const u32 *)p;
-	}
+	e1k_drv_get_ethtool_stats(os->core, os->tx_timeout_count, data);
 	spin_unlock_irqrestore(&os->lock, flags);
+	data[E1K_ETHTOOL_STATS] = READ_ONCE(os->hardirq_ns);
 }
 
 /* Register units of 1.024 us to whole microseconds. */

@@ -232,7 +232,36 @@ static void e1klab_get_stats64(struct net_device *netdev,
 	st->tx_dropped += netdev->stats.tx_dropped;
 }
 
+/* ndo_change_mtu: the core sizes its receive buffers and sets RCTL.LPE
+ * at open (docs/driver.md "MTU and promiscuous mode"), so the MTU is
+ * changed while the interface is down (ip link set dev X down first). */
+static int e1klab_change_mtu(struct net_device *netdev, int new_mtu)
+{
+	struct e1k_os *os = netdev_priv(netdev);
+
+	if (netif_running(netdev))
+		return -EBUSY;
+	if (e1k_drv_change_mtu(os->core, new_mtu) < 0)
+		return -EINVAL;
+	netdev->mtu = new_mtu;
+	return 0;
+}
+
+/* ndo_set_rx_mode: IFF_PROMISC sets RCTL.UPE and MPE (called in atomic
+ * context: one register write under the port lock). */
+static void e1klab_set_rx_mode(struct net_device *netdev)
+{
+	struct e1k_os *os = netdev_priv(netdev);
+	unsigned long flags;
+
+	spin_lock_irqsave(&os->lock, flags);
+	e1k_drv_set_promisc(os->core, !!(netdev->flags & IFF_PROMISC));
+	spin_unlock_irqrestore(&os->lock, flags);
+}
+
 static const struct net_device_ops e1klab_netdev_ops = {
+	.ndo_change_mtu = e1klab_change_mtu,
+	.ndo_set_rx_mode = e1klab_set_rx_mode,
 	.ndo_open = e1klab_open,
 	.ndo_stop = e1klab_close,
 	.ndo_start_xmit = e1klab_xmit,
@@ -282,6 +311,8 @@ static void e1klab_netdev_setup(struct e1k_os *os)
 	netdev->netdev_ops = &e1klab_netdev_ops;
 	e1klab_set_ethtool_ops(netdev);
 	netdev->watchdog_timeo = 5 * HZ;
+	netdev->min_mtu = E1K_MTU_MIN;
+	netdev->max_mtu = E1K_MTU_MAX;
 	netdev->irq = os->pdev->irq;
 	netdev->sysfs_groups[0] = &e1klab_sysfs_group;
 	if (os->napi_mode)

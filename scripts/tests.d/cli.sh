@@ -596,7 +596,8 @@ for c in "$N|--set guest.driver=linux: \[guest\] driver: 'linux' is not a guest 
          "$L|forward-970kpps-legacy.ini:25: \[driver\] mode: Linux's e1000 (\[guest\] driver = stock) is NAPI only|guest.driver=stock --backend qemu" \
          "$N|--set driver.InterruptThrottleRate=3: \[driver\] InterruptThrottleRate: Linux's e1000 (\[guest\] driver = stock) adapts the interrupt rate|guest.driver=stock --set driver.InterruptThrottleRate=3 --backend qemu" \
          "$N|forward-970kpps-napi.ini: \[nic.eth1\] weight 16: the guest's driver polls with NAPI weight 64|nic.eth1.weight=16 --backend qemu" \
-         "$N|forward-970kpps-napi.ini: \[nic.eth1\] copybreak 64: the guest's driver takes one copybreak for all ports|nic.eth1.copybreak=64 --backend qemu"; do
+         "$N|forward-970kpps-napi.ini: \[nic.eth1\] copybreak 64: the guest's driver takes one copybreak for all ports|nic.eth1.copybreak=64 --backend qemu" \
+         "$N|forward-970kpps-napi.ini: \[nic.eth0\] mtu 9000, promisc false: the guest sets neither|nic.eth0.mtu=9000 --backend qemu"; do
   f=${c%%|*}; rest=${c#*|}; want=${rest%%|*}; args=${rest#*|}
   # shellcheck disable=SC2086
   out=$(timeout 10 "$E1KLAB" run "$f" --quiet --set $args 2>&1); rc=$?
@@ -707,5 +708,126 @@ printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n[netperf]\nt
 expect_bad "[netperf] in a one-host scenario" "$tmp/np1.ini"
 grep -q "np1.ini:5: \[netperf\]: unknown section" "$tmp/stderr" \
   && ok "[netperf] in a one-host scenario: message names the section" || nok "np1: $(cat "$tmp/stderr")"
+
+
+# --- jumbo frames (nic.NAME.mtu, RCTL.LPE) and promiscuous mode ---
+# A capture of 10 IPv4/UDP frames of 9014 bytes (9018 incl. FCS) for
+# eth0 of replay-pcap.ini, routed out of eth1, 1 ms apart.
+python3 - "$tmp/jumbo.pcap" <<'PY'
+import struct, sys
+def csum(b):
+    s = sum(struct.unpack("!%dH" % (len(b) // 2), b))
+    while s >> 16:
+        s = (s & 0xffff) + (s >> 16)
+    return ~s & 0xffff
+with open(sys.argv[1], "wb") as f:
+    f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
+    for i in range(10):
+        ip = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, 0, 9000, i, 0, 64,
+                                   17, 0, bytes([10, 0, 0, 2]),
+                                   bytes([10, 2, 0, 2])))
+        ip[10:12] = struct.pack("!H", csum(bytes(ip)))
+        udp = struct.pack("!HHHH", 9, 9, 8980, 0) + bytes(8972)
+        eth = bytes.fromhex("0007e9000010" "020000000010" "0800")
+        frame = eth + bytes(ip) + udp
+        assert len(frame) == 9014
+        f.write(struct.pack("<IIII", 1, i * 1000, len(frame), len(frame)))
+        f.write(frame)
+PY
+R=$S/replay-pcap.ini
+jumbo() {   # name, then --set arguments: a run of the jumbo capture
+  local n=$1; shift
+  "$E1KLAB" run "$R" --set traffic.pcap="$tmp/jumbo.pcap" "$@" --quiet \
+    --json "$tmp/$n.json" --pcap-out "$tmp/$n.pcap" 2>"$tmp/$n.err"
+}
+jumbo j9000 --set nic.eth0.mtu=9000 --set nic.eth1.mtu=9000
+jumbo j1500
+jumbo jout --set nic.eth0.mtu=9000
+if python3 - "$tmp" <<'PY'
+import json, struct, sys
+t = sys.argv[1]
+def rep(n):
+    return json.load(open("%s/%s.json" % (t, n)))
+j, s, o = rep("j9000"), rep("j1500"), rep("jout")
+e0, e1 = j["interfaces"][0], j["interfaces"][1]
+# MTU 9000 on both: all 10 received (LPE, 16384-byte buffers) and forwarded
+assert j["offered"]["frames"] == 10, j["offered"]
+assert e0["nic"]["GPRC"] == 10 and e0["nic"]["ROC"] == 0, e0["nic"]
+assert e0["ethtool"]["rx_long_length_errors"] == 0
+assert e0["ethtool"]["rx_bytes"] == 10 * 9018, e0["ethtool"]["rx_bytes"]
+assert j["accounting"]["forwarded"] == 10, j["accounting"]
+assert e1["wire_tx_frames"] == 10 and e1["wire_tx_bytes"] == 10 * 9018, e1
+assert e0["mtu"] == 9000 and e0["netstat"]["MTU"] == 9000
+assert j["host"]["skb_alloc_failed"] == 0 and e0["driver"]["rx_alloc_failed"] == 0
+data = open(t + "/j9000.pcap", "rb").read()
+off, lens = 24, []
+while off < len(data):
+    _, _, cl, ol = struct.unpack("<IIII", data[off:off + 16])
+    lens.append(ol); off += 16 + cl
+assert lens == [9014] * 10, lens
+# MTU 1500: the NIC drops all 10 as oversize (ROC = rx_long_length_errors)
+n0 = s["interfaces"][0]
+assert n0["nic"]["ROC"] == 10 and n0["ethtool"]["rx_long_length_errors"] == 10, n0["nic"]
+assert n0["nic"]["GPRC"] == 0 and s["accounting"]["rx_bad_size"] == 10
+assert s["accounting"]["forwarded"] == 0 and s["loss"]["drops"]["bad_size"] == 10
+assert n0["mtu"] == 1500
+# MTU 9000 in, 1500 out: received, not forwarded (no fragmentation)
+assert o["interfaces"][0]["nic"]["GPRC"] == 10
+assert o["accounting"]["forwarded"] == 0 and o["accounting"]["ip_dropped"] == 10
+PY
+then ok "jumbo: 9014-byte frames forward with mtu 9000, ROC without it, dropped at a 1500 egress"
+else nok "jumbo frames: $(cat "$tmp"/j*.err)"; fi
+# e1klab check with the ethtool -S names as fields
+printf 'eth0.rx_long_length_errors = 10\neth0.ROC = 10\neth0.rx_no_buffer_count = 0\nforwarded = 0\n' > "$tmp/jumbo-expect.ini"
+if "$E1KLAB" check "$R" "$tmp/jumbo-expect.ini" --set traffic.pcap="$tmp/jumbo.pcap" \
+     > "$tmp/check.out" 2>&1 && [ "$(grep -c '^PASS' "$tmp/check.out")" -eq 4 ]; then
+  ok "check: ethtool -S names are fields (eth0.rx_long_length_errors = eth0.ROC)"
+else nok "check with ethtool names: $(cat "$tmp/check.out")"; fi
+printf 'eth0.rx_long_length_errors = 9\n' > "$tmp/jumbo-expect2.ini"
+"$E1KLAB" check "$R" "$tmp/jumbo-expect2.ini" --set traffic.pcap="$tmp/jumbo.pcap" \
+  > "$tmp/check.out" 2>&1; rc=$?
+[ $rc -eq 1 ] && grep -q "^FAIL.*rx_long_length_errors" "$tmp/check.out" \
+  && ok "check: a wrong ethtool count fails (exit 1)" || nok "check fail: rc $rc: $(cat "$tmp/check.out")"
+# promiscuous mode: 1000 frames for a foreign unicast MAC
+P="$N --set traffic.count=1000 --set traffic.dst_mac=00:11:22:33:44:55 --quiet"
+"$E1KLAB" run $P --json "$tmp/np.json" 2>/dev/null
+"$E1KLAB" run $P --set nic.eth0.promisc=true --json "$tmp/pr.json" 2>/dev/null
+"$E1KLAB" run $N --set traffic.count=1000 --set traffic.dst_mac=00:11:22:33:44:55 \
+  --set nic.eth0.promisc=true > "$tmp/pr.txt" 2>/dev/null
+if python3 - "$tmp/np.json" "$tmp/pr.json" <<'PY'
+import json, sys
+n, p = (json.load(open(f)) for f in sys.argv[1:3])
+# not promiscuous: the address filter drops all 1000
+assert n["accounting"]["rx_filtered"] == 1000 and n["accounting"]["rx_queued"] == 0, n["accounting"]
+assert n["interfaces"][0]["nic"]["rx_filtered"] == 1000
+assert n["interfaces"][0]["promisc"] is False
+# promiscuous: the NIC takes all 1000; IPv4 drops them (another host's)
+a = p["accounting"]
+assert a["rx_filtered"] == 0 and a["rx_queued"] == 1000, a
+assert p["interfaces"][0]["nic"]["GPRC"] == 1000 and p["interfaces"][0]["promisc"] is True
+assert a["ip_dropped"] == 1000 and a["forwarded"] == 0, a
+PY
+then ok "promisc: a foreign unicast MAC is filtered (1000), accepted when promiscuous (1000)"
+else nok "promiscuous mode"; fi
+grep -Eq '^eth0 +1500 .* BMPRU$' "$tmp/pr.txt" && grep -Eq '^eth1 +1500 .* BMRU$' "$tmp/pr.txt" \
+  && ok "netstat -i: flag P on the promiscuous interface" || nok "netstat flag P: $(grep -E '^eth' "$tmp/pr.txt")"
+# out of range, malformed: one line naming file:line (or the --set), exit 2
+expect_bad "mtu below 68" $N --set nic.eth0.mtu=67
+expect_bad "mtu above 16110" $N --set nic.eth0.mtu=16111
+expect_bad "mtu not a number" $N --set nic.eth0.mtu=jumbo
+expect_bad "promisc not a boolean" $N --set nic.eth0.promisc=maybe
+expect_bad "unknown nic key" $N --set nic.eth0.promiscuous=true
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\nmtu = 20000\n[traffic]\ncount = 10\n' > "$tmp/mtu.ini"
+printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\npromisc = on-ish\n[traffic]\ncount = 10\n' > "$tmp/promisc.ini"
+for c in "mtu.ini:3: \[nic.eth0\] mtu: 20000" "promisc.ini:3: \[nic.eth0\] promisc: 'on-ish'"; do
+  f=${c%%:*}
+  expect_bad "$f" "$tmp/$f"
+  grep -q "^e1klab: .*$c" <(timeout 10 "$E1KLAB" run "$tmp/$f" --quiet 2>&1) \
+    && ok "$f message: $c" || nok "$f message (want $c): $(timeout 10 "$E1KLAB" run "$tmp/$f" --quiet 2>&1)"
+done
+for c in "nic.eth0.mtu=67|\[nic.eth0\] mtu: 67" "nic.eth0.mtu=16111|\[nic.eth0\] mtu: 16111"; do
+  grep -q -- "${c#*|}" <("$E1KLAB" run $N --set "${c%%|*}" 2>&1) \
+    && ok "message: ${c#*|}" || nok "message (want ${c#*|}): $("$E1KLAB" run $N --set "${c%%|*}" 2>&1)"
+done
 
 finish

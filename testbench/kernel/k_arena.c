@@ -7,11 +7,19 @@
 
 int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err)
 {
+    return tb_arena_init_room(a, coh_bytes, nskb, TB_SKB_DATA_MAX, err);
+}
+
+int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
+                       uint32_t room, char **err)
+{
     memset(a, 0, sizeof(*a));
+    a->room = room > TB_SKB_DATA_MAX ? room : TB_SKB_DATA_MAX;
+    a->slot = TB_SKB_HEADROOM + (size_t)a->room;
     a->coh_pages = (uint32_t)((coh_bytes + TB_PAGE - 1) / TB_PAGE);
     a->skb_off = (size_t)a->coh_pages * TB_PAGE;
     a->nskb = nskb;
-    a->size = a->skb_off + (size_t)nskb * TB_SKB_SLOT;
+    a->size = a->skb_off + (size_t)nskb * a->slot;
     a->bus_base = TB_ARENA_BUS_BASE;
     /* calloc of a large block maps zero pages lazily: RSS grows only with
      * the slots actually used (the LIFO free list reuses hot slots). */
@@ -28,7 +36,7 @@ int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err)
     for (uint32_t i = 0; i < nskb; i++) {
         TbSkb *s = &a->skbs[i];
         s->idx = i;
-        s->data = a->mem + a->skb_off + (size_t)i * TB_SKB_SLOT
+        s->data = a->mem + a->skb_off + (size_t)i * a->slot
                   + TB_SKB_HEADROOM;
         /* slot 0 on top of the stack */
         a->free_stack[i] = nskb - 1 - i;
@@ -86,7 +94,7 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size)
 
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
 {
-    if (len > TB_SKB_DATA_MAX || a->nfree == 0) {
+    if (len > a->room || a->nfree == 0) {
         a->alloc_fail++;
         return NULL;
     }
@@ -94,10 +102,10 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     if (a->nfree < a->min_free) {
         a->min_free = a->nfree;
     }
-    s->data = a->mem + a->skb_off + (size_t)s->idx * TB_SKB_SLOT
+    s->data = a->mem + a->skb_off + (size_t)s->idx * a->slot
               + TB_SKB_HEADROOM;
     s->len = 0;
-    s->room = TB_SKB_DATA_MAX;
+    s->room = a->room;
     s->in_dev = -1;
     s->csum_ok = 0;
     s->allocated = 1;

@@ -50,6 +50,9 @@ int tb_netdev_register(TbKernel *k, TbNetdev *dev)
     if (!dev->txqueuelen) {
         dev->txqueuelen = 1000;
     }
+    if (!dev->mtu) {
+        dev->mtu = 1500;
+    }
     dev->watchdog_timeo = 5ull * k->cpu->hz;
     dev->watchdog.fn = dev_watchdog;
     dev->watchdog.ctx = dev;

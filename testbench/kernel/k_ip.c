@@ -83,6 +83,20 @@ static void drop(TbKernel *k, TbSkb *skb, uint64_t *ctr)
     tb_kfree_skb(k, skb);
 }
 
+/* eth_type_trans's PACKET_OTHERHOST: a unicast frame for another
+ * station's address, which only a promiscuous NIC passes up; ip_rcv
+ * drops it. */
+static bool other_host(const TbKernel *k, const TbSkb *skb)
+{
+    const uint8_t *dst = skb->data;
+
+    if ((dst[0] & 1u) || skb->in_dev < 0 ||
+        (uint32_t)skb->in_dev >= k->ndev) {
+        return false;
+    }
+    return memcmp(dst, k->dev[skb->in_dev]->mac, 6) != 0;
+}
+
 void tb_ip_rcv(TbKernel *k, TbSkb *skb)
 {
     uint8_t *d = skb->data;
@@ -101,6 +115,10 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
         return;
     }
     uint32_t daddr = rd32(ip + 16);
+    if (other_host(k, skb)) {
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
     if (is_local(k, daddr)) {
         tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
         k->local_delivered++;
@@ -137,6 +155,13 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
         drop(k, skb, &k->no_route);
         return;
     }
+    TbNetdev *out = k->dev[k->route[r].dev];
+    if (tot > out->mtu) {
+        /* larger than the outgoing MTU: fragmentation (and DF's ICMP
+         * "fragmentation needed") is not modelled */
+        drop(k, skb, &k->ip_dropped);
+        return;
+    }
     /* ip_decrease_ttl: TTL is the high byte of word 4; the checksum goes
      * up by 0x0100 with end-around carry (RFC 1624) */
     uint32_t c = rd16(ip + 10) + 0x0100u;
@@ -144,7 +169,6 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     ip[10] = (uint8_t)(c >> 8);
     ip[11] = (uint8_t)c;
     ip[8]--;
-    TbNetdev *out = k->dev[k->route[r].dev];
     memcpy(d, out->peer_mac, 6);
     memcpy(d + 6, out->mac, 6);
     k->ip_forwarded++;

@@ -27,8 +27,9 @@
 #define TB_ARENA_BUS_BASE 0x10000000ull
 /** skb headroom before the data pointer (NET_SKB_PAD-like), bytes. */
 #define TB_SKB_HEADROOM 64u
-/** Largest data area of an skb, bytes (2048: e1000 rx_buffer_len for a
- *  1500-byte MTU; jumbo buffers are not modelled). */
+/** Data area of an skb, bytes, unless the arena is made with more
+ *  (tb_arena_init_room: jumbo receive buffers): 2048, the e1000
+ *  rx_buffer_len for a 1500-byte MTU. */
 #define TB_SKB_DATA_MAX 2048u
 /** Arena bytes per skb slot. */
 #define TB_SKB_SLOT (TB_SKB_HEADROOM + TB_SKB_DATA_MAX)
@@ -66,16 +67,24 @@ typedef struct TbArena {
     uint64_t coh_fail;      /**< coherent allocations that failed */
     uint64_t dma_faults;    /**< device DMA outside the arena */
     uint32_t min_free;      /**< low-water mark of free skbs */
+    uint32_t room;          /**< data bytes per skb slot */
+    size_t slot;            /**< arena bytes per skb slot (headroom +
+                                 room) */
 } TbArena;
 
 /** Create the arena: @coh_bytes of coherent memory (rounded to pages)
- *  and @nskb skb slots.  0 or -1 with *err set. */
+ *  and @nskb skb slots of TB_SKB_DATA_MAX data bytes.  0 or -1 with *err
+ *  set. */
 int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err);
+/** The same with @room data bytes per skb slot (at least TB_SKB_DATA_MAX;
+ *  e.g. 16384 for the receive buffers of a jumbo MTU). */
+int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
+                       uint32_t room, char **err);
 void tb_arena_destroy(TbArena *a);
 /** dma_alloc_coherent: zeroed, 4096-aligned; NULL if exhausted. */
 void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus);
 void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
-/** Allocate an skb with @len bytes of room (<= TB_SKB_DATA_MAX); NULL
+/** Allocate an skb with @len bytes of room (<= the arena's room); NULL
  *  (counted in alloc_fail) if too large or the slab is empty. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
 void tb_skb_free(TbArena *a, TbSkb *skb);
@@ -151,6 +160,8 @@ struct TbNetdev {
     TbKernel *k;
     uint8_t mac[6];          /**< own station address */
     uint8_t peer_mac[6];     /**< static neighbour on this link */
+    uint32_t mtu;            /**< bytes (1500 unless set before open);
+                                  forwarding drops larger datagrams */
     uint32_t ip;             /**< IPv4, host byte order (0 none) */
     TbXmitFn xmit;
     TbTxTimeoutFn tx_timeout;

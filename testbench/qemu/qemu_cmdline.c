@@ -199,6 +199,14 @@ static int plan_driver(const TbScenario *sc, char **err)
                                    sc->nic[i].name, d->weight);
             return -1;
         }
+        if (sc->nic[i].mtu != 1500 || sc->nic[i].promisc) {
+            *err = g_strdup_printf("%s: [nic.%s] mtu %u, promisc %s: the "
+                                   "guest sets neither (MTU 1500, not "
+                                   "promiscuous)", base(sc->file),
+                                   sc->nic[i].name, sc->nic[i].mtu,
+                                   sc->nic[i].promisc ? "true" : "false");
+            return -1;
+        }
         if (d->copybreak != sc->nic[0].drv.copybreak) {
             *err = g_strdup_printf("%s: [nic.%s] copybreak %u: the guest's "
                                    "driver takes one copybreak for all "

@@ -64,3 +64,11 @@ void tb_guest_drv_counters(GPtrArray *lines, struct e1k_drv_counters *c)
         c->itr_current = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     }
 }
+
+void tb_guest_ethtool_stats(GPtrArray *lines, uint64_t *v)
+{
+    for (unsigned int i = 0; i < E1K_ETHTOOL_STATS; i++) {
+        v[i] = 0;
+        tb_guest_ethtool(lines, e1k_drv_ethtool_name(i), &v[i]);
+    }
+}

@@ -128,5 +128,10 @@ int tb_guest_ethtool(GPtrArray *lines, const char *name, uint64_t *v);
  * driver has only the last) stay 0.
  */
 void tb_guest_drv_counters(GPtrArray *lines, struct e1k_drv_counters *c);
+/** Every `ethtool -S` statistic of the driver core's table
+ *  (e1k_drv_ethtool_name order) found in @lines into @v
+ *  (E1K_ETHTOOL_STATS values); 0 for a name the guest's driver does not
+ *  print (the stock e1000 prints Intel's names only). */
+void tb_guest_ethtool_stats(GPtrArray *lines, uint64_t *v);
 
 #endif /* TB_QEMU_GUEST_H */

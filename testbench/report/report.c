@@ -24,6 +24,15 @@ uint64_t tb_ppm(uint64_t part, uint64_t total)
     return (uint64_t)(x / total);
 }
 
+uint32_t tb_report_mtu(const TbNicCfg *c)
+{
+    return c && c->mtu ? c->mtu : 1500u;
+}
+
+/* /proc/net/dev as the modelled kernel (2.4) prints it, read by net-tools:
+ * "drop" is the driver's rx_dropped as is (Linux 6.1 adds
+ * rx_missed_errors and the stack's own drops; docs/report-schema.md,
+ * "RX-DRP"), "fifo" rx_fifo_errors. */
 void tb_report_netstat_row(const TbIfaceResult *ifr, TbNetstatRow *row)
 {
     const struct e1k_link_stats64 *s = &ifr->stats;

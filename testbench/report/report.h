@@ -93,6 +93,9 @@ int tb_source_capped(const TbScenario *sc, const TbTrafficCfg *t,
 char *tb_source_capped_line(const TbScenario *sc, const TbTrafficCfg *t,
                             const TbSourceStats *st);
 
+/** The MTU of NIC @c, bytes (1500 for NULL or unset). */
+uint32_t tb_report_mtu(const TbNicCfg *c);
+
 /** netstat -i row of interface @i. */
 void tb_report_netstat_row(const TbIfaceResult *ifr, TbNetstatRow *row);
 

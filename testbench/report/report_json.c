@@ -233,12 +233,13 @@ static void json_interrupts(JsonBuilder *b, const TbResults *r, uint32_t n)
     json_builder_end_object(b);
 }
 
-static void json_netstat(JsonBuilder *b, const TbIfaceResult *f)
+static void json_netstat(JsonBuilder *b, const TbIfaceResult *f,
+                         const TbNicCfg *c)
 {
     TbNetstatRow row;
     tb_report_netstat_row(f, &row);
     obj(b, "netstat");
-    ku(b, "MTU", 1500);
+    ku(b, "MTU", tb_report_mtu(c));
     ku(b, "RX-OK", row.rx_ok);
     ku(b, "RX-ERR", row.rx_err);
     ku(b, "RX-DRP", row.rx_drp);
@@ -247,6 +248,16 @@ static void json_netstat(JsonBuilder *b, const TbIfaceResult *f)
     ku(b, "TX-ERR", row.tx_err);
     ku(b, "TX-DRP", row.tx_drp);
     ku(b, "TX-OVR", row.tx_ovr);
+    json_builder_end_object(b);
+}
+
+/* `ethtool -S`: the Intel e1000 names (e1k_drv_ethtool_name) */
+static void json_ethtool(JsonBuilder *b, const TbIfaceResult *f)
+{
+    obj(b, "ethtool");
+    for (unsigned int i = 0; i < E1K_ETHTOOL_INTEL; i++) {
+        ku(b, e1k_drv_ethtool_name(i), f->ethtool[i]);
+    }
     json_builder_end_object(b);
 }
 
@@ -261,6 +272,8 @@ static void json_iface(JsonBuilder *b, const TbIfaceResult *f,
     ks(b, "bus", c ? c->bus_name : "");
     ku(b, "link_mbps", c ? c->link_mbps : 0);
     ks(b, "mode", c ? e1k_drv_mode_name(c->drv.mode) : "");
+    ku(b, "mtu", tb_report_mtu(c));
+    kb(b, "promisc", c && c->promisc);
     ku(b, "irq", f->irq);
     ku(b, "interrupts", f->interrupts);
     if (r->ncpus > 1) {
@@ -269,9 +282,10 @@ static void json_iface(JsonBuilder *b, const TbIfaceResult *f,
     ku(b, "rx_pps", tb_rate(f->stats.rx_packets, d->window_ns));
     ku(b, "tx_pps", tb_rate(f->stats.tx_packets, d->window_ns));
     stats64(b, &f->stats);
-    json_netstat(b, f);
+    json_netstat(b, f, c);
     driver(b, &f->drv);
     nic_regs(b, &f->nic);
+    json_ethtool(b, f);
 #define PUT(x) ku(b, #x, f->x)
     PUT(qdisc_drops); PUT(tx_timeouts); PUT(wire_tx_frames);
     PUT(wire_tx_bytes);

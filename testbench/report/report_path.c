@@ -86,7 +86,7 @@ static JsonNode *resolve(JsonNode *root, const char *path)
 {
     char **c = g_strsplit(path, ".", -1);
     guint n = g_strv_length(c);
-    JsonNode *cand[8];
+    JsonNode *cand[10];
     guint nc = 0;
     JsonNode *res = NULL;
 
@@ -105,7 +105,7 @@ static JsonNode *resolve(JsonNode *root, const char *path)
         JsonNode *ifn = iface(root, c[0]);
         if (ifn) {
             static const char *const subs[] = {"stats64", "netstat",
-                                               "driver", "nic"};
+                                               "driver", "nic", "ethtool"};
             cand[nc++] = walk(ifn, c + 1, n - 1);
             for (guint s = 0; s < G_N_ELEMENTS(subs); s++) {
                 cand[nc++] = walk(step(ifn, subs[s]), c + 1, n - 1);

@@ -10,9 +10,10 @@
  *      ("interfaces.0.interrupts") or by the "name" member of an element
  *      ("interfaces.eth0.stats64.rx_over_errors");
  *   2. IFACE.REST, IFACE an interface name: REST inside that interface
- *      object, then inside its "stats64", "netstat", "driver" and "nic"
- *      objects ("eth0.rx_over_errors", "eth0.RX-OVR", "eth0.polls",
- *      "eth0.MPC");
+ *      object, then inside its "stats64", "netstat", "driver", "nic" and
+ *      "ethtool" objects ("eth0.rx_over_errors", "eth0.RX-OVR",
+ *      "eth0.polls", "eth0.MPC", "eth0.rx_no_buffer_count": Intel's
+ *      ethtool -S names alias the registers they read);
  *   3. a single name: "offered" (offered.frames), "offered_pps",
  *      "offered_bps", then a member of "host", "accounting", "cpu"
  *      ("forwarded", "sink_payload_bps", "idle_ppm").

@@ -187,21 +187,24 @@ static void text_cpu(FILE *out, const TbResults *r, const TbDerived *d)
     fprintf(out, "\n");
 }
 
-/* `netstat -i` */
-static void text_netstat(FILE *out, const TbResults *r, uint32_t n)
+/* `netstat -i` (Flg P: promiscuous) */
+static void text_netstat(FILE *out, const TbScenario *sc, const TbResults *r,
+                         uint32_t n)
 {
     fprintf(out, "Kernel Interface table\n");
     fprintf(out, "%-10s %5s %10s %10s %10s %10s %10s %10s %10s %10s %s\n",
             "Iface", "MTU", "RX-OK", "RX-ERR", "RX-DRP", "RX-OVR", "TX-OK",
             "TX-ERR", "TX-DRP", "TX-OVR", "Flg");
     for (uint32_t i = 0; i < n; i++) {
+        const TbNicCfg *c = i < sc->nnics ? &sc->nic[i] : NULL;
         TbNetstatRow row;
         tb_report_netstat_row(&r->iface[i], &row);
-        fprintf(out, "%-10s %5d %10" PRIu64 " %10" PRIu64 " %10" PRIu64
+        fprintf(out, "%-10s %5u %10" PRIu64 " %10" PRIu64 " %10" PRIu64
                 " %10" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10" PRIu64
-                " %10" PRIu64 " %s\n", r->iface[i].name, 1500, row.rx_ok,
-                row.rx_err, row.rx_drp, row.rx_ovr, row.tx_ok, row.tx_err,
-                row.tx_drp, row.tx_ovr, "BMRU");
+                " %10" PRIu64 " %s\n", r->iface[i].name, tb_report_mtu(c),
+                row.rx_ok, row.rx_err, row.rx_drp, row.rx_ovr, row.tx_ok,
+                row.tx_err, row.tx_drp, row.tx_ovr,
+                c && c->promisc ? "BMPRU" : "BMRU");
     }
 }
 
@@ -249,6 +252,17 @@ static void text_driver_and_nic(FILE *out, const TbIfaceResult *f)
             f->nic.rx_filtered);
 }
 
+/* `ethtool -S NAME` with the Intel e1000 names (e1k_drv_ethtool_name),
+ * one per line as ethtool prints them */
+static void text_ethtool(FILE *out, const TbIfaceResult *f)
+{
+    fprintf(out, "  ethtool -S %s\n  NIC statistics:\n", f->name);
+    for (unsigned int i = 0; i < E1K_ETHTOOL_INTEL; i++) {
+        fprintf(out, "       %s: %" PRIu64 "\n", e1k_drv_ethtool_name(i),
+                f->ethtool[i]);
+    }
+}
+
 /* Details of interface @f, configured as @c (NULL if unknown). */
 static void text_iface(FILE *out, const TbIfaceResult *f, const TbNicCfg *c,
                        const TbDerived *d)
@@ -266,9 +280,11 @@ static void text_iface(FILE *out, const TbIfaceResult *f, const TbNicCfg *c,
             tb_rate(f->stats.tx_packets, d->window_ns));
     text_driver_and_nic(out, f);
     fprintf(out, "  qdisc drops %" PRIu64 ", tx timeouts %" PRIu64
-            ", on the wire out %" PRIu64 " frames %" PRIu64 " bytes\n\n",
+            ", on the wire out %" PRIu64 " frames %" PRIu64 " bytes\n",
             f->qdisc_drops, f->tx_timeouts, f->wire_tx_frames,
             f->wire_tx_bytes);
+    text_ethtool(out, f);
+    fprintf(out, "\n");
 }
 
 void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
@@ -283,7 +299,7 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r)
     text_accounting(out, r, &d);
     text_host(out, sc, r, &d);
     text_cpu(out, r, &d);
-    text_netstat(out, r, n);
+    text_netstat(out, sc, r, n);
     text_interrupts(out, r, n);
     for (uint32_t i = 0; i < n; i++) {
         text_iface(out, &r->iface[i], i < sc->nnics ? &sc->nic[i] : NULL,

@@ -62,6 +62,10 @@ typedef struct TbNicCfg {
     uint32_t cpu_plus1;          /**< 1 + the CPU its IRQ is delivered to
                                       (key nic.NAME.cpu); 0: default, NIC
                                       index modulo host.cpus */
+    uint32_t mtu;                /**< bytes, E1K_MTU_MIN..E1K_MTU_MAX
+                                      (1500; e1k_drv_change_mtu) */
+    uint32_t promisc;            /**< 1: promiscuous (IFF_PROMISC,
+                                      RCTL.UPE/MPE; e1k_drv_set_promisc) */
     struct e1k_drv_params drv;   /**< driver parameters for this port */
 } TbNicCfg;
 

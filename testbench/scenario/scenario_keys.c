@@ -187,6 +187,24 @@ const TbKeyDef tb_keys[] = {
     {NI, "irq", U32(0, 255), .unit = "IRQ number", F(TbNicCfg, irq),
      .def_doc = "16 + NIC number", .help = "the line shown in "
      "`/proc/interrupts`"},
+    {NI, "mtu", U32(E1K_MTU_MIN, E1K_MTU_MAX), .unit = "bytes",
+     F(TbNicCfg, mtu), .def = "1500",
+     .help = "the interface's MTU (`ip link set dev NAME mtu N`): frames up "
+     "to mtu + 18 bytes incl. header and FCS are received; above 1500 the "
+     "driver sets RCTL.LPE (long packets, up to 16384 bytes) and takes "
+     "receive buffers of 4096, 8192 or 16384 bytes as the Linux driver "
+     "does (docs/driver.md, \"MTU and promiscuous mode\"). Without it a "
+     "frame above 1522 bytes incl. FCS is dropped by the NIC and counted "
+     "in ROC (`rx_long_length_errors`). Forwarding drops a datagram "
+     "larger than the outgoing interface's MTU (`ip_dropped`: "
+     "fragmentation is not modelled)"},
+    {NI, "promisc", TB_KEY_BOOL, "boolean", F(TbNicCfg, promisc),
+     .def = "false",
+     .help = "promiscuous mode (`ip link set dev NAME promisc on`): the "
+     "driver sets RCTL.UPE and RCTL.MPE, so the NIC accepts frames for "
+     "any unicast and multicast address instead of dropping those for "
+     "other addresses (`rx_filtered`); the host's IPv4 input still takes "
+     "only frames for its own addresses or routes"},
     {NI, "cpu", TB_KEY_CPU, "CPU", F(TbNicCfg, cpu_plus1), .min = 0,
      .max = 7, .def_doc = "NIC number modulo `host.cpus`",
      .help = "IRQ affinity: the CPU the line is delivered to (0..cpus-1), "

@@ -36,6 +36,9 @@ typedef struct TbIfaceResult {
     uint64_t tx_timeouts;             /**< "transmit timed out" events */
     uint64_t wire_tx_frames;          /**< frames that left on the wire */
     uint64_t wire_tx_bytes;           /**< their bytes incl. FCS */
+    uint64_t ethtool[E1K_ETHTOOL_STATS]; /**< `ethtool -S` values in the
+                                           order of e1k_drv_ethtool_name
+                                           (e1k_drv_get_ethtool_stats) */
 } TbIfaceResult;
 
 /** Results of a run (also what the CSV samples are made of). */

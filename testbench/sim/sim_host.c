@@ -111,15 +111,21 @@ int tb_sim_build_memory_and_routes(TbSim *sim, char **err)
     const TbScenario *sc = &sim->sc;
     /* rings (twice, for resets) + every place an skb can wait */
     uint64_t nskb = 256, coh = 65536;
+    uint32_t room = TB_SKB_DATA_MAX;
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const TbNicCfg *n = &sc->nic[i];
         uint32_t rx = n->drv.RxDescriptors, tx = n->drv.TxDescriptors;
         nskb += 2ull * rx + tx + n->txqueuelen;
         coh += 2ull * (ring_bytes(rx) + ring_bytes(tx));
+        /* skbs as large as the largest receive buffer (jumbo MTU) */
+        if (e1k_drv_rx_buffer_len(n->mtu) > room) {
+            room = e1k_drv_rx_buffer_len(n->mtu);
+        }
     }
     nskb += sc->host.netdev_max_backlog + 1;
     nskb += sim->k->sink.rcvbuf / TB_SKB_TRUESIZE + 1;
-    if (tb_arena_init(&sim->k->arena, coh, (uint32_t)nskb, err)) {
+    if (tb_arena_init_room(&sim->k->arena, coh, (uint32_t)nskb, room,
+                           err)) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nroutes; i++) {

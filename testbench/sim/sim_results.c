@@ -95,6 +95,9 @@ static void fill_iface(const struct e1k_os *os, TbIfaceResult *f)
     }
     f->qdisc_drops = os->nd.qdisc_drops;
     f->tx_timeouts = os->nd.tx_timeouts;
+    if (os->ad) {
+        e1k_drv_get_ethtool_stats(os->ad, f->tx_timeouts, f->ethtool);
+    }
     f->wire_tx_frames = os->wire_tx_frames;
     f->wire_tx_bytes = os->wire_tx_bytes;
 }
