@@ -11,7 +11,9 @@
 # Layout of the build area:
 #   src/     apt-get source --download-only cache (.dsc, orig + debian tarballs)
 #   tree/    unpacked source with Debian's patches, edk2 unpack disabled,
-#            PAUSE without a loop exit for one vCPU (target/i386),
+#            PAUSE without a loop exit for one vCPU (target/i386), an
+#            icount timer expiry without a main-loop wake-up (accel/tcg)
+#            and the idle warp run in the main loop (softmmu/icount.c),
 #            the e1klab device (hw/net/, hw/qemu/ and the traffic library
 #            testbench/traffic/trf*) copied to hw/net/e1klab/ and hooked into
 #            hw/net/meson.build, hw/net/Kconfig, the top-level
@@ -179,6 +181,98 @@ if ! grep -q 'e1klab: with one vCPU' "$mh"; then
 fi
 grep -q 'cpu_loop_exit_noexc(cs);' "$mh" \
   || die "could not patch do_pause in $mh"
+
+# 7. icount: a QEMU_CLOCK_VIRTUAL deadline reached while the vCPU runs is
+#    handled in the vCPU thread (icount_notify_aio_contexts runs the main
+#    loop's timers there), but it first wakes every AioContext, i.e. the
+#    main loop thread (an eventfd write), which then competes for the BQL
+#    with the vCPU thread: two context switches per timer expiry, whether
+#    or not an AioContext has a timer due.  Wake them only when one has:
+#    run the main loop's timers, then notify if any VIRTUAL timer is still
+#    due (the same timers at the same virtual times; record/replay keeps
+#    the unconditional notify).  docs/full-system.md "Device cost in QEMU".
+ic=$T/accel/tcg/tcg-accel-ops-icount.c
+if ! grep -q 'e1klab: wake other AioContexts' "$ic"; then
+  perl -0pi -e 's|    /\* Wake up other AioContexts.  \*/\n    qemu_clock_notify\(QEMU_CLOCK_VIRTUAL\);\n    qemu_clock_run_timers\(QEMU_CLOCK_VIRTUAL\);\n|    /* e1klab: wake other AioContexts only if a timer of theirs is due\n     * (scripts/build-qemu.sh) */\n    qemu_clock_run_timers(QEMU_CLOCK_VIRTUAL);\n    if (replay_mode != REPLAY_MODE_NONE \|\|\n        qemu_clock_deadline_ns_all(QEMU_CLOCK_VIRTUAL,\n                                   QEMU_TIMER_ATTR_ALL) == 0) {\n        qemu_clock_notify(QEMU_CLOCK_VIRTUAL);\n    }\n|' "$ic"
+fi
+grep -q 'e1klab: wake other AioContexts' "$ic" \
+  || die "could not patch icount_notify_aio_contexts in $ic"
+
+# 8. icount sleep=off with the vCPU halted: every timer expiry is a round
+#    trip between the threads (the main loop warps the clock to the next
+#    deadline and kicks the vCPU thread, which runs the timers, finds
+#    itself idle and wakes the main loop for the next warp).  Instead, the
+#    main loop warps from deadline to deadline and runs the main loop's
+#    QEMU_CLOCK_VIRTUAL timers itself while every vCPU stays idle, and
+#    kicks the vCPU once when one has work (an interrupt), another timer
+#    list has a timer due, no timer is left, or after 10,000 steps.  The
+#    same timers run at the same virtual times.  Record/replay and
+#    sleep=on are untouched.
+ik=$T/softmmu/icount.c
+if ! grep -q 'e1klab: idle warp' "$ik"; then
+  perl -0pi -e 's|\nvoid icount_start_warp_timer\(void\)\n\{\n    int64_t clock;\n    int64_t deadline;\n\n    assert\(icount_enabled\(\)\);\n|
+/* e1klab: idle warp (scripts/build-qemu.sh step 8); read by
+ * qemu_timer_notify_cb (step 9) */
+bool icount_idle_warp_active;
+
+static void icount_idle_warp_run(void)
+{
+    int steps = 0;
+
+    if (!qemu_mutex_iothread_locked() \|\| replay_mode != REPLAY_MODE_NONE) {
+        qemu_clock_notify(QEMU_CLOCK_VIRTUAL);
+        return;
+    }
+    icount_idle_warp_active = true;
+    for (;;) {
+        int64_t deadline;
+
+        qemu_clock_run_timers(QEMU_CLOCK_VIRTUAL);
+        if (!runstate_is_running() \|\| !all_cpu_threads_idle() \|\|
+            ++steps >= 10000) {
+            break;
+        }
+        deadline = qemu_clock_deadline_ns_all(QEMU_CLOCK_VIRTUAL,
+                                              ~QEMU_TIMER_ATTR_EXTERNAL);
+        if (deadline <= 0) {
+            break;
+        }
+        seqlock_write_lock(&timers_state.vm_clock_seqlock,
+                           &timers_state.vm_clock_lock);
+        qatomic_set_i64(&timers_state.qemu_icount_bias,
+                        timers_state.qemu_icount_bias + deadline);
+        seqlock_write_unlock(&timers_state.vm_clock_seqlock,
+                             &timers_state.vm_clock_lock);
+    }
+    icount_idle_warp_active = false;
+    qemu_clock_notify(QEMU_CLOCK_VIRTUAL);
+}
+
+void icount_start_warp_timer(void)
+{
+    int64_t clock;
+    int64_t deadline;
+
+    assert(icount_enabled());
+    if (icount_idle_warp_active) {
+        return;
+    }
+|' "$ik"
+  perl -0pi -e 's|(timers_state.qemu_icount_bias \+ deadline\);\n            seqlock_write_unlock\(&timers_state.vm_clock_seqlock,\n                                 &timers_state.vm_clock_lock\);\n)            qemu_clock_notify\(QEMU_CLOCK_VIRTUAL\);|${1}            icount_idle_warp_run();|' "$ik"
+fi
+grep -q 'e1klab: idle warp' "$ik" && grep -q '            icount_idle_warp_run();' "$ik" \
+  || die "could not patch icount_start_warp_timer in $ik"
+
+# 9. With step 8, a timer re-armed from a callback the idle warp runs
+#    must not kick the halted vCPU (qemu_timer_notify_cb queues a
+#    do-nothing work item on it, which wakes its thread and ends the warp):
+#    the warp itself runs the next deadline.
+ct=$T/softmmu/cpu-timers.c
+if ! grep -q 'e1klab: idle warp' "$ct"; then
+  perl -0pi -e 's|(void qemu_timer_notify_cb\(void \*opaque, QEMUClockType type\)\n\{\n)|/* e1klab: idle warp (scripts/build-qemu.sh step 8, softmmu/icount.c) */\nextern bool icount_idle_warp_active;\n\n${1}|; s|    \} else if \(first_cpu\) \{\n        /\*\n         \* qemu_cpu_kick is not enough|    } else if (first_cpu && !icount_idle_warp_active) {\n        /*\n         * qemu_cpu_kick is not enough|' "$ct"
+fi
+grep -q 'first_cpu && !icount_idle_warp_active' "$ct" \
+  || die "could not patch qemu_timer_notify_cb in $ct"
 
 # ---------------------------------------------------------------- device
 # Copy the model, the glue and the traffic library (testbench/traffic/trf*:
