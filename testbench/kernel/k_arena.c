@@ -102,6 +102,9 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     s->csum_ok = 0;
     s->allocated = 1;
     s->next = NULL;
+    s->destructor = NULL;
+    s->sk = NULL;
+    s->truesize = 0;
     return s;
 }
 
@@ -109,6 +112,9 @@ void tb_skb_free(TbArena *a, TbSkb *s)
 {
     if (!s || !s->allocated) {
         return;   /* double free: ignored (a bug in the caller) */
+    }
+    if (s->destructor) {
+        s->destructor(s);
     }
     s->allocated = 0;
     a->free_stack[a->nfree++] = s->idx;

@@ -94,12 +94,11 @@ static void env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg)
     TbTcpSock *s = ctx;
     TbKernel *k = s->k;
     TbTcpTable *tab = k->tcp;
-    int r = tb_route_lookup(k, s->a.daddr);
-    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+    TbNetdev *dev = tb_ip_route_dev(k, s->a.daddr);
+    if (!dev) {
         tab->st.out_no_route++;
         return;
     }
-    TbNetdev *dev = k->dev[k->route[r].dev];
     uint32_t hl = ETH_HLEN + TCP_IP_HDR_LEN + tcp_opt_len(seg);
     TbSkb *skb = tb_skb_alloc(&k->arena, hl + seg->len);
     if (!skb) {
@@ -109,10 +108,7 @@ static void env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg)
     tb_cpu_cost(k->cpu, TB_COST_SKB_ALLOC, 1);
     tb_cpu_cost(k->cpu, TB_COST_TCP_XMIT, 1);
     uint8_t *d = skb->data;
-    memcpy(d, dev->peer_mac, 6);
-    memcpy(d + 6, dev->mac, 6);
-    d[12] = 0x08;
-    d[13] = 0x00;
+    tb_eth_hdr_out(d, dev);
     tcp_seg_copy_data(sk, seg, d + hl);
     skb->len = ETH_HLEN + tcp_build(d + ETH_HLEN, &s->a, seg, NULL,
                                     s->ip_id++);

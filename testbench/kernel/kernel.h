@@ -47,6 +47,11 @@ struct e1k_skb {
     uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
     uint8_t allocated;      /**< 1 while owned (double-free guard) */
     struct e1k_skb *next;   /**< queue link (backlog, qdisc, socket) */
+    /** skb->destructor: called by tb_skb_free before the slot is
+     *  released (sock_wfree: a sending socket's wmem), or NULL */
+    void (*destructor)(struct e1k_skb *skb);
+    void *sk;               /**< the owning socket (destructor's) */
+    uint32_t truesize;      /**< bytes charged to that socket */
 };
 typedef struct e1k_skb TbSkb;
 
@@ -298,6 +303,12 @@ static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
 int tb_netdev_register(TbKernel *k, TbNetdev *dev);
 /** dev_open: carrier/queue up, arm dev_watchdog (5 s). */
 void tb_netdev_open(TbKernel *k, TbNetdev *dev);
+
+/** The device of the route to @daddr (ip_route_output), or NULL. */
+TbNetdev *tb_ip_route_dev(const TbKernel *k, uint32_t daddr);
+/** The Ethernet header of a locally sent IPv4 frame out of @dev (to its
+ *  static neighbour peer_mac) into @d (ETH_HLEN = 14 bytes). */
+void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev);
 
 /** Add a route; -1 if the table is full or @prefix_len > 32. */
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len,

@@ -26,11 +26,13 @@ typedef struct TbNetReport {
 } TbNetReport;
 
 /** netperf's figures of a test: its elapsed time (connection up at the
- *  sender to the end of the run), and the throughput netperf prints:
+ *  sender, UDP: its first sendto(), to the end of the run), and the throughput netperf prints:
  *  bytes received x 8 / elapsed, in 10^6 bit/s. */
 typedef struct TbNetperfFigures {
     uint64_t elapsed_ns;
     double throughput_mbit_s;
+    double send_throughput_mbit_s;  /**< bytes sent x 8 / elapsed (the
+                                         UDP_STREAM sender's line) */
 } TbNetperfFigures;
 
 /** The figures of the [netperf] test of @nr (zero without one or if the

@@ -26,7 +26,8 @@ static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
 static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
-static const char *const test_names[] = {"TCP_STREAM", NULL};
+static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
+                                         NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 
 #define SC TB_SEC_SCENARIO
@@ -344,7 +345,10 @@ const TbKeyDef tb_keys[] = {
      .names = test_names, .what = "netperf test", .nocase = 1,
      .def = "TCP_STREAM",
      .help = "netperf's test (`-t`): TCP_STREAM, one connection sending "
-     "from `local` to `remote` (UDP_STREAM between hosts: not yet)"},
+     "from `local` to `remote`; UDP_STREAM, datagrams of `message_size` "
+     "(at most 1472 bytes) from `local` into a UDP socket of `remote` (its "
+     "UDP sink, with `recv_socket` as sink_rcvbuf and `recv_size` as "
+     "sink_read_size; `remote` must not set sink_udp_port)"},
     {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
      .def_doc = "the first host",
      .help = "the host running netperf (the sender)"},

@@ -100,7 +100,8 @@ static int start_netperf(TbNet *n, const TbNetperfSecCfg *c, char **err)
         .nodelay = c->nodelay,
         .timestamps = { hl->tcp_timestamps, hr->tcp_timestamps },
         .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
-        .port = 12866,
+        .port = TB_NETPERF_DATA_PORT,
+        .udp = c->test == TB_NETPERF_UDP_STREAM,
     };
     n->netperf = tb_netperf_new(n->host[c->local_host]->k, c->local_ip,
                                 n->host[c->remote_host]->k, c->remote_ip,
@@ -167,6 +168,7 @@ int tb_net_run(TbNet *n, char **err)
             return -1;
         }
     }
+    tb_netperf_finish(n->netperf);
     for (uint32_t h = 0; h < n->nhosts; h++) {
         TbSim *sim = n->host[h];
         tb_sim_end_run(sim);
