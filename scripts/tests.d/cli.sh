@@ -524,6 +524,9 @@ out_bad "--json is the scenario" "--json $tmp/in/s.ini: is an input of the run" 
 out_bad "--pcap-out is the capture" "--pcap-out $tmp/in/c.pcap: is an input of the run" \
   run $S/replay-pcap.ini --set "traffic.pcap=$tmp/in/c.pcap" --json "$tmp/o2/r.json" \
   --pcap-out "$tmp/in/c.pcap"
+out_bad "--timeout 900 (the qemu default) without --backend qemu" \
+  "run: --timeout: only for --backend qemu" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --timeout 900
 out_bad "--csv is the profile" "--csv $tmp/in/p.ini: is an input of the run" \
   run $N --set traffic.count=10 --set "host.profile=$tmp/in/p.ini" --csv "$tmp/in/p.ini" \
   --json "$tmp/o2/r.json"
@@ -678,7 +681,7 @@ assert d['links'][0]['a_to_b']['lost'] > 0 and d['netperf']['pattern_mismatches'
 " "$tmp/tcpd.json" && ok "tcp-stream: --set link.ab.drop_every loses frames, data intact" \
   || nok "tcp-stream: --set link.ab.drop_every"
 for o in "--csv $tmp/x.csv" "--pcap-out $tmp/x.pcap" "--trace" "--backend qemu" \
-         "--timeout 5"; do
+         "--timeout 5" "--timeout 900"; do
   rm -f "$tmp/out/"*
   # shellcheck disable=SC2086
   "$E1KLAB" run $S/tcp-stream.ini $o --json "$tmp/out/r.json" >"$tmp/stdout" 2>"$tmp/stderr"
