@@ -37,6 +37,18 @@
 /** Coherent-memory page size, bytes. */
 #define TB_PAGE 4096u
 
+/** Most page fragments of an skb (Linux MAX_SKB_FRAGS with 4 KB pages:
+ *  65536 / 4096 + 1). */
+#define TB_SKB_MAX_FRAGS 17u
+
+/** A page fragment of an skb (skb_frag_t): a coherent-memory page of the
+ *  arena (tb_arena_coh_alloc) holding @len bytes from its start. */
+typedef struct TbSkbFrag {
+    uint8_t *page;
+    uint64_t bus;           /**< bus address of page[0] */
+    uint32_t len;           /**< bytes, <= TB_PAGE */
+} TbSkbFrag;
+
 /** The modelled sk_buff (opaque to the driver, see driver/osdep.h). */
 struct e1k_skb {
     uint8_t *data;          /**< start of packet data (in the arena) */
@@ -52,6 +64,16 @@ struct e1k_skb {
     void (*destructor)(struct e1k_skb *skb);
     void *sk;               /**< the owning socket (destructor's) */
     uint32_t truesize;      /**< bytes charged to that socket */
+    /* transmit offloads (0 unless the stack asks) */
+    uint32_t data_len;      /**< bytes in frags (len includes them) */
+    uint16_t gso_size;      /**< TSO: MSS of the segments, 0: no GSO */
+    uint16_t csum_start;    /**< CHECKSUM_PARTIAL: L4 header offset */
+    uint16_t csum_offset;   /**< CHECKSUM_PARTIAL: checksum field offset
+                                 from csum_start */
+    uint8_t csum_partial;   /**< CHECKSUM_PARTIAL: the NIC completes the
+                                 L4 checksum (seeded by the stack) */
+    uint8_t nr_frags;       /**< page fragments, in the arena's frag table
+                                 (tb_skb_frags) */
 };
 typedef struct e1k_skb TbSkb;
 
@@ -71,6 +93,7 @@ typedef struct TbArena {
     uint64_t coh_fail;      /**< coherent allocations that failed */
     uint64_t dma_faults;    /**< device DMA outside the arena */
     uint32_t min_free;      /**< low-water mark of free skbs */
+    TbSkbFrag *frags;       /**< TB_SKB_MAX_FRAGS per skb slot */
 } TbArena;
 
 /** Create the arena: @coh_bytes of coherent memory (rounded to pages)
@@ -84,6 +107,16 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
  *  (counted in alloc_fail) if too large or the slab is empty. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
 void tb_skb_free(TbArena *a, TbSkb *skb);
+/** The page fragments of @skb (skb_shinfo(skb)->frags): nr_frags
+ *  entries used of TB_SKB_MAX_FRAGS. */
+static inline TbSkbFrag *tb_skb_frags(const TbArena *a, const TbSkb *s)
+{
+    return a->frags + (size_t)s->idx * TB_SKB_MAX_FRAGS;
+}
+/** Append a page fragment to @skb (nr_frags < TB_SKB_MAX_FRAGS): a free
+ *  coherent page; NULL if none is left.  The caller fills it and adds
+ *  its length to frag len, skb->len and skb->data_len. */
+TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb);
 /** Bus address of the skb data. */
 static inline uint64_t tb_skb_bus(const TbArena *a, const TbSkb *s)
 {
@@ -181,6 +214,12 @@ struct TbNetdev {
     uint64_t tx_timeouts;
     /* stack receive counters */
     uint64_t rx_stack;       /**< frames handed to the stack */
+    /* transmit offloads the driver offers (dev->features) */
+    bool features_tso;       /**< NETIF_F_TSO (with NETIF_F_SG): TCP
+                                  skbs of up to 64 KB, segmented by the
+                                  NIC */
+    bool features_csum;      /**< NETIF_F_IP_CSUM: the NIC completes TCP
+                                  checksums (CHECKSUM_PARTIAL) */
 };
 
 /** A static route (longest prefix wins). */
@@ -269,8 +308,9 @@ struct TbKernel {
     TbRoute route[TB_KMAX_ROUTES];
     uint32_t nroutes;
     uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
-    uint64_t local_out;           /**< frames local sockets (TCP) handed to
-                                       dev_queue_xmit */
+    uint64_t local_out;           /**< frames local sockets handed to
+                                       dev_queue_xmit (a TSO skb: the
+                                       segments it becomes) */
     uint64_t no_route;
     uint64_t ip_dropped;          /**< non-IPv4, bad header, TTL, no port */
     uint64_t local_delivered;     /**< IPv4 frames for a local address */

@@ -157,6 +157,15 @@ const TbKeyDef tb_keys[] = {
      .help = "NAPI weight: the quota of one poll"},
     {DR, "FlowControl", U32(0, 3), .unit = "mode", F(DP, FlowControl),
      .help = "0 none, 1 RX pause, 2 TX pause, 3 full"},
+    {DR, "XsumTX", U32(0, 1), .unit = "boolean 0/1", F(DP, XsumTX),
+     .help = "TX checksum offload (`ethtool -K tx`): the driver offers "
+     "NETIF_F_IP_CSUM and the kernel leaves TCP checksums to the NIC "
+     "(a context descriptor per frame, SDM 3.3.5-3.3.6); testbench only "
+     "(e1klab.ko does not offer it)"},
+    {DR, "TSO", U32(0, 1), .unit = "boolean 0/1", F(DP, TSO),
+     .help = "TCP segmentation offload (`ethtool -K tso`): the kernel "
+     "hands TCP skbs of up to 64 KB that the NIC cuts into MSS-sized "
+     "segments (SDM 3.5); needs XsumTX 1; testbench only"},
 
     /* [nic.NAME] */
     {NI, "chip", TB_KEY_ENUM, "name", F(TbNicCfg, chip), .names = chip_names,

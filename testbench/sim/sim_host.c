@@ -116,6 +116,11 @@ int tb_sim_build_memory_and_routes(TbSim *sim, char **err)
         uint32_t rx = n->drv.RxDescriptors, tx = n->drv.TxDescriptors;
         nskb += 2ull * rx + tx + n->txqueuelen;
         coh += 2ull * (ring_bytes(rx) + ring_bytes(tx));
+        if (n->drv.TSO) {
+            /* TSO skbs' page fragments: a page per TX descriptor and
+             * per qdisc slot */
+            coh += (uint64_t)(tx + n->txqueuelen) * TB_PAGE;
+        }
     }
     nskb += sc->host.netdev_max_backlog + 1;
     nskb += sim->k->sink.rcvbuf / TB_SKB_TRUESIZE + 1;
