@@ -16,18 +16,6 @@
  *  TB_SKB_TRUESIZE counts it, bytes. */
 #define SKB_HEAD_TRUESIZE 256u
 
-static void wr16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    wr16(p, v >> 16);
-    wr16(p + 2, v);
-}
-
 /* IPv4 [RFC791] and UDP [RFC768] headers at @ip for @n payload bytes
  * already in place after them; the UDP checksum over the pseudo-header
  * (summed in place: the TTL byte, zeroed, and the protocol and length in
@@ -38,23 +26,23 @@ static void udp_ip_headers(TbNetperf *np, uint8_t *ip, uint32_t n)
     uint8_t *udp = ip + 20;
     uint32_t ulen = 8u + n;
     memset(ip, 0, IP_UDP_HLEN);
-    wr32(ip + 12, np->saddr);
-    wr32(ip + 16, np->daddr);
-    wr16(udp, 32768u);                 /* netperf's local data port */
-    wr16(udp + 2, np->cfg.port);
-    wr16(udp + 4, ulen);
+    tb_put_be32(ip + 12, np->saddr);
+    tb_put_be32(ip + 16, np->daddr);
+    tb_put_be16(udp, 32768u);                 /* netperf's local data port */
+    tb_put_be16(udp + 2, np->cfg.port);
+    tb_put_be16(udp + 4, ulen);
     ip[9] = 17;
-    wr16(ip + 10, ulen);
+    tb_put_be16(ip + 10, ulen);
     uint16_t c = tb_ip_csum(ip + 8, 12u + ulen);
-    wr16(udp + 6, c ? c : 0xffffu);    /* 0 means "no checksum" */
+    tb_put_be16(udp + 6, c ? c : 0xffffu);    /* 0 means "no checksum" */
     ip[0] = 0x45;
-    wr16(ip + 2, 20u + ulen);
-    wr16(ip + 4, np->ip_id++);
-    wr16(ip + 6, 0x4000u);             /* DF, as Linux with PMTU discovery */
+    tb_put_be16(ip + 2, 20u + ulen);
+    tb_put_be16(ip + 4, np->ip_id++);
+    tb_put_be16(ip + 6, 0x4000u);             /* DF, as Linux with PMTU discovery */
     ip[8] = 64;
-    wr16(ip + 10, 0);
+    tb_put_be16(ip + 10, 0);
     uint16_t h = tb_ip_csum(ip, 20);
-    wr16(ip + 10, h);
+    tb_put_be16(ip + 10, h);
 }
 
 /* sock_wfree: the skb's truesize leaves the socket's wmem; the sender

@@ -27,12 +27,6 @@
 /** Largest TSO skb: IP datagram of at most 65535 bytes. */
 #define TSO_MAX_IP 65535u
 
-static void wr16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
 /* The folded pseudo-header sum of a TCP segment of @tcp_len bytes at the
  * IPv4 header @ip (~tcp_v4_check(len, saddr, daddr, 0)). */
 static uint16_t pseudo_sum(const uint8_t *ip, uint32_t tcp_len)
@@ -51,7 +45,7 @@ static uint16_t pseudo_sum(const uint8_t *ip, uint32_t tcp_len)
  * 20-byte IPv4 header) seeded for the NIC. */
 static void csum_partial(TbSkb *skb, uint8_t *ip, uint32_t tot)
 {
-    wr16(ip + 20 + 16, pseudo_sum(ip, tot - 20));
+    tb_put_be16(ip + 20 + 16, pseudo_sum(ip, tot - 20));
     skb->csum_partial = 1;
     skb->csum_start = ETH_HLEN + 20;
     skb->csum_offset = 16;
@@ -196,9 +190,9 @@ void tb_tcp_push(TbTcpSock *s)
     h.len = 0;                    /* the headers: payload in the frags */
     tcp_build(ip, &s->a, &h, NULL, s->ip_id);
     uint32_t tot = skb->len - ETH_HLEN;
-    wr16(ip + 2, tot);
-    wr16(ip + 10, 0);
-    wr16(ip + 10, tb_ip_csum(ip, 20));
+    tb_put_be16(ip + 2, tot);
+    tb_put_be16(ip + 10, 0);
+    tb_put_be16(ip + 10, tb_ip_csum(ip, 20));
     csum_partial(skb, ip, tot);
     /* one segment: an ordinary skb with its checksum offloaded */
     skb->gso_size = s->tso_segs > 1 ? s->tso_mss : 0;

@@ -96,6 +96,18 @@ typedef struct TbArena {
     TbSkbFrag *frags;       /**< TB_SKB_MAX_FRAGS per skb slot */
 } TbArena;
 
+/** Store @v at @p in network byte order: 16 and 32 bits. */
+static inline void tb_put_be16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+static inline void tb_put_be32(uint8_t *p, uint32_t v)
+{
+    tb_put_be16(p, v >> 16);
+    tb_put_be16(p + 2, v);
+}
+
 /** Create the arena: @coh_bytes of coherent memory (rounded to pages)
  *  and @nskb skb slots.  0 or -1 with *err set. */
 int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err);
