@@ -31,7 +31,7 @@ static void cpu_figures(const TbResults *r, uint64_t bytes, double *util,
                         double *sd)
 {
     uint64_t busy = r->cpu.hardirq + r->cpu.softirq + r->cpu.process;
-    uint64_t span = r->sim_ns - r->init_ns;
+    uint64_t span = busy + r->cpu.idle;   /* as the report's CPU shares */
 
     *util = span ? round((double)busy / (double)span * 10000.0) / 100.0 : 0;
     *sd = bytes ? round((double)busy / ((double)bytes / 1024.0)) / 1000.0

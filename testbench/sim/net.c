@@ -199,6 +199,13 @@ TbKernel *tb_net_kernel(const TbNet *n, uint32_t h)
     return n->host[h]->k;
 }
 
+void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx)
+{
+    for (uint32_t h = 0; h < n->nhosts; h++) {
+        tb_sim_set_tx_hook(n->host[h], fn, ctx);
+    }
+}
+
 const TbLink *tb_net_link(const TbNet *n, uint32_t i)
 {
     return n->link[i];
