@@ -707,7 +707,28 @@ links = sum(l["a_to_b"]["frames"] + l["b_to_a"]["frames"] for l in r["links"])
 assert len(ts) == links == 1187, (len(ts), links)
 assert ts == sorted(ts) and big == 800, big
 PY
-for o in "--csv $tmp/x.csv" "--pcap-out -" "--trace" "--backend qemu" \
+# --csv FILE: one time series per host (FILE.HOST.csv), 1 ms rows over
+# the 10 ms; the JSON report is the same as without it
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --csv "$tmp/out/s.csv" \
+  --json "$tmp/out/s.json" --quiet \
+  && "$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --json "$tmp/out/n.json" --quiet \
+  && cmp -s "$tmp/out/s.json" "$tmp/out/n.json" \
+  && [ "$(ls "$tmp/out" | tr '\n' ' ')" = "n.json s.a.csv s.b.csv s.json " ] \
+  && python3 - "$tmp/out/s.a.csv" "$tmp/out/s.b.csv" "$tmp/out/s.json" <<'PY' \
+  && ok "tcp-stream --csv: one time series per host, report unchanged" || nok "tcp-stream --csv: $(ls "$tmp/out")"
+import csv, json, sys
+r = json.load(open(sys.argv[3]))
+for f, h in zip(sys.argv[1:3], r["hosts"]):
+    rows = list(csv.DictReader(open(f)))
+    assert len(rows) >= 10, (f, len(rows))
+    assert int(rows[0]["time_ns"]) == h["report"]["init_ns"] + 1000000, rows[0]
+    # the rows add up to the report's count less the bring-up's 2
+    # interrupts (link up), which come before host ready
+    irqs = sum(int(x["eth0.irqs"]) for x in rows)
+    assert irqs == h["report"]["interfaces"][0]["interrupts"] - 2, (f, irqs)
+PY
+for o in "--csv -" "--pcap-out -" "--trace" "--backend qemu" \
          "--timeout 5" "--timeout 900"; do
   rm -f "$tmp/out/"*
   # shellcheck disable=SC2086

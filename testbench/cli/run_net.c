@@ -8,8 +8,8 @@
 #include <glib.h>
 
 #include "cli/run_net.h"
+#include "cli/run_net_out.h"
 #include "report/cli_out.h"
-#include "report/pcap_out.h"
 #include "report/report_net.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
@@ -42,10 +42,9 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
     if (a->backend && !strcmp(a->backend, "qemu")) {
         why = "--backend qemu: the QEMU backend runs one host; this "
               "scenario has several (use --backend testbench)";
-    } else if (a->csv_path) {
-        why = "--csv: the time series has the columns of one host; a "
-              "scenario with several hosts has none yet (use --json, or "
-              "e1klab sweep for curves)";
+    } else if (a->csv_path && !strcmp(a->csv_path, "-")) {
+        why = "--csv -: several hosts write one CSV per host (give a file "
+              "name: FILE.csv gives FILE.HOST.csv)";
     } else if (a->pcap_path && !strcmp(a->pcap_path, "-")) {
         why = "--pcap-out needs a file name";
     } else if (a->trace) {
@@ -55,77 +54,6 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
     }
     if (why) {
         *err = g_strdup_printf("run: %s", why);
-        return -1;
-    }
-    return 0;
-}
-
-/* --json and --pcap-out against every file the hosts read and each
- * other.  0 or -1 with *err. */
-static int net_out_check(const TbTopology *t, const TbRunNetArgs *a,
-                         char **err)
-{
-    const char *outs[] = {a->json_path, a->pcap_path};
-    const char *names[] = {"--json", "--pcap-out"};
-
-    if (tb_out_conflict(outs, names, 2, err)) {
-        return -1;
-    }
-    for (uint32_t h = 0; h < t->nhosts; h++) {
-        char **in = tb_scenario_inputs(&t->host[h]);
-        int r = 0;
-        for (int k = 0; k < 2 && r == 0; k++) {
-            r = tb_out_check(outs[k], names[k], (const char *const *)in,
-                             err);
-        }
-        g_strfreev(in);
-        if (r < 0) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* --pcap-out: every frame any host's NIC transmits, in the order they
- * leave (one shared clock). */
-static void on_tx(void *ctx, int nic, uint64_t t_ns, const uint8_t *frame,
-                  uint32_t len)
-{
-    (void)nic;
-    tb_pcap_out_frame(ctx, t_ns, frame, len);
-}
-
-/* Open --pcap-out (if given) and hook it into @n.  0 or -1 with *err. */
-static int net_pcap_open(TbNet *n, const char *path, TbOut *po,
-                         TbPcapOut **pcap, char **err)
-{
-    if (tb_out_open(po, path, err) < 0) {
-        return -1;
-    }
-    if (!po->path) {
-        return 0;
-    }
-    *pcap = tb_pcap_out_new(po->f, err);
-    po->f = NULL;                    /* owned by the pcap writer now */
-    if (!*pcap) {
-        return -1;
-    }
-    tb_net_set_tx_hook(n, on_tx, *pcap);
-    return 0;
-}
-
-/* Finish the capture (the hook off first).  0 or -1 with *err. */
-static int net_pcap_close(TbNet *n, const char *path, TbPcapOut **pcap,
-                          char **err)
-{
-    if (!*pcap) {
-        return 0;
-    }
-    tb_net_set_tx_hook(n, NULL, NULL);
-    int r = tb_pcap_out_close(*pcap);
-    *pcap = NULL;
-    if (r < 0) {
-        *err = g_strdup_printf("%s: write error", path);
         return -1;
     }
     return 0;
@@ -153,23 +81,19 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
                           char **err)
 {
     TbNet *n = tb_net_new(t, err);
-    TbOut json = {0}, pfile = {0};
-    TbPcapOut *pcap = NULL;
+    TbNetOuts o = {0};
     TbNetReport nr;
     int r = -1;
 
-    if (n && tb_out_open(&json, a->json_path, err) == 0
-        && net_pcap_open(n, a->pcap_path, &pfile, &pcap, err) == 0
-        && tb_net_run(n, err) == 0
-        && net_pcap_close(n, a->pcap_path, &pcap, err) == 0) {
+    if (n && tb_net_outs_open(&o, n, t, a, err) == 0
+        && tb_net_run(n, err) == 0 && tb_net_outs_finish(&o, n, err) == 0) {
         net_report_of(t, n, &nr);
-        if (json.path) {
+        if (o.json.path) {
             char *text = tb_report_net_json(&nr);
-            fputs(text, json.f);
+            fputs(text, o.json.f);
             g_free(text);
         }
-        TbOut *const outs[] = {&json, &pfile};
-        r = tb_out_commit_all(outs, 2, err);
+        r = tb_net_outs_commit(&o, err);
         if (r == 0 && a->text) {
             tb_report_net_text(stdout, &nr);
         }
@@ -179,11 +103,7 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
         }
     }
     if (r < 0) {
-        char *ignored = NULL;        /* the first error is reported */
-        net_pcap_close(n, a->pcap_path, &pcap, &ignored);
-        g_free(ignored);
-        tb_out_abort(&json);
-        tb_out_abort(&pfile);
+        tb_net_outs_abort(&o, n);
     }
     tb_net_free(n);
     return r;
@@ -197,7 +117,7 @@ int tb_run_net(const char *path, const char *const *sets,
 
     if (net_opts_check(a, err) == 0
         && tb_topology_load(path, sets, t, err) == 0
-        && net_out_check(t, a, err) == 0) {
+        && tb_net_outs_check(t, a, err) == 0) {
         r = net_run_report(t, a, err);
     }
     g_free(t);

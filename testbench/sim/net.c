@@ -156,6 +156,16 @@ int tb_net_run(TbNet *n, char **err)
         return -1;
     }
     n->ran = true;
+    for (uint32_t h = 0; h < n->nhosts; h++) {
+        TbSim *sim = n->host[h];
+        sim->sample_ns = sim->sc.run.sample_ns;
+        sim->sample_end = end;
+        if (sim->sample_fn) {
+            /* the first call, at host ready, is the baseline */
+            tb_engine_schedule(n->eng, n->epoch, tb_sim_sample_event, sim,
+                               0);
+        }
+    }
     while (n->eng->now < end) {
         uint64_t chunk = n->eng->now + TB_NET_CHUNK_NS;
         chunk = chunk < end ? chunk : end;
@@ -204,6 +214,11 @@ void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx)
     for (uint32_t h = 0; h < n->nhosts; h++) {
         tb_sim_set_tx_hook(n->host[h], fn, ctx);
     }
+}
+
+void tb_net_set_sampler(TbNet *n, uint32_t h, TbSampleFn fn, void *ctx)
+{
+    tb_sim_set_sampler(n->host[h], fn, ctx);
 }
 
 const TbLink *tb_net_link(const TbNet *n, uint32_t i)
