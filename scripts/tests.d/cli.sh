@@ -707,6 +707,24 @@ links = sum(l["a_to_b"]["frames"] + l["b_to_a"]["frames"] for l in r["links"])
 assert len(ts) == links == 1187, (len(ts), links)
 assert ts == sorted(ts) and big == 800, big
 PY
+# TSO on the wire: the 64 KB skbs leave as MSS-sized segments (no frame
+# above 1514 bytes without FCS), as many full ones as without TSO
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --set driver.XsumTX=1 \
+  --set driver.TSO=1 --pcap-out "$tmp/out/tso.pcap" --json "$tmp/out/tso.json" --quiet \
+  && python3 - "$tmp/out/tso.pcap" "$tmp/out/tso.json" <<'PY' \
+  && ok "tcp-stream with TSO: MSS-sized segments on the wire, data intact" || nok "tcp-stream TSO capture"
+import json, struct, sys
+d = open(sys.argv[1], "rb").read()
+off, sizes = 24, []
+while off < len(d):
+    s, ns, incl, orig = struct.unpack("<IIII", d[off:off + 16])
+    sizes.append(orig)
+    off += 16 + incl
+r = json.load(open(sys.argv[2]))
+assert max(sizes) == 1514 and sizes.count(1514) > 700, (max(sizes), sizes.count(1514))
+assert r["netperf"]["pattern_mismatches"] == 0 and r["netperf"]["bytes_received"] > 1000000
+PY
 # --csv FILE: one time series per host (FILE.HOST.csv), 1 ms rows over
 # the 10 ms; the JSON report is the same as without it
 rm -f "$tmp/out/"*
