@@ -54,12 +54,18 @@ struct e1k_drv_params {
     uint32_t copybreak;       /**< bytes: copy RX frames up to this size */
     uint32_t weight;          /**< NAPI weight (quota per poll), frames */
     uint32_t FlowControl;     /**< 0 none, 1 rx pause, 2 tx pause, 3 full */
+    uint32_t XsumTX;          /**< 1: TX checksum offload (NETIF_F_IP_CSUM:
+                                   TCP/UDP checksums by context
+                                   descriptor, SDM 3.3.5) */
+    uint32_t TSO;             /**< 1: TCP segmentation offload
+                                   (NETIF_F_TSO, SDM 3.5); needs XsumTX */
 };
 
 /** Fill *p with the Linux defaults (e1000_param.c): mode napi, 256/256
  *  descriptors, RxIntDelay 0, RxAbsIntDelay 8, TxIntDelay 8,
  *  TxAbsIntDelay 32, InterruptThrottleRate 3, XsumRX 1, copybreak 256,
- *  weight 64, FlowControl 3. */
+ *  weight 64, FlowControl 3, XsumTX 0, TSO 0 (ethtool -K tx off tso
+ *  off: the stack gives complete frames). */
 void e1k_drv_params_default(struct e1k_drv_params *p);
 
 /**

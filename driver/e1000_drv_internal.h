@@ -8,6 +8,8 @@
  *   e1000_hw.c     MAC reset, EEPROM (Microwire on EECD), PHY (MDIC), link
  *   e1000_rings.c  ring allocation, RX buffer refill, ring teardown
  *   e1000_rx.c     RX clean (Linux e1000_clean_rx_irq)
+ *   e1000_txctx.c  TX offload context descriptors (e1000_tso,
+ *                  e1000_tx_csum)
  *   e1000_tx.c     xmit and TX clean (Linux e1000_xmit_frame,
  *                  e1000_clean_tx_irq)
  *   e1000_intr.c   the four interrupt/poll policies
@@ -298,6 +300,29 @@ static inline void e1k_put_le64(uint8_t *p, uint64_t v)
  */
 bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
                       bool napi);
+
+/* ---- e1000_txctx.c ---- */
+
+/** How the data descriptors of a frame carry its transmit offload. */
+struct e1k_tx_off {
+    bool ext;         /**< extended data descriptors (DEXT, DTYP data) */
+    bool tse;         /**< TCP segmentation (DCMD.TSE) */
+    uint8_t popts;    /**< POPTS: IXSM, TXSM */
+    uint32_t segs;    /**< frames on the wire: TSO segments, else 1 */
+    uint32_t hdrlen;  /**< TSO: header bytes each segment repeats */
+};
+
+/** The skb asks for a context descriptor (CHECKSUM_PARTIAL). */
+bool e1k_tx_wants_ctx(const struct e1k_skb *skb);
+/**
+ * e1000_tso / e1000_tx_csum: for an skb that asks for checksum offload
+ * (and TSO if gso_size), write a TCP/IP context descriptor at
+ * next_to_use (advanced) and fill *@o.  Returns 1 (written), 0 (no
+ * offload asked; *@o legacy), -1 (an offload the driver did not offer
+ * or cannot do: the frame is dropped).  SDM 3.3.5-3.3.6, 3.5.
+ */
+int e1k_tx_ctx(struct e1k_adapter *a, struct e1k_skb *skb,
+               struct e1k_tx_off *o);
 
 /* ---- e1000_tx.c ---- */
 

@@ -124,5 +124,14 @@ const char *e1k_drv_params_check(const struct e1k_drv_params *p)
     if (p->FlowControl > 3) {
         return "FlowControl: must be 0 (none), 1 (rx), 2 (tx) or 3 (full)";
     }
+    if (p->XsumTX > 1) {
+        return "XsumTX: must be 0 or 1";
+    }
+    if (p->TSO > 1) {
+        return "TSO: must be 0 or 1";
+    }
+    if (p->TSO && !p->XsumTX) {
+        return "TSO: 1 needs XsumTX 1 (the NIC checksums the segments)";
+    }
     return NULL;
 }

@@ -4,10 +4,12 @@
  * (Linux e1000_xmit_frame, e1000_tx_map, e1000_tx_queue,
  * e1000_maybe_stop_tx, e1000_clean_tx_irq; descriptors SDM 3.3.3).
  *
- * Frames are linear buffers sent with legacy descriptors of at most
- * E1K_MAX_DATA_PER_TXD bytes each; only the last descriptor of a frame
- * carries EOP|IFCS|RS (+IDE iff TxIntDelay != 0), the others IFCS.  No
- * checksum offload or TSO on transmit (the stack gives complete frames).
+ * A frame is its linear part and page fragments, sent with descriptors
+ * of at most E1K_MAX_DATA_PER_TXD bytes each; only the last descriptor of
+ * a frame carries EOP|IFCS|RS (+IDE iff TxIntDelay != 0), the others
+ * IFCS.  Complete frames go with legacy descriptors; a frame that leaves
+ * its checksum to the NIC, or asks for TSO (XsumTX, TSO), gets a context
+ * descriptor first (e1000_txctx.c) and extended data descriptors.
  * Short frames are padded by hardware (TCTL.PSP): the OS interface gives
  * no way to know a buffer's spare room, so the software padding Linux
  * does (eth_skb_pad) is left to PSP.
@@ -34,44 +36,92 @@ static int maybe_stop_tx(struct e1k_adapter *a, uint32_t size)
     return 0;
 }
 
-/* e1000_tx_map + e1000_tx_queue: describe the @len bytes of @skb at bus
- * address @dma with @count legacy descriptors from next_to_use on (at most
- * E1K_MAX_DATA_PER_TXD bytes each; the last one carries txd_cmd and owns
- * the skb), then advance next_to_use past them. */
-static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb, uint32_t len,
-                   uint32_t count, uint64_t dma)
+/* The buffers of a frame: the linear part, then the page fragments. */
+struct tx_frame {
+    uint32_t n;
+    uint64_t dma[1 + E1K_MAX_SKB_FRAGS];
+    uint32_t len[1 + E1K_MAX_SKB_FRAGS];
+};
+
+/* Map @skb's buffers into *@f (skipping empty ones).  Returns the number
+ * of data descriptors they need (at most E1K_MAX_DATA_PER_TXD bytes
+ * each), or 0 if a mapping failed or there are too many fragments. */
+static uint32_t tx_frame_map(struct e1k_adapter *a, struct e1k_skb *skb,
+                             struct tx_frame *f)
+{
+    uint32_t nfr = e1k_os_skb_nr_frags(skb), count = 0;
+
+    if (nfr > E1K_MAX_SKB_FRAGS) {
+        return 0;
+    }
+    f->n = 0;
+    for (uint32_t i = 0; i <= nfr; i++) {
+        uint32_t len = i ? 0 : e1k_os_skb_headlen(skb);
+        uint64_t dma = i ? e1k_os_skb_frag_dma(a->os, skb, i - 1, &len)
+                         : e1k_os_skb_dma(a->os, skb);
+        if (len == 0) {
+            continue;
+        }
+        if (!dma) {
+            return 0;
+        }
+        f->dma[f->n] = dma;
+        f->len[f->n++] = len;
+        count += (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
+    }
+    return count;
+}
+
+/* One data descriptor: legacy (SDM 3.3.3; CSO, CSS 0), or extended
+ * (SDM 3.3.7: DTALEN, DTYP data, DCMD with DEXT and TSE, POPTS) when the
+ * frame has an offload context. */
+static void put_data_desc(uint8_t *desc, const struct e1k_tx_off *o,
+                          uint64_t dma, uint32_t len, uint8_t cmd)
+{
+    e1k_put_le64(desc + E1K_TXD_ADDR, dma);
+    e1k_put_le16(desc + E1K_TXD_LENGTH, (uint16_t)len);
+    desc[E1K_TXD_CSO] = o->ext ? (uint8_t)(E1K_TXD_DTYP_DATA << 4) : 0;
+    desc[E1K_TXD_CMD] = o->ext ? (uint8_t)(cmd | E1K_TXD_CMD_DEXT |
+                                           (o->tse ? E1K_TXD_CMD_TSE : 0u))
+                               : cmd;
+    desc[E1K_TXD_STA] = 0;
+    desc[E1K_TXD_CSS] = o->ext ? o->popts : 0;
+    e1k_put_le16(desc + E1K_TXD_SPECIAL, 0);
+}
+
+/* e1000_tx_map + e1000_tx_queue: describe the buffers of @f with @count
+ * data descriptors from next_to_use on (at most E1K_MAX_DATA_PER_TXD
+ * bytes each; the last one carries txd_cmd and owns the skb, counted as
+ * @bytes), then advance next_to_use past them.  @first is the frame's
+ * first slot (its context descriptor, if any): it watches the EOP. */
+static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb,
+                   const struct tx_frame *f, uint32_t count,
+                   const struct e1k_tx_off *o, uint32_t first,
+                   uint32_t bytes)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
-    uint32_t first = t->next_to_use, i = first, off = 0;
+    uint32_t i = t->next_to_use, n = 0;
 
-    for (uint32_t n = 0; n < count; n++) {
-        uint32_t chunk = len - off;
-        uint8_t *desc = t->desc + (size_t)i * E1K_DESC_SIZE;
-        struct e1k_tx_buffer *bi = &t->buffer_info[i];
-        uint8_t cmd = E1K_TXD_CMD_IFCS;
+    for (uint32_t b = 0; b < f->n; b++) {
+        for (uint32_t off = 0; off < f->len[b]; n++) {
+            uint32_t chunk = f->len[b] - off;
+            struct e1k_tx_buffer *bi = &t->buffer_info[i];
+            bool last = n == count - 1;
 
-        if (chunk > E1K_MAX_DATA_PER_TXD) {
-            chunk = E1K_MAX_DATA_PER_TXD;
-        }
-        bi->dma = dma + off;
-        bi->length = chunk;
-        bi->skb = NULL;
-        bi->bytecount = 0;
-        if (n == count - 1) {
-            cmd = (uint8_t)a->txd_cmd;
-            bi->skb = skb;
-            bi->bytecount = len;
-        }
-        e1k_put_le64(desc + E1K_TXD_ADDR, bi->dma);
-        e1k_put_le16(desc + E1K_TXD_LENGTH, (uint16_t)chunk);
-        desc[E1K_TXD_CSO] = 0;
-        desc[E1K_TXD_CMD] = cmd;
-        desc[E1K_TXD_STA] = 0;
-        desc[E1K_TXD_CSS] = 0;
-        e1k_put_le16(desc + E1K_TXD_SPECIAL, 0);
-        off += chunk;
-        if (n != count - 1 && ++i == t->count) {
-            i = 0;
+            if (chunk > E1K_MAX_DATA_PER_TXD) {
+                chunk = E1K_MAX_DATA_PER_TXD;
+            }
+            bi->dma = f->dma[b] + off;
+            bi->length = chunk;
+            bi->skb = last ? skb : NULL;
+            bi->bytecount = last ? bytes : 0;
+            put_data_desc(t->desc + (size_t)i * E1K_DESC_SIZE, o, bi->dma,
+                          chunk, last ? (uint8_t)a->txd_cmd
+                                      : (uint8_t)E1K_TXD_CMD_IFCS);
+            off += chunk;
+            if (!last && ++i == t->count) {
+                i = 0;
+            }
         }
     }
     t->buffer_info[first].next_to_watch = i;
@@ -84,8 +134,9 @@ static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb, uint32_t len,
 int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
-    uint32_t len, count;
-    uint64_t dma;
+    struct tx_frame f;
+    struct e1k_tx_off o;
+    uint32_t len, count, first;
 
     /* Charged before the ring is touched: an interrupt taken here sees a
      * consistent ring. */
@@ -95,17 +146,22 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     if (!a->up || !t->desc || len == 0) {
         goto drop;
     }
-    count = (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
-    /* count + 2: keep tail from touching head (e1000_xmit_frame). */
-    if (maybe_stop_tx(a, count + 2) < 0) {
+    count = tx_frame_map(a, skb, &f);
+    if (count == 0) {
+        goto drop;
+    }
+    /* count (+ a context) + 2: keep tail from touching head
+     * (e1000_xmit_frame). */
+    if (maybe_stop_tx(a, count + (e1k_tx_wants_ctx(skb) ? 3u : 2u)) < 0) {
         a->counters.tx_busy++;
         return 1; /* NETDEV_TX_BUSY: the stack requeues the frame */
     }
-    dma = e1k_os_skb_dma(a->os, skb);
-    if (!dma) {
+    first = t->next_to_use;
+    if (e1k_tx_ctx(a, skb, &o) < 0) {
         goto drop;
     }
-    tx_map(a, skb, len, count, dma);
+    /* bytes on the wire less FCS: TSO repeats the header per segment */
+    tx_map(a, skb, &f, count, &o, first, len + (o.segs - 1) * o.hdrlen);
 
     /* Make sure there is room for the next frame (desc_needed). */
     (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);

@@ -72,6 +72,27 @@ uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb);
 /** Mark the received checksum as verified by hardware
  *  (CHECKSUM_UNNECESSARY). */
 void e1k_os_skb_csum_ok(struct e1k_skb *skb);
+/* Transmit offloads (Linux skb fields; an OS that advertises neither
+ * NETIF_F_SG, NETIF_F_TSO nor NETIF_F_IP_CSUM returns headlen = len, 0
+ * frags, gso_size 0 and no CHECKSUM_PARTIAL). */
+/** skb_headlen: bytes of the linear part (at e1k_os_skb_data, mapped by
+ *  e1k_os_skb_dma); e1k_os_skb_len less the fragments' bytes. */
+uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb);
+/** skb_shinfo(skb)->nr_frags: page fragments after the linear part. */
+uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *skb);
+/** skb_frag_dma_map of fragment @i (< nr_frags): its bus address, its
+ *  length in *@len bytes; 0 on failure. */
+uint64_t e1k_os_skb_frag_dma(struct e1k_os *os, struct e1k_skb *skb,
+                             uint32_t i, uint32_t *len);
+/** skb_shinfo(skb)->gso_size: the MSS a TSO skb is to be cut at, bytes;
+ *  0 if the skb is not GSO. */
+uint32_t e1k_os_skb_gso_size(const struct e1k_skb *skb);
+/** ip_summed == CHECKSUM_PARTIAL: the stack left the L4 checksum to the
+ *  NIC (seeded with the pseudo-header sum); *@start is the L4 header's
+ *  offset (skb_checksum_start_offset), *@offset the checksum field's
+ *  offset from it (csum_offset).  false: nothing to complete. */
+bool e1k_os_skb_csum_partial(const struct e1k_skb *skb, uint32_t *start,
+                             uint32_t *offset);
 /** Copy @len bytes into a freshly allocated skb (copybreak). */
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
                    uint32_t len);

@@ -322,6 +322,42 @@ void e1k_os_skb_csum_ok(struct e1k_skb *skb)
     skb->csum_ok = true;
 }
 
+/* Linear skbs only, no offload asked (no NETIF_F_SG/TSO/IP_CSUM). */
+uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb)
+{
+    return skb->len;
+}
+
+uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *skb)
+{
+    (void)skb;
+    return 0;
+}
+
+uint64_t e1k_os_skb_frag_dma(struct e1k_os *f, struct e1k_skb *skb,
+                             uint32_t i, uint32_t *len)
+{
+    (void)f;
+    (void)skb;
+    (void)i;
+    *len = 0;
+    return 0;
+}
+
+uint32_t e1k_os_skb_gso_size(const struct e1k_skb *skb)
+{
+    (void)skb;
+    return 0;
+}
+
+bool e1k_os_skb_csum_partial(const struct e1k_skb *skb, uint32_t *start,
+                             uint32_t *offset)
+{
+    (void)skb;
+    *start = *offset = 0;
+    return false;
+}
+
 void e1k_os_memcpy(struct e1k_os *f, void *dst, const void *src,
                    uint32_t len)
 {

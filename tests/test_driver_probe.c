@@ -245,6 +245,8 @@ static void test_params_default(void)
     g_assert_cmpuint(p.XsumRX, ==, 1);
     g_assert_cmpuint(p.copybreak, ==, 256);
     g_assert_cmpuint(p.weight, ==, 64);
+    g_assert_cmpuint(p.XsumTX, ==, 0);
+    g_assert_cmpuint(p.TSO, ==, 0);
     g_assert_null(e1k_drv_params_check(&p));
 }
 
@@ -287,6 +289,15 @@ static void test_params_check(void)
     BAD(weight, 0, "weight");
     BAD(FlowControl, 4, "FlowControl");
     BAD(mode, 7, "mode");
+    BAD(XsumTX, 2, "XsumTX");
+    GOOD(XsumTX, 1);
+    BAD(TSO, 1, "TSO: 1 needs XsumTX 1");
+    e1k_drv_params_default(&p);
+    p.XsumTX = 1;
+    p.TSO = 2;
+    g_assert_cmpstr(e1k_drv_params_check(&p), ==, "TSO: must be 0 or 1");
+    p.TSO = 1;
+    g_assert_null(e1k_drv_params_check(&p));
 #undef BAD
 #undef GOOD
 }

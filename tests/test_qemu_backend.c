@@ -291,6 +291,20 @@ static void test_plan_argv(void)
                         "guest's driver takes one copybreak for all ports "
                         "(0 on eth0)");
         g_clear_pointer(&err, g_free);
+        const char *cs[] = {"nic.eth1.XsumTX=1", NULL};
+        const char *ts[] = {"driver.XsumTX=1", "driver.TSO=1", NULL};
+        load(sc, scen_text, cs);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_cmpstr(err, ==, "t.ini: [nic.eth1] XsumTX 1: the guest's "
+                        "driver offers no transmit offload (testbench "
+                        "only)");
+        g_clear_pointer(&err, g_free);
+        load(sc, scen_text, ts);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_cmpstr(err, ==, "t.ini: [nic.eth0] TSO 1: the guest's "
+                        "driver offers no transmit offload (testbench "
+                        "only)");
+        g_clear_pointer(&err, g_free);
     }
     /* what the guest cannot express */
     {

@@ -221,6 +221,39 @@ void e1k_os_skb_csum_ok(struct e1k_skb *s)
 	to_skb(s)->ip_summed = CHECKSUM_UNNECESSARY;
 }
 
+/* Transmit offloads: the module advertises neither NETIF_F_SG nor
+ * NETIF_F_TSO nor NETIF_F_IP_CSUM, so the stack hands it linear skbs with
+ * complete checksums (docs/linux-module.md). */
+uint32_t e1k_os_skb_headlen(const struct e1k_skb *s)
+{
+	return skb_headlen((const struct sk_buff *)s);
+}
+
+uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *s)
+{
+	return 0;
+}
+
+uint64_t e1k_os_skb_frag_dma(struct e1k_os *os, struct e1k_skb *s,
+			     uint32_t i, uint32_t *len)
+{
+	*len = 0;
+	return 0;
+}
+
+uint32_t e1k_os_skb_gso_size(const struct e1k_skb *s)
+{
+	return 0;
+}
+
+bool e1k_os_skb_csum_partial(const struct e1k_skb *s, uint32_t *start,
+			     uint32_t *offset)
+{
+	*start = 0;
+	*offset = 0;
+	return false;
+}
+
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
 		   uint32_t len)
 {

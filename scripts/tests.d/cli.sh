@@ -524,6 +524,9 @@ out_bad "--json is the scenario" "--json $tmp/in/s.ini: is an input of the run" 
 out_bad "--pcap-out is the capture" "--pcap-out $tmp/in/c.pcap: is an input of the run" \
   run $S/replay-pcap.ini --set "traffic.pcap=$tmp/in/c.pcap" --json "$tmp/o2/r.json" \
   --pcap-out "$tmp/in/c.pcap"
+out_bad "--timeout 900 (the qemu default) without --backend qemu" \
+  "run: --timeout: only for --backend qemu" \
+  run $N --set traffic.count=10 --json "$tmp/o2/r.json" --timeout 900
 out_bad "--csv is the profile" "--csv $tmp/in/p.ini: is an input of the run" \
   run $N --set traffic.count=10 --set "host.profile=$tmp/in/p.ini" --csv "$tmp/in/p.ini" \
   --json "$tmp/o2/r.json"
@@ -655,9 +658,15 @@ assert prev < t <= 1448 / 1538 * 1000, (prev, t)   # payload line rate
 for h in d["hosts"]:
     r = h["report"]
     assert r["cpu"]["idle_ppm"] < 500000 and r["interfaces"][0]["nic"]["GPRC"] > 0
+# netperf -c -C: each side's CPU busy and its CPU time per KB moved
+a, b = (h["report"]["cpu"] for h in d["hosts"])
+assert abs(n["local_cpu_util_pct"] - (1e6 - a["idle_ppm"]) / 1e4) < 0.006
+assert abs(n["remote_cpu_util_pct"] - (1e6 - b["idle_ppm"]) / 1e4) < 0.006
+busy = a["hardirq_ns"] + a["softirq_ns"] + a["process_ns"]
+assert abs(n["send_service_demand_us_per_kb"] - busy / 1e3 / (n["bytes_sent"] / 1024)) < 0.0006
 print(t)
 PY
-) && grep -Eq "^131070 131070 +$m +0\.(19|20) +$thr\$" "$tmp/tcp$m.txt" \
+) && grep -Eq "^131070 131070 +$m +0\.(19|20) +$thr( +[0-9]+\.[0-9]{2}){2}( +[0-9]+\.[0-9]{3}){2}\$" "$tmp/tcp$m.txt" \
      && grep -q '^==== host b ====$' "$tmp/tcp$m.txt"
   then ok "tcp-stream message_size=$m: $thr Mbit/s (> $prev), netperf table"
   else nok "tcp-stream message_size=$m: $(head -c 300 "$tmp/err")"; fi
@@ -678,8 +687,68 @@ d = json.load(open(sys.argv[1]))
 assert d['links'][0]['a_to_b']['lost'] > 0 and d['netperf']['pattern_mismatches'] == 0
 " "$tmp/tcpd.json" && ok "tcp-stream: --set link.ab.drop_every loses frames, data intact" \
   || nok "tcp-stream: --set link.ab.drop_every"
-for o in "--csv $tmp/x.csv" "--pcap-out $tmp/x.pcap" "--trace" "--backend qemu" \
-         "--timeout 5"; do
+# --pcap-out: every frame both hosts transmit, in time order: as many as
+# the links carried
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --pcap-out "$tmp/out/t.pcap" \
+  --json "$tmp/out/t.json" --quiet \
+  && python3 - "$tmp/out/t.pcap" "$tmp/out/t.json" <<'PY' \
+  && ok "tcp-stream --pcap-out: every frame of both hosts, in time order" || nok "tcp-stream --pcap-out"
+import json, struct, sys
+d = open(sys.argv[1], "rb").read()
+assert d[:4] == bytes.fromhex("4d3cb2a1"), d[:4]
+off, ts, big = 24, [], 0
+while off < len(d):
+    s, ns, incl, orig = struct.unpack("<IIII", d[off:off + 16])
+    off += 16 + incl
+    ts.append(s * 10**9 + ns)
+    big += incl == 1514
+r = json.load(open(sys.argv[2]))
+links = sum(l["a_to_b"]["frames"] + l["b_to_a"]["frames"] for l in r["links"])
+assert len(ts) == links == 1187, (len(ts), links)
+assert ts == sorted(ts) and big == 800, big
+PY
+# TSO on the wire: the 64 KB skbs leave as MSS-sized segments (no frame
+# above 1514 bytes without FCS), as many full ones as without TSO
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --set driver.XsumTX=1 \
+  --set driver.TSO=1 --pcap-out "$tmp/out/tso.pcap" --json "$tmp/out/tso.json" --quiet \
+  && python3 - "$tmp/out/tso.pcap" "$tmp/out/tso.json" <<'PY' \
+  && ok "tcp-stream with TSO: MSS-sized segments on the wire, data intact" || nok "tcp-stream TSO capture"
+import json, struct, sys
+d = open(sys.argv[1], "rb").read()
+off, sizes = 24, []
+while off < len(d):
+    s, ns, incl, orig = struct.unpack("<IIII", d[off:off + 16])
+    sizes.append(orig)
+    off += 16 + incl
+r = json.load(open(sys.argv[2]))
+assert max(sizes) == 1514 and sizes.count(1514) > 700, (max(sizes), sizes.count(1514))
+assert r["netperf"]["pattern_mismatches"] == 0 and r["netperf"]["bytes_received"] > 1000000
+PY
+# --csv FILE: one time series per host (FILE.HOST.csv), 1 ms rows over
+# the 10 ms; the JSON report is the same as without it
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --csv "$tmp/out/s.csv" \
+  --json "$tmp/out/s.json" --quiet \
+  && "$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --json "$tmp/out/n.json" --quiet \
+  && cmp -s "$tmp/out/s.json" "$tmp/out/n.json" \
+  && [ "$(ls "$tmp/out" | tr '\n' ' ')" = "n.json s.a.csv s.b.csv s.json " ] \
+  && python3 - "$tmp/out/s.a.csv" "$tmp/out/s.b.csv" "$tmp/out/s.json" <<'PY' \
+  && ok "tcp-stream --csv: one time series per host, report unchanged" || nok "tcp-stream --csv: $(ls "$tmp/out")"
+import csv, json, sys
+r = json.load(open(sys.argv[3]))
+for f, h in zip(sys.argv[1:3], r["hosts"]):
+    rows = list(csv.DictReader(open(f)))
+    assert len(rows) >= 10, (f, len(rows))
+    assert int(rows[0]["time_ns"]) == h["report"]["init_ns"] + 1000000, rows[0]
+    # the rows add up to the report's count less the bring-up's 2
+    # interrupts (link up), which come before host ready
+    irqs = sum(int(x["eth0.irqs"]) for x in rows)
+    assert irqs == h["report"]["interfaces"][0]["interrupts"] - 2, (f, irqs)
+PY
+for o in "--csv -" "--pcap-out -" "--trace" "--backend qemu" \
+         "--timeout 5" "--timeout 900"; do
   rm -f "$tmp/out/"*
   # shellcheck disable=SC2086
   "$E1KLAB" run $S/tcp-stream.ini $o --json "$tmp/out/r.json" >"$tmp/stdout" 2>"$tmp/stderr"
@@ -699,11 +768,18 @@ for c in "netperf.message_size=0|\[netperf\] message_size: 0 is out of range" \
     ok "several hosts: --set ${c%%|*}: $(cat "$tmp/stderr")"
   else nok "several hosts: --set ${c%%|*}: rc=$rc $(cat "$tmp/stderr")"; fi
 done
-out=$("$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,512 \
+# a sweep of several hosts needs a [netperf] test (its columns)
+printf '[host.a]\n[nic.a.eth0]\nmac = 00:07:e9:00:00:10\nip = 10.0.0.1/24\n[host.b]\n[nic.b.eth0]\nmac = 00:07:e9:00:00:20\nip = 10.0.0.2/24\n[link.ab]\na = a.eth0\nb = b.eth0\n[run]\nduration = 10ms\n' > "$tmp/twohosts.ini"
+out=$("$E1KLAB" sweep "$tmp/twohosts.ini" --param host.a.hz=100,250 \
       --out "$tmp/tsw" 2>&1); rc=$?
 if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/tsw" ] \
-   && echo "$out" | grep -q "several hosts cannot be swept yet"; then
-  ok "sweep of several hosts: exit 2, one line"; else nok "sweep tcp-stream: rc $rc: $out"; fi
+   && echo "$out" | grep -q "point 0 (host.a.hz=100): a sweep of several hosts needs a \[netperf\] test"; then
+  ok "sweep of several hosts without [netperf]: exit 2, one line"; else nok "sweep twohosts: rc $rc: $out"; fi
+out=$("$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,0 \
+      --out "$tmp/tsw" 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/tsw" ] \
+   && echo "$out" | grep -q "point 1 (netperf.message_size=0): .*message_size: 0 is out of range"; then
+  ok "sweep of several hosts, a bad point: exit 2, one line naming it"; else nok "sweep tcp-stream bad point: rc $rc: $out"; fi
 printf '[nic.eth0]\nmac = 00:07:e9:00:00:10\n[traffic]\ncount = 10\n[netperf]\ntest = TCP_STREAM\n' > "$tmp/np1.ini"
 expect_bad "[netperf] in a one-host scenario" "$tmp/np1.ini"
 grep -q "np1.ini:5: \[netperf\]: unknown section" "$tmp/stderr" \

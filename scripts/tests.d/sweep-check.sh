@@ -3,6 +3,8 @@
 # CLI-level tests of `e1klab sweep` and `e1klab check` (run by
 # scripts/test.sh after meson test, with the build in build/; E1KLAB=path
 # overrides the binary).
+#  - a sweep of several hosts (tcp-stream.ini over netperf.message_size):
+#    netperf's columns, both CPUs, the throughput and CPU charts;
 #  - a small offered-load sweep over legacy, napi-twist and napi with
 #    --jobs 2: CSV, point reports and the six charts exist and are
 #    non-empty; the livelock curve and the NAPI share show in the CSV;
@@ -134,6 +136,41 @@ assert d["scenario"]["overrides"] == ["traffic.count=100000", "traffic.pps=40000
 PY
 then ok "sweep.gp redraws the charts under their names; overrides in titles and reports"
 else nok "sweep.gp redraw / titles / overrides"; fi
+
+# Several hosts: tcp-stream.ini over netperf.message_size (0.1 s each):
+# sweep.csv with netperf's columns and both hosts' CPU, throughput rising
+# to the payload line rate; the charts; --jobs 1 and 2 identical.
+for j in 1 2; do
+  "$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,512,16384 \
+    --set netperf.duration=0.1s --jobs $j --quiet --out "$tmp/net$j" 2>"$tmp/err"; rc=$?
+  [ $rc -eq 0 ] || nok "several hosts sweep --jobs $j exits $rc: $(head -c 300 "$tmp/err")"
+done
+if python3 - "$tmp/net2/sweep.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["netperf.message_size"] for r in rows] == ["4", "512", "16384"]
+mb = [float(r["throughput_mbit_s"]) for r in rows]
+assert mb[0] < mb[1] < mb[2] <= 1448 / 1538 * 1000, mb
+assert mb[0] == 10.83 and mb[2] > 930, mb
+assert all(r["test"] == "TCP_STREAM" for r in rows)
+assert float(rows[0]["local_cpu_util_pct"]) > 99, rows[0]
+sd = [float(r["send_service_demand_us_per_kb"]) for r in rows]
+assert sd[0] > sd[1] > sd[2], sd
+for h in ("a", "b"):
+    for r in rows:
+        s = sum(float(r[h + ".cpu_" + c + "_pct"]) for c in ("hardirq", "softirq", "process", "idle"))
+        assert abs(s - 100) < 0.01, (h, s)
+PY
+then ok "several hosts: sweep.csv has netperf's throughput (rising to the line rate), CPU and service demand"
+else nok "several hosts: sweep.csv"; fi
+if cmp -s "$tmp/net1/sweep.csv" "$tmp/net2/sweep.csv"; then
+  ok "several hosts: --jobs 1 and --jobs 2 give identical CSVs"
+else nok "several hosts: --jobs 1 and 2 CSVs differ"; fi
+for f in throughput cpu; do
+  if [ -s "$tmp/net2/$f.png" ] && head -c 8 "$tmp/net2/$f.png" | od -An -c | grep -q 'P   N   G' \
+     && grep -q '<svg' "$tmp/net2/$f.svg"; then
+    ok "several hosts: $f.png and $f.svg"; else nok "several hosts: $f chart missing"; fi
+done
 
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \

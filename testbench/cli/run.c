@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include <glib.h>
@@ -37,7 +38,8 @@ typedef struct RunOpts {
     gboolean quiet;            /* --quiet */
     gboolean trace;            /* --trace: model trace events to stderr */
     char *backend;             /* --backend testbench|qemu (NULL: testbench) */
-    gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s */
+    gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s;
+                                  NAN: not given (qemu: TB_QEMU_TIMEOUT_S) */
     GOptionEntry entries[TB_CLI_MAX_OPTS];
 } RunOpts;
 
@@ -69,7 +71,7 @@ static void run_opts_init(RunOpts *o)
 
     G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
     memset(o, 0, sizeof(*o));
-    o->timeout_s = TB_QEMU_TIMEOUT_S;
+    o->timeout_s = NAN;
     memcpy(o->entries, e, sizeof(e));
 }
 
@@ -113,6 +115,13 @@ static int run_opts_check(const RunOpts *o, char **err)
         strcmp(o->backend, "qemu")) {
         *err = g_strdup_printf("run: --backend '%s' (testbench or qemu)",
                                o->backend);
+        return -1;
+    }
+    bool qemu = o->backend && !strcmp(o->backend, "qemu");
+    if (!isnan(o->timeout_s) && !qemu) {
+        *err = g_strdup("run: --timeout: only for --backend qemu (the "
+                        "testbench's run is bounded by its simulated "
+                        "duration)");
         return -1;
     }
     return 0;
@@ -335,7 +344,7 @@ static int run_net(const RunOpts *o, const char *path, char **err)
     TbRunNetArgs a = {
         .json_path = o->json_path, .csv_path = o->csv_path,
         .pcap_path = o->pcap_path, .backend = o->backend,
-        .trace = o->trace, .timeout_set = o->timeout_s != TB_QEMU_TIMEOUT_S,
+        .trace = o->trace, .timeout_set = !isnan(o->timeout_s),
         .text = want_text(o),
     };
     return tb_run_net(path, (const char *const *)o->sets, &a, err);
@@ -360,7 +369,9 @@ int tb_cmd_run(int argc, char **argv)
         run_outs_check(&o, sc, &err) == 0) {
         if (o.backend && !strcmp(o.backend, "qemu")) {
             TbQemuRunArgs qa = {o.json_path, o.csv_path, o.pcap_path,
-                                o.quiet, o.timeout_s};
+                                o.quiet, isnan(o.timeout_s)
+                                             ? TB_QEMU_TIMEOUT_S
+                                             : o.timeout_s};
             status = tb_qemu_cmd_run(sc, &qa, &err);
         } else {
             status = run_testbench(sc, &o, &err);

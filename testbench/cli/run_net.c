@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "cli/run_net.h"
+#include "cli/run_net_out.h"
 #include "report/cli_out.h"
 #include "report/report_net.h"
 #include "scenario/scenario_load.h"
@@ -41,11 +42,11 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
     if (a->backend && !strcmp(a->backend, "qemu")) {
         why = "--backend qemu: the QEMU backend runs one host; this "
               "scenario has several (use --backend testbench)";
-    } else if (a->csv_path) {
-        why = "--csv: no time series for a scenario with several hosts "
-              "(use --json)";
-    } else if (a->pcap_path) {
-        why = "--pcap-out: no capture for a scenario with several hosts";
+    } else if (a->csv_path && !strcmp(a->csv_path, "-")) {
+        why = "--csv -: several hosts write one CSV per host (give a file "
+              "name: FILE.csv gives FILE.HOST.csv)";
+    } else if (a->pcap_path && !strcmp(a->pcap_path, "-")) {
+        why = "--pcap-out needs a file name";
     } else if (a->trace) {
         why = "--trace: not available for a scenario with several hosts";
     } else if (a->timeout_set) {
@@ -54,20 +55,6 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
     if (why) {
         *err = g_strdup_printf("run: %s", why);
         return -1;
-    }
-    return 0;
-}
-
-/* --json against every file the hosts read.  0 or -1 with *err. */
-static int net_out_check(const TbTopology *t, const char *json, char **err)
-{
-    for (uint32_t h = 0; h < t->nhosts; h++) {
-        char **in = tb_scenario_inputs(&t->host[h]);
-        int r = tb_out_check(json, "--json", (const char *const *)in, err);
-        g_strfreev(in);
-        if (r < 0) {
-            return -1;
-        }
     }
     return 0;
 }
@@ -94,19 +81,19 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
                           char **err)
 {
     TbNet *n = tb_net_new(t, err);
-    TbOut json = {0};
+    TbNetOuts o = {0};
     TbNetReport nr;
     int r = -1;
 
-    if (n && tb_out_open(&json, a->json_path, err) == 0
-        && tb_net_run(n, err) == 0) {
+    if (n && tb_net_outs_open(&o, n, t, a, err) == 0
+        && tb_net_run(n, err) == 0 && tb_net_outs_finish(&o, n, err) == 0) {
         net_report_of(t, n, &nr);
-        if (json.path) {
+        if (o.json.path) {
             char *text = tb_report_net_json(&nr);
-            fputs(text, json.f);
+            fputs(text, o.json.f);
             g_free(text);
         }
-        r = tb_out_commit(&json, err);
+        r = tb_net_outs_commit(&o, err);
         if (r == 0 && a->text) {
             tb_report_net_text(stdout, &nr);
         }
@@ -116,7 +103,7 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
         }
     }
     if (r < 0) {
-        tb_out_abort(&json);
+        tb_net_outs_abort(&o, n);
     }
     tb_net_free(n);
     return r;
@@ -130,7 +117,7 @@ int tb_run_net(const char *path, const char *const *sets,
 
     if (net_opts_check(a, err) == 0
         && tb_topology_load(path, sets, t, err) == 0
-        && net_out_check(t, a->json_path, err) == 0) {
+        && tb_net_outs_check(t, a, err) == 0) {
         r = net_run_report(t, a, err);
     }
     g_free(t);

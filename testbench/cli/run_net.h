@@ -2,9 +2,11 @@
 /*
  * `e1klab run` of a scenario with several hosts (scenario/topology.h):
  * loaded by tb_topology_load, run by sim/net.h, reported by
- * report/report_net.h.  Options that have no meaning for such a run are
- * refused with one line, never ignored: --backend qemu, --csv,
- * --pcap-out, --trace, --timeout.
+ * report/report_net.h; --pcap-out captures every frame any host's NIC
+ * transmits (one file, in the order they leave), --csv FILE writes one
+ * time series per host (run_net_out.h).  Options that have no meaning
+ * for such a run are refused with one line, never ignored: --backend
+ * qemu, --csv -, --trace, --timeout.
  */
 #ifndef TB_RUN_NET_H
 #define TB_RUN_NET_H
@@ -14,8 +16,8 @@
 /** The options of `e1klab run` a run of several hosts looks at. */
 typedef struct TbRunNetArgs {
     const char *json_path;     /**< --json FILE or "-", NULL: none */
-    const char *csv_path;      /**< --csv (refused if set) */
-    const char *pcap_path;     /**< --pcap-out (refused if set) */
+    const char *csv_path;      /**< --csv FILE (per host), NULL: none */
+    const char *pcap_path;     /**< --pcap-out FILE, NULL: none */
     const char *backend;       /**< --backend, NULL: testbench */
     bool trace;                /**< --trace (refused) */
     bool timeout_set;          /**< --timeout given (refused: qemu only) */

@@ -19,6 +19,7 @@
 #include "cli/sweep.h"
 #include "cli/sweep_csv.h"
 #include "cli/sweep_grid.h"
+#include "cli/sweep_net.h"
 #include "cli/sweep_plot.h"
 #include "cli/sweep_run.h"
 #include "report/cli_out.h"
@@ -143,6 +144,11 @@ static int sweep_setup(TbSweep *s, const SweepOpts *o, const char *scenario,
         return -1;
     }
     s->load_axis = -1;
+    s->multi = tb_run_is_multi(scenario);
+    if (s->multi) {
+        s->load_axis = tb_sweep_net_x_axis(s->grid);
+        return 0;
+    }
     for (guint a = 0; a < s->grid->params->len; a++) {
         const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
         if (is_load_key(p->key) && s->load_axis < 0) {
@@ -161,7 +167,8 @@ static char **sweep_files(const TbSweep *s)
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep.csv", NULL));
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep-plot.dat", NULL));
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep.gp", NULL));
-    for (const char *const *f = tb_sweep_plot_files; *f; f++) {
+    for (const char *const *f = s->multi ? tb_sweep_net_plot_files
+                                         : tb_sweep_plot_files; *f; f++) {
         g_ptr_array_add(a, g_build_filename(s->dir, *f, NULL));
     }
     g_ptr_array_add(a, NULL);
@@ -287,14 +294,66 @@ static char *sweep_title(const TbSweep *s)
     return g_string_free(t, FALSE);
 }
 
+/* sweep.csv and the charts of one host's points (sweep_csv.h): 0 or the
+ * exit status with *err reported (tb_cli_error). */
+static int combine_host(const TbSweep *s, const SweepOpts *o,
+                        const char *gnuplot, char **err)
+{
+    TbPlotPoint *pts = g_new0(TbPlotPoint, s->grid->npoints);
+    GPtrArray *groups = g_ptr_array_new_with_free_func(g_free);
+    char *rx_iface = NULL, *title;
+    int st = 0;
+
+    if (tb_sweep_combine(s, pts, groups, &rx_iface, err) < 0) {
+        /* with --collect a missing or bad point file is bad input */
+        st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
+    } else if (gnuplot) {
+        title = sweep_title(s);
+        if (tb_sweep_plot(gnuplot, s->dir, title,
+                          (const char *const *)groups->pdata, groups->len,
+                          pts, s->grid->npoints,
+                          rx_iface ? rx_iface : "eth0", err) < 0) {
+            st = tb_cli_error("sweep: ", err, 1);
+        }
+        g_free(title);
+    }
+    g_free(rx_iface);
+    g_free(pts);
+    g_ptr_array_free(groups, TRUE);
+    return st;
+}
+
+/* The same for several hosts (sweep_net.h). */
+static int combine_net(const TbSweep *s, const SweepOpts *o,
+                       const char *gnuplot, char **err)
+{
+    TbNetPlotPoint *pts = g_new0(TbNetPlotPoint, s->grid->npoints);
+    GPtrArray *groups = g_ptr_array_new_with_free_func(g_free);
+    int st = 0;
+
+    if (tb_sweep_net_combine(s, pts, groups, err) < 0) {
+        st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
+    } else if (gnuplot) {
+        char *title = sweep_title(s);
+        const TbSweepParam *x = g_ptr_array_index(s->grid->params,
+                                                  (guint)s->load_axis);
+        if (tb_sweep_net_plot(gnuplot, s->dir, title, x->key,
+                              (const char *const *)groups->pdata,
+                              groups->len, pts, s->grid->npoints, err) < 0) {
+            st = tb_cli_error("sweep: ", err, 1);
+        }
+        g_free(title);
+    }
+    g_free(pts);
+    g_ptr_array_free(groups, TRUE);
+    return st;
+}
+
 /* Run the points (unless --collect), write sweep.csv and, when
  * @gnuplot, the charts.  The exit status (EXIT_BAD_INPUT with *err). */
 static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
                      char **err)
 {
-    TbPlotPoint *pts;
-    GPtrArray *groups;
-    char *rx_iface = NULL, *title;
     int st;
 
     if (make_dir(s->dir, err) < 0 ||
@@ -315,28 +374,11 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
             return EXIT_BAD_INPUT;
         }
     }
-    pts = g_new0(TbPlotPoint, s->grid->npoints);
-    groups = g_ptr_array_new_with_free_func(g_free);
-    st = 0;
-    if (tb_sweep_combine(s, pts, groups, &rx_iface, err) < 0) {
-        /* with --collect a missing or bad point file is bad input */
-        st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
-    } else if (gnuplot) {
-        title = sweep_title(s);
-        if (tb_sweep_plot(gnuplot, s->dir, title,
-                          (const char *const *)groups->pdata, groups->len,
-                          pts, s->grid->npoints,
-                          rx_iface ? rx_iface : "eth0", err) < 0) {
-            st = tb_cli_error("sweep: ", err, 1);
-        }
-        g_free(title);
-    }
+    st = s->multi ? combine_net(s, o, gnuplot, err)
+                  : combine_host(s, o, gnuplot, err);
     if (st) {
         sweep_remove_outputs(s, o->collect);
     }
-    g_free(rx_iface);
-    g_free(pts);
-    g_ptr_array_free(groups, TRUE);
     return st;
 }
 
@@ -349,12 +391,6 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
     int plots, status = EXIT_BAD_INPUT;
 
     g_ptr_array_add(inputs, g_strdup(scenario));
-    if (tb_run_is_multi(scenario)) {
-        *err = g_strdup_printf("%s: a scenario with several hosts cannot "
-                               "be swept yet (run each point with e1klab "
-                               "run --set, docs/tcp.md)", scenario);
-        goto out;
-    }
     if (sweep_setup(&s, o, scenario, err) == 0) {
         s.expect_ns = g_new0(uint64_t, s.grid->npoints);
     }
@@ -377,14 +413,19 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
             goto out;
         }
     } else if (!o->no_plot && !o->quiet) {
-        fprintf(stderr, "sweep: no offered-load axis (traffic.pps or "
-                "traffic.mbps): no charts, CSV only\n");
+        fprintf(stderr, s.multi ? "sweep: no axis with numbers (e.g. "
+                                  "netperf.message_size): no charts, CSV "
+                                  "only\n"
+                                : "sweep: no offered-load axis (traffic.pps "
+                                  "or traffic.mbps): no charts, CSV only\n");
     }
     status = sweep_run(&s, o, gnuplot, err);
     if (status == 0 && !*err && !o->quiet) {
         fprintf(stderr, "sweep: %u points; %s/sweep.csv%s\n",
                 s.grid->npoints, s.dir,
-                plots ? ", forwarded/interrupts/cpu .png and .svg" : "");
+                !plots ? "" : s.multi ? ", throughput/cpu .png and .svg"
+                                      : ", forwarded/interrupts/cpu .png "
+                                        "and .svg");
     }
 out:
     g_ptr_array_free(inputs, TRUE);

@@ -60,7 +60,7 @@ typedef struct Csv {
     char **rx_iface;           /* the RX interface's name */
 } Csv;
 
-static void csv_field(GString *o, const char *v)
+void tb_sweep_csv_field(GString *o, const char *v)
 {
     if (strpbrk(v, ",\"\n")) {
         g_string_append_c(o, '"');
@@ -139,9 +139,8 @@ static char *group_title(const TbSweep *s, guint i, const char *mode)
     return g_string_free(t, FALSE);
 }
 
-/* Index in @groups of point @i's curve, added if new. */
-static guint group_of(const TbSweep *s, guint i, const char *mode,
-                      GPtrArray *groups)
+guint tb_sweep_group_of(const TbSweep *s, guint i, const char *mode,
+                        GPtrArray *groups)
 {
     char *title = group_title(s, i, mode);
     guint g;
@@ -162,7 +161,7 @@ static void csv_head(Csv *c)
     for (guint a = 0; a < c->s->grid->params->len; a++) {
         const TbSweepParam *p = g_ptr_array_index(c->s->grid->params, a);
         g_string_append_c(c->o, ',');
-        csv_field(c->o, p->key);
+        tb_sweep_csv_field(c->o, p->key);
     }
     g_string_append(c->o, ",mode");
     for (guint k = 0; k < G_N_ELEMENTS(run_cols); k++) {
@@ -267,15 +266,15 @@ static int csv_row(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
     g_string_append_printf(c->o, "%u", i);
     for (guint a = 0; a < c->s->grid->params->len; a++) {
         g_string_append_c(c->o, ',');
-        csv_field(c->o, tb_sweep_value(c->s->grid, i, a));
+        tb_sweep_csv_field(c->o, tb_sweep_value(c->s->grid, i, a));
     }
     g_string_append_c(c->o, ',');
-    csv_field(c->o, mode);
+    tb_sweep_csv_field(c->o, mode);
     if (num(root, "window_ns", &window, i, err) < 0 ||
         csv_run_cols(c, root, i, v, err) < 0) {
         return -1;
     }
-    pt->group = group_of(c->s, i, mode, groups);
+    pt->group = tb_sweep_group_of(c->s, i, mode, groups);
     pt->offered_kpps = (double)v[COL_OFFERED_PPS] / 1000.0;
     pt->forwarded_kpps = (double)v[COL_FORWARDED_PPS] / 1000.0;
     for (int k = 0; k < 4; k++) {

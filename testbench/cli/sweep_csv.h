@@ -23,4 +23,13 @@
 int tb_sweep_combine(const TbSweep *s, TbPlotPoint *pts, GPtrArray *groups,
                      char **rx_iface, char **err);
 
+/** Append @v to @o as one CSV field (quoted if it holds a comma, quote
+ *  or newline). */
+void tb_sweep_csv_field(GString *o, const char *v);
+
+/** Index in @groups of point @i's curve (its title: the values of the
+ *  axes other than s->load_axis, else @mode, else "run"), added if new. */
+guint tb_sweep_group_of(const TbSweep *s, guint i, const char *mode,
+                        GPtrArray *groups);
+
 #endif /* TB_SWEEP_CSV_H */

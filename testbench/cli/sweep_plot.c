@@ -17,8 +17,7 @@ const char *const tb_sweep_plot_files[] = {
     "cpu.png", "cpu.svg", NULL,
 };
 
-/* A gnuplot double-quoted string literal of @s. */
-static void gp_str(GString *o, const char *s)
+void tb_plot_gp_str(GString *o, const char *s)
 {
     g_string_append_c(o, '"');
     for (; *s; s++) {
@@ -78,11 +77,11 @@ static void chart(GString *o, const char *out, const char *title,
     static const int ctx_col[] = {4, 5, 7};
 
     g_string_append(o, "set output ");
-    gp_str(o, out);
+    tb_plot_gp_str(o, out);
     g_string_append(o, "\nset title ");
-    gp_str(o, title);
+    tb_plot_gp_str(o, title);
     g_string_append(o, "\nset ylabel ");
-    gp_str(o, ylabel);
+    tb_plot_gp_str(o, ylabel);
     g_string_append(o, "\nplot ");
     for (guint g = 0; g < ngroups; g++) {
         if (kind == 2) {
@@ -93,7 +92,7 @@ static void chart(GString *o, const char *out, const char *title,
                                        "lc %u dt %d pt %d title ",
                                        g || c ? ", \\\n     " : "", g,
                                        ctx_col[c], g + 1, c + 1, c + 5);
-                gp_str(o, t);
+                tb_plot_gp_str(o, t);
                 g_free(t);
             }
         } else {
@@ -101,7 +100,7 @@ static void chart(GString *o, const char *out, const char *title,
                                    "1:%d with linespoints lw 2 lc %u pt %u "
                                    "title ", g ? ", \\\n     " : "", g,
                                    kind == 0 ? 2 : 3, g + 1, g + 4);
-            gp_str(o, groups[g]);
+            tb_plot_gp_str(o, groups[g]);
         }
     }
     if (kind == 0) {
@@ -160,14 +159,31 @@ static char *script_text(const char *title, const char *const *groups,
     return g_string_free(o, FALSE);
 }
 
-/* After gnuplot failed: no chart is left half drawn. */
-static void remove_charts(const char *dir)
+/* After gnuplot failed: no chart of @files is left half drawn. */
+static void remove_charts(const char *dir, const char *const *files)
 {
-    for (const char *const *f = tb_sweep_plot_files; *f; f++) {
+    for (const char *const *f = files; *f; f++) {
         char *p = g_build_filename(dir, *f, NULL);
         g_unlink(p);
         g_free(p);
     }
+}
+
+int tb_plot_check(const char *dir, const char *const *files, char **err)
+{
+    for (const char *const *f = files; *f; f++) {
+        char *fin = g_build_filename(dir, *f, NULL);
+        int there = g_file_test(fin, G_FILE_TEST_IS_REGULAR);
+        if (!there) {
+            *err = g_strdup_printf("%s: gnuplot did not write it", fin);
+        }
+        g_free(fin);
+        if (!there) {
+            remove_charts(dir, files);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int tb_plot_put(const char *dir, const char *name, const char *text,
@@ -221,23 +237,9 @@ int tb_sweep_plot(const char *gnuplot, const char *dir, const char *title,
     if (tb_plot_put(dir, "sweep-plot.dat", data, err) < 0 ||
         tb_plot_put(dir, "sweep.gp", script, err) < 0 ||
         tb_plot_run(gnuplot, dir, "sweep.gp", err) < 0) {
-        goto out;
-    }
-    for (const char *const *f = tb_sweep_plot_files; *f; f++) {
-        char *fin = g_build_filename(dir, *f, NULL);
-        int there = g_file_test(fin, G_FILE_TEST_IS_REGULAR);
-        if (!there) {
-            *err = g_strdup_printf("%s: gnuplot did not write it", fin);
-        }
-        g_free(fin);
-        if (!there) {
-            goto out;
-        }
-    }
-    r = 0;
-out:
-    if (r < 0) {
-        remove_charts(dir);
+        remove_charts(dir, tb_sweep_plot_files);
+    } else {
+        r = tb_plot_check(dir, tb_sweep_plot_files, err);
     }
     g_free(data);
     g_free(script);

@@ -42,6 +42,13 @@ int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
                 char **err);
 
 /** Names of the six chart files, NULL-terminated. */
+/** Append @s to @o as a gnuplot double-quoted string literal. */
+void tb_plot_gp_str(GString *o, const char *s);
+
+/** Every chart of @files (NULL-terminated) is in @dir: 0; else -1 with
+ *  *err naming the first missing one, and none of them is left. */
+int tb_plot_check(const char *dir, const char *const *files, char **err);
+
 extern const char *const tb_sweep_plot_files[];
 
 #endif /* TB_SWEEP_PLOT_H */

@@ -19,6 +19,7 @@
 #include "cli/sweep_run.h"
 #include "report/cli_out.h"
 #include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 
 char *tb_sweep_point_json(const TbSweep *s, guint i)
 {
@@ -65,39 +66,60 @@ static void add_inputs(GPtrArray *inputs, const TbScenario *sc)
     g_strfreev(in);
 }
 
+/* Load point @i's scenario with the user's and the point's --set into
+ * @t: its inputs into @inputs, its expected simulated time.  0 or -1
+ * with *why. */
+static int validate_point(const TbSweep *s, guint i, TbTopology *t,
+                          GPtrArray *inputs, char **why)
+{
+    char **ps = tb_sweep_point_sets(s->grid, i);
+    GPtrArray *all = g_ptr_array_new();
+    int r;
+
+    for (char **x = s->sets; x && *x; x++) {
+        g_ptr_array_add(all, *x);
+    }
+    for (char **x = ps; *x; x++) {
+        g_ptr_array_add(all, *x);
+    }
+    g_ptr_array_add(all, NULL);
+    r = s->multi ? tb_topology_load(s->scenario,
+                                    (const char *const *)all->pdata, t, why)
+                 : tb_scenario_load(s->scenario,
+                                    (const char *const *)all->pdata,
+                                    &t->host[0], why);
+    if (r == 0 && s->multi && !t->netperf.present) {
+        *why = g_strdup("a sweep of several hosts needs a [netperf] test "
+                        "(its throughput and CPU are the sweep's columns)");
+        r = -1;
+    }
+    for (uint32_t h = 0; r == 0 && h < (s->multi ? t->nhosts : 1); h++) {
+        add_inputs(inputs, &t->host[h]);
+    }
+    if (r == 0 && s->expect_ns) {
+        s->expect_ns[i] = tb_scenario_expected_ns(&t->host[0]);
+    }
+    g_ptr_array_free(all, TRUE);
+    g_strfreev(ps);
+    return r;
+}
+
 int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology *t = g_new0(TbTopology, 1);
     int r = 0;
 
     for (guint i = 0; i < s->grid->npoints && r == 0; i++) {
-        char **ps = tb_sweep_point_sets(s->grid, i);
-        GPtrArray *all = g_ptr_array_new();
         char *why = NULL;
-        for (char **x = s->sets; x && *x; x++) {
-            g_ptr_array_add(all, *x);
-        }
-        for (char **x = ps; *x; x++) {
-            g_ptr_array_add(all, *x);
-        }
-        g_ptr_array_add(all, NULL);
-        if (tb_scenario_load(s->scenario, (const char *const *)all->pdata,
-                             sc, &why) < 0) {
+        r = validate_point(s, i, t, inputs, &why);
+        if (r < 0) {
             char *label = tb_sweep_point_label(s->grid, i);
             *err = g_strdup_printf("point %u (%s): %s", i, label, why);
             g_free(label);
             g_free(why);
-            r = -1;
-        } else {
-            add_inputs(inputs, sc);
-            if (s->expect_ns) {
-                s->expect_ns[i] = tb_scenario_expected_ns(sc);
-            }
         }
-        g_ptr_array_free(all, TRUE);
-        g_strfreev(ps);
     }
-    g_free(sc);
+    g_free(t);
     return r;
 }
 

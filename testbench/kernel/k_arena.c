@@ -27,7 +27,10 @@ int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
     a->coh_used = g_try_malloc0(a->coh_pages ? a->coh_pages : 1);
     a->skbs = g_try_new0(TbSkb, nskb ? nskb : 1);
     a->free_stack = g_try_new(uint32_t, nskb ? nskb : 1);
-    if (!a->mem || !a->coh_used || !a->skbs || !a->free_stack) {
+    a->frags = g_try_new0(TbSkbFrag, (size_t)(nskb ? nskb : 1)
+                                     * TB_SKB_MAX_FRAGS);
+    if (!a->mem || !a->coh_used || !a->skbs || !a->free_stack
+        || !a->frags) {
         *err = g_strdup_printf("host memory arena of %zu bytes: out of "
                                "memory", a->size);
         tb_arena_destroy(a);
@@ -52,6 +55,7 @@ void tb_arena_destroy(TbArena *a)
     g_free(a->coh_used);
     g_free(a->skbs);
     g_free(a->free_stack);
+    g_free(a->frags);
     memset(a, 0, sizeof(*a));
 }
 
@@ -110,6 +114,15 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     s->csum_ok = 0;
     s->allocated = 1;
     s->next = NULL;
+    s->destructor = NULL;
+    s->sk = NULL;
+    s->truesize = 0;
+    s->data_len = 0;
+    s->gso_size = 0;
+    s->csum_start = 0;
+    s->csum_offset = 0;
+    s->csum_partial = 0;
+    s->nr_frags = 0;
     return s;
 }
 
@@ -118,8 +131,31 @@ void tb_skb_free(TbArena *a, TbSkb *s)
     if (!s || !s->allocated) {
         return;   /* double free: ignored (a bug in the caller) */
     }
+    if (s->destructor) {
+        s->destructor(s);
+    }
+    TbSkbFrag *f = tb_skb_frags(a, s);
+    for (uint32_t i = 0; i < s->nr_frags; i++) {
+        tb_arena_coh_free(a, f[i].page, TB_PAGE);
+    }
+    s->nr_frags = 0;
     s->allocated = 0;
     a->free_stack[a->nfree++] = s->idx;
+}
+
+TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb)
+{
+    uint64_t bus;
+    if (skb->nr_frags >= TB_SKB_MAX_FRAGS) {
+        return NULL;
+    }
+    uint8_t *page = tb_arena_coh_alloc(a, TB_PAGE, &bus);
+    if (!page) {
+        return NULL;
+    }
+    TbSkbFrag *f = &tb_skb_frags(a, skb)[skb->nr_frags++];
+    *f = (TbSkbFrag){ page, bus, 0 };
+    return f;
 }
 
 int tb_arena_dma_read(TbArena *a, uint64_t addr, void *buf, uint32_t len)

@@ -67,6 +67,23 @@ int tb_route_lookup(const TbKernel *k, uint32_t daddr)
     return -1;
 }
 
+TbNetdev *tb_ip_route_dev(const TbKernel *k, uint32_t daddr)
+{
+    int r = tb_route_lookup(k, daddr);
+    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+        return NULL;
+    }
+    return k->dev[k->route[r].dev];
+}
+
+void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev)
+{
+    memcpy(d, dev->peer_mac, 6);
+    memcpy(d + 6, dev->mac, 6);
+    d[12] = (uint8_t)(ETH_P_IP >> 8);
+    d[13] = (uint8_t)ETH_P_IP;
+}
+
 static bool is_local(const TbKernel *k, uint32_t daddr)
 {
     for (uint32_t i = 0; i < k->ndev; i++) {

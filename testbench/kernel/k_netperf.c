@@ -5,39 +5,20 @@
 #include <glib.h>
 #include <string.h>
 
-#include "kernel/k_netperf.h"
+#include "kernel/k_netperf_int.h"
 
-struct TbNetperf {
-    TbNetperfCfg cfg;
-    TbKernel *k[2];          /* sender, receiver */
-    TbTcpSock *s[2];
-    TbProc proc[2];
-    bool connecting;
-    uint32_t msg_left;       /* bytes of the current send() still to go */
-    uint64_t wpos, rpos;     /* stream positions written / read */
-    uint8_t *buf;
-    uint8_t *pat;            /* the stream's pattern (pattern_at) */
-    TbNetperfStats st;
-};
-
-/* The stream's pattern: byte o is pat[o % PAT_PERIOD], the table
- * repeated far enough that any copy is one memcpy (a prime period, so a
- * segment out of place by a whole number of segments does not match). */
-#define PAT_PERIOD 65521u
-#define PAT_SPAN (PAT_PERIOD + TB_NETPERF_RECV_MAX)
-
-static uint8_t *pattern_new(void)
+uint8_t *tb_netperf_pattern_new(void)
 {
-    uint8_t *pat = g_malloc(PAT_SPAN);
-    for (uint32_t i = 0; i < PAT_SPAN; i++) {
-        pat[i] = (uint8_t)(((i % PAT_PERIOD) * 2654435761u) >> 11);
+    uint8_t *pat = g_malloc(TB_NETPERF_PAT_SPAN);
+    for (uint32_t i = 0; i < TB_NETPERF_PAT_SPAN; i++) {
+        pat[i] = (uint8_t)(((i % TB_NETPERF_PAT_PERIOD) * 2654435761u) >> 11);
     }
     return pat;
 }
 
 static const uint8_t *pattern_at(const TbNetperf *np, uint64_t o)
 {
-    return np->pat + o % PAT_PERIOD;
+    return np->pat + o % TB_NETPERF_PAT_PERIOD;
 }
 
 /* One send() call, or its continuation after the buffer filled: copies
@@ -146,9 +127,18 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
     }
     TbNetperf *np = g_new0(TbNetperf, 1);
     np->cfg = *cfg;
-    np->pat = pattern_new();
+    np->pat = tb_netperf_pattern_new();
     np->k[0] = ks;
     np->k[1] = kr;
+    np->saddr = saddr;
+    np->daddr = daddr;
+    if (cfg->udp) {
+        if (tb_netperf_udp_start(np, err) < 0) {
+            tb_netperf_free(np);
+            return NULL;
+        }
+        return np;
+    }
     np->buf = g_malloc(cfg->recv_size);
     /* each side's other buffer: Linux's defaults (tcp_wmem, tcp_rmem) */
     TcpCfg cs = sock_cfg(cfg, 0, cfg->send_socket, 87380, 0x1000);
@@ -184,10 +174,20 @@ TbTcpSock *tb_netperf_sock(const TbNetperf *np, int i)
     return np->s[i];
 }
 
+void tb_netperf_finish(TbNetperf *np)
+{
+    if (np && np->cfg.udp) {
+        tb_netperf_udp_finish(np);
+    }
+}
+
 void tb_netperf_free(TbNetperf *np)
 {
     if (!np) {
         return;
+    }
+    if (np->cfg.udp) {
+        tb_netperf_udp_disown(np);
     }
     for (int i = 0; i < 2; i++) {
         if (np->proc[i].step) {

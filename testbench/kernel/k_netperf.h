@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The netperf TCP_STREAM test as two processes of the modelled hosts
- * (k_netperf.c): the sender (netperf) connects and then calls send() of
- * message_size bytes again and again, blocking while the send buffer is
- * full; the receiver (netserver) calls recv() of recv_size bytes
- * whenever data is queued.  Each call charges socket_send or socket_recv
- * and the copy per byte (copy_from_user, copy_to_user); the socket calls
- * hold the socket (lock_sock), so segments that arrive meanwhile wait in
- * its backlog.  The byte stream carries a position-dependent pattern that
- * the receiver can check.
+ * The netperf tests as processes of the modelled hosts [NETPERF].
+ *
+ * TCP_STREAM (k_netperf.c): the sender (netperf) connects and then calls
+ * send() of message_size bytes again and again, blocking while the send
+ * buffer is full; the receiver (netserver) calls recv() of recv_size
+ * bytes whenever data is queued.  Each call charges socket_send or
+ * socket_recv and the copy per byte (copy_from_user, copy_to_user); the
+ * socket calls hold the socket (lock_sock), so segments that arrive
+ * meanwhile wait in its backlog.  The byte stream carries a
+ * position-dependent pattern that the receiver can check.
+ *
+ * UDP_STREAM (k_netperf_udp.c): the sender calls sendto() of one
+ * message_size datagram again and again (Linux 2.4 udp_sendmsg and
+ * ip_build_xmit: socket_send, copy_from_user with the checksum folded
+ * in, udp_xmit, then the qdisc and the driver), sleeping while its
+ * skbs in flight fill the send buffer (sock_alloc_send_skb; woken by
+ * sock_wfree when half of it is free); the receiver is the remote
+ * kernel's UDP sink (k_udp.c) bound to the test's port.
  */
 #ifndef TB_K_NETPERF_H
 #define TB_K_NETPERF_H
@@ -29,8 +38,14 @@ typedef struct TbNetperfCfg {
     bool timestamps[2];      /**< sysctl tcp_timestamps: sender, receiver */
     bool window_scaling[2];  /**< sysctl tcp_window_scaling: the same */
     bool verify;             /**< check every received byte's pattern */
-    uint16_t port;           /**< data connection port */
+    uint16_t port;           /**< data connection port (UDP: the
+                                  receiving kernel's sink port) */
+    bool udp;                /**< UDP_STREAM (else TCP_STREAM) */
 } TbNetperfCfg;
+
+/** Largest UDP_STREAM message: one datagram in a 1500-byte MTU (IP
+ *  fragmentation is not modelled), bytes. */
+#define TB_NETPERF_UDP_MAX 1472u
 
 /** Counters; times in ns of the shared clock. */
 typedef struct TbNetperfStats {
@@ -38,22 +53,33 @@ typedef struct TbNetperfStats {
     uint64_t bytes_sent;           /**< bytes sent (accepted by send()) */
     uint64_t bytes_recv;           /**< bytes received by the reader */
     uint64_t mismatches;           /**< received bytes off the pattern */
-    uint64_t established_ns;       /**< connection up at the sender */
+    uint64_t established_ns;       /**< connection up at the sender
+                                        (UDP: the first sendto()) */
+    uint64_t send_errors;          /**< UDP: sendto() failed (ENOBUFS:
+                                        no skb, qdisc full; no route) */
+    uint64_t sock_drops;           /**< UDP: datagrams the receiving
+                                        socket dropped (rcvbuf full) */
 } TbNetperfStats;
 
 typedef struct TbNetperf TbNetperf;
 
 /**
- * A TCP_STREAM from kernel @ks (address @saddr) to kernel @kr (@daddr),
- * its processes added to the kernels' CPUs and woken: the connection
- * opens when the sender first runs.  NULL with *err set if a size is out
- * of range or a kernel has no room for the socket.
+ * A TCP_STREAM (UDP_STREAM if @cfg->udp) from kernel @ks (address
+ * @saddr) to kernel @kr (@daddr), its processes added to the kernels'
+ * CPUs and woken: the connection opens when the sender first runs.  For
+ * UDP_STREAM @kr's UDP sink must be bound to @cfg->port (tb_sink_init;
+ * its rcvbuf and read size are the test's).  NULL with *err set if a
+ * size is out of range, a kernel has no room for the socket, or the
+ * sink is not bound to the port.
  */
 TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
                           uint32_t daddr, const TbNetperfCfg *cfg,
                           char **err);
 const TbNetperfStats *tb_netperf_stats(const TbNetperf *np);
-/** The two sockets (0: sender, 1: receiver). */
+/** At the end of the run: take the counters of the receiving UDP sink
+ *  (UDP_STREAM; nothing for TCP_STREAM). */
+void tb_netperf_finish(TbNetperf *np);
+/** The two sockets (0: sender, 1: receiver; NULL for UDP_STREAM). */
 TbTcpSock *tb_netperf_sock(const TbNetperf *np, int i);
 /** Remove the processes, free the sockets (before the kernels). */
 void tb_netperf_free(TbNetperf *np);

@@ -10,35 +10,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "kernel/k_tcp.h"
-
-#define ETH_HLEN 14u
-
-/* One timer of a socket (struct timer_list with its socket and id). */
-typedef struct TcpKTimer {
-    TbTimer t;
-    TbTcpSock *s;
-    TcpTimerId id;
-} TcpKTimer;
-
-struct TbTcpSock {
-    TbKernel *k;
-    TcpSock *sk;
-    TcpAddr a;               /* local saddr:sport, remote daddr:dport */
-    TbTcpWakeFn fn;
-    void *ctx;
-    uint16_t ip_id;
-    TcpKTimer timer[TCP_NTIMERS];
-    bool owned;              /* locked by a process (lock_sock) */
-    bool deferred[TCP_NTIMERS];
-    TbSkb *bl_head, *bl_tail; /* backlog while owned */
-};
-
-typedef struct TbTcpTable {
-    TbTcpSock *sock[TB_TCP_MAX_SOCKS];
-    uint32_t n;
-    TbTcpGlueStats st;
-} TbTcpTable;
+#include "kernel/k_tcp_int.h"
 
 /* ---- the socket's environment ---- */
 
@@ -72,6 +44,7 @@ static void timer_fn(TbCpu *cpu, void *ctx)
         return;
     }
     tcp_timer_expired(kt->s->sk, kt->id);
+    tb_tcp_push(kt->s);
 }
 
 static void env_wakeup(void *ctx, TcpSock *sk, unsigned ev)
@@ -86,38 +59,6 @@ static void env_wakeup(void *ctx, TcpSock *sk, unsigned ev)
     if (ev && s->fn) {
         s->fn(s->ctx, s, ev);
     }
-}
-
-/* The segment as an skb out of the route's NIC. */
-static void env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg)
-{
-    TbTcpSock *s = ctx;
-    TbKernel *k = s->k;
-    TbTcpTable *tab = k->tcp;
-    int r = tb_route_lookup(k, s->a.daddr);
-    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
-        tab->st.out_no_route++;
-        return;
-    }
-    TbNetdev *dev = k->dev[k->route[r].dev];
-    uint32_t hl = ETH_HLEN + TCP_IP_HDR_LEN + tcp_opt_len(seg);
-    TbSkb *skb = tb_skb_alloc(&k->arena, hl + seg->len);
-    if (!skb) {
-        tab->st.out_no_skb++;     /* lost: the protocol retransmits */
-        return;
-    }
-    tb_cpu_cost(k->cpu, TB_COST_SKB_ALLOC, 1);
-    tb_cpu_cost(k->cpu, TB_COST_TCP_XMIT, 1);
-    uint8_t *d = skb->data;
-    memcpy(d, dev->peer_mac, 6);
-    memcpy(d + 6, dev->mac, 6);
-    d[12] = 0x08;
-    d[13] = 0x00;
-    tcp_seg_copy_data(sk, seg, d + hl);
-    skb->len = ETH_HLEN + tcp_build(d + ETH_HLEN, &s->a, seg, NULL,
-                                    s->ip_id++);
-    k->local_out++;
-    tb_dev_queue_xmit(dev, skb);
 }
 
 /* ---- sockets ---- */
@@ -142,7 +83,7 @@ TbTcpSock *tb_tcp_sock_new(TbKernel *k, const TcpCfg *cfg, const TcpAddr *a,
                                           .ctx = &s->timer[i] },
                                    .s = s, .id = (TcpTimerId)i };
     }
-    TcpEnv env = { env_now, env_xmit, env_timer, env_wakeup, s };
+    TcpEnv env = { env_now, tb_tcp_env_xmit, env_timer, env_wakeup, s };
     s->sk = tcp_sock_new(cfg, &env);
     tab->sock[tab->n++] = s;
     return s;
@@ -161,6 +102,7 @@ void tb_tcp_sock_free(TbTcpSock *s)
         }
     }
     tcp_sock_free(s->sk);
+    tb_tcp_tso_drop(s);
     TbSkb *skb;
     while ((skb = tb_skb_dequeue(&s->bl_head, &s->bl_tail))) {
         tb_skb_free(&s->k->arena, skb);
@@ -220,6 +162,9 @@ static void do_rcv(TbTcpSock *s, TbSkb *skb)
         tcp_rcv(s->sk, &seg, data);
     }
     tb_kfree_skb(s->k, skb);
+    if (!s->owned) {
+        tb_tcp_push(s);
+    }
 }
 
 bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
@@ -280,5 +225,6 @@ void tb_tcp_release(TbTcpSock *s)
             break;
         }
     }
+    tb_tcp_push(s);
     s->owned = false;
 }

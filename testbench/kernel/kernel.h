@@ -38,6 +38,18 @@
 /** Coherent-memory page size, bytes. */
 #define TB_PAGE 4096u
 
+/** Most page fragments of an skb (Linux MAX_SKB_FRAGS with 4 KB pages:
+ *  65536 / 4096 + 1). */
+#define TB_SKB_MAX_FRAGS 17u
+
+/** A page fragment of an skb (skb_frag_t): a coherent-memory page of the
+ *  arena (tb_arena_coh_alloc) holding @len bytes from its start. */
+typedef struct TbSkbFrag {
+    uint8_t *page;
+    uint64_t bus;           /**< bus address of page[0] */
+    uint32_t len;           /**< bytes, <= TB_PAGE */
+} TbSkbFrag;
+
 /** The modelled sk_buff (opaque to the driver, see driver/osdep.h). */
 struct e1k_skb {
     uint8_t *data;          /**< start of packet data (in the arena) */
@@ -48,6 +60,21 @@ struct e1k_skb {
     uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
     uint8_t allocated;      /**< 1 while owned (double-free guard) */
     struct e1k_skb *next;   /**< queue link (backlog, qdisc, socket) */
+    /** skb->destructor: called by tb_skb_free before the slot is
+     *  released (sock_wfree: a sending socket's wmem), or NULL */
+    void (*destructor)(struct e1k_skb *skb);
+    void *sk;               /**< the owning socket (destructor's) */
+    uint32_t truesize;      /**< bytes charged to that socket */
+    /* transmit offloads (0 unless the stack asks) */
+    uint32_t data_len;      /**< bytes in frags (len includes them) */
+    uint16_t gso_size;      /**< TSO: MSS of the segments, 0: no GSO */
+    uint16_t csum_start;    /**< CHECKSUM_PARTIAL: L4 header offset */
+    uint16_t csum_offset;   /**< CHECKSUM_PARTIAL: checksum field offset
+                                 from csum_start */
+    uint8_t csum_partial;   /**< CHECKSUM_PARTIAL: the NIC completes the
+                                 L4 checksum (seeded by the stack) */
+    uint8_t nr_frags;       /**< page fragments, in the arena's frag table
+                                 (tb_skb_frags) */
 };
 typedef struct e1k_skb TbSkb;
 
@@ -70,7 +97,20 @@ typedef struct TbArena {
     uint32_t room;          /**< data bytes per skb slot */
     size_t slot;            /**< arena bytes per skb slot (headroom +
                                  room) */
+    TbSkbFrag *frags;       /**< TB_SKB_MAX_FRAGS per skb slot */
 } TbArena;
+
+/** Store @v at @p in network byte order: 16 and 32 bits. */
+static inline void tb_put_be16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+static inline void tb_put_be32(uint8_t *p, uint32_t v)
+{
+    tb_put_be16(p, v >> 16);
+    tb_put_be16(p + 2, v);
+}
 
 /** Create the arena: @coh_bytes of coherent memory (rounded to pages)
  *  and @nskb skb slots of TB_SKB_DATA_MAX data bytes.  0 or -1 with *err
@@ -88,6 +128,16 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
  *  (counted in alloc_fail) if too large or the slab is empty. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
 void tb_skb_free(TbArena *a, TbSkb *skb);
+/** The page fragments of @skb (skb_shinfo(skb)->frags): nr_frags
+ *  entries used of TB_SKB_MAX_FRAGS. */
+static inline TbSkbFrag *tb_skb_frags(const TbArena *a, const TbSkb *s)
+{
+    return a->frags + (size_t)s->idx * TB_SKB_MAX_FRAGS;
+}
+/** Append a page fragment to @skb (nr_frags < TB_SKB_MAX_FRAGS): a free
+ *  coherent page; NULL if none is left.  The caller fills it and adds
+ *  its length to frag len, skb->len and skb->data_len. */
+TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb);
 /** Bus address of the skb data. */
 static inline uint64_t tb_skb_bus(const TbArena *a, const TbSkb *s)
 {
@@ -187,6 +237,12 @@ struct TbNetdev {
     uint64_t tx_timeouts;
     /* stack receive counters */
     uint64_t rx_stack;       /**< frames handed to the stack */
+    /* transmit offloads the driver offers (dev->features) */
+    bool features_tso;       /**< NETIF_F_TSO (with NETIF_F_SG): TCP
+                                  skbs of up to 64 KB, segmented by the
+                                  NIC */
+    bool features_csum;      /**< NETIF_F_IP_CSUM: the NIC completes TCP
+                                  checksums (CHECKSUM_PARTIAL) */
 };
 
 /** A static route (longest prefix wins). */
@@ -275,8 +331,9 @@ struct TbKernel {
     TbRoute route[TB_KMAX_ROUTES];
     uint32_t nroutes;
     uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
-    uint64_t local_out;           /**< frames local sockets (TCP) handed to
-                                       dev_queue_xmit */
+    uint64_t local_out;           /**< frames local sockets handed to
+                                       dev_queue_xmit (a TSO skb: the
+                                       segments it becomes) */
     uint64_t no_route;
     uint64_t ip_dropped;          /**< non-IPv4, bad header, TTL, no port */
     uint64_t local_delivered;     /**< IPv4 frames for a local address */
@@ -309,6 +366,12 @@ static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
 int tb_netdev_register(TbKernel *k, TbNetdev *dev);
 /** dev_open: carrier/queue up, arm dev_watchdog (5 s). */
 void tb_netdev_open(TbKernel *k, TbNetdev *dev);
+
+/** The device of the route to @daddr (ip_route_output), or NULL. */
+TbNetdev *tb_ip_route_dev(const TbKernel *k, uint32_t daddr);
+/** The Ethernet header of a locally sent IPv4 frame out of @dev (to its
+ *  static neighbour peer_mac) into @d (ETH_HLEN = 14 bytes). */
+void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev);
 
 /** Add a route; -1 if the table is full or @prefix_len > 32. */
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len,

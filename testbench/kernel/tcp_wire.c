@@ -13,18 +13,6 @@
 
 enum { OPT_EOL = 0, OPT_NOP = 1, OPT_MSS = 2, OPT_WS = 3, OPT_TS = 8 };
 
-static void wr16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    wr16(p, v >> 16);
-    wr16(p + 2, v);
-}
-
 static uint32_t rd16(const uint8_t *p)
 {
     return (uint32_t)p[0] << 8 | p[1];
@@ -93,7 +81,7 @@ static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
     if (syn && seg->mss) {
         o[0] = OPT_MSS;
         o[1] = 4;
-        wr16(o + 2, seg->mss);
+        tb_put_be16(o + 2, seg->mss);
         o += 4;
     }
     if (seg->ts) {
@@ -101,8 +89,8 @@ static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
         o[1] = OPT_NOP;
         o[2] = OPT_TS;
         o[3] = 10;
-        wr32(o + 4, seg->tsval);
-        wr32(o + 8, seg->tsecr);
+        tb_put_be32(o + 4, seg->tsval);
+        tb_put_be32(o + 8, seg->tsecr);
         o += 12;
     }
     if (syn && seg->wscale >= 0) {
@@ -122,27 +110,27 @@ uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
     uint32_t tot = 20 + thl + seg->len;
     memset(p, 0, 20 + thl);
     p[0] = 0x45;
-    wr16(p + 2, tot);
-    wr16(p + 4, ip_id);
-    wr16(p + 6, 0x4000);        /* DF */
+    tb_put_be16(p + 2, tot);
+    tb_put_be16(p + 4, ip_id);
+    tb_put_be16(p + 6, 0x4000);        /* DF */
     p[8] = 64;
     p[9] = 6;
-    wr32(p + 12, a->saddr);
-    wr32(p + 16, a->daddr);
-    wr16(p + 10, tb_ip_csum(p, 20));
+    tb_put_be32(p + 12, a->saddr);
+    tb_put_be32(p + 16, a->daddr);
+    tb_put_be16(p + 10, tb_ip_csum(p, 20));
     uint8_t *t = p + 20;
-    wr16(t, a->sport);
-    wr16(t + 2, a->dport);
-    wr32(t + 4, seg->seq);
-    wr32(t + 8, seg->ack);
+    tb_put_be16(t, a->sport);
+    tb_put_be16(t + 2, a->dport);
+    tb_put_be32(t + 4, seg->seq);
+    tb_put_be32(t + 8, seg->ack);
     t[12] = (uint8_t)((thl / 4) << 4);
     t[13] = seg->flags;
-    wr16(t + 14, seg->win);
+    tb_put_be16(t + 14, seg->win);
     put_options(t + 20, seg);
     if (seg->len && data) {
         memcpy(t + thl, data, seg->len);
     }
-    wr16(t + 16, tcp_csum(a, t, thl + seg->len));
+    tb_put_be16(t + 16, tcp_csum(a, t, thl + seg->len));
     return tot;
 }
 

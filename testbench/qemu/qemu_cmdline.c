@@ -207,6 +207,13 @@ static int plan_driver(const TbScenario *sc, char **err)
                                    sc->nic[i].promisc ? "true" : "false");
             return -1;
         }
+        if (d->XsumTX || d->TSO) {
+            *err = g_strdup_printf("%s: [nic.%s] %s 1: the guest's driver "
+                                   "offers no transmit offload (testbench "
+                                   "only)", base(sc->file), sc->nic[i].name,
+                                   d->TSO ? "TSO" : "XsumTX");
+            return -1;
+        }
         if (d->copybreak != sc->nic[0].drv.copybreak) {
             *err = g_strdup_printf("%s: [nic.%s] copybreak %u: the guest's "
                                    "driver takes one copybreak for all "

@@ -309,13 +309,19 @@ static void json_interfaces(JsonBuilder *b, const TbScenario *sc,
 /* Keys built as an integer count of 10^-decimals units and written as a
  * fixed-point number (json-glib writes a double with 17 significant
  * digits, 0.76780000000000004): loss_ratio from its ppm value,
- * netperf's throughput_mbit_s from hundredths. */
+ * netperf's throughput_mbit_s, send_throughput_mbit_s and CPU
+ * utilizations from hundredths, its service demands from thousandths. */
 static const struct {
     const char *key;
     unsigned decimals;
 } fixed_keys[] = {
     {"\"loss_ratio\" : ", 6},
     {"\"throughput_mbit_s\" : ", 2},
+    {"\"send_throughput_mbit_s\" : ", 2},
+    {"\"local_cpu_util_pct\" : ", 2},
+    {"\"remote_cpu_util_pct\" : ", 2},
+    {"\"send_service_demand_us_per_kb\" : ", 3},
+    {"\"recv_service_demand_us_per_kb\" : ", 3},
 };
 
 /* Every value of the fixed_keys in @text rewritten (consumes @text). */

@@ -26,11 +26,20 @@ typedef struct TbNetReport {
 } TbNetReport;
 
 /** netperf's figures of a test: its elapsed time (connection up at the
- *  sender to the end of the run), and the throughput netperf prints:
+ *  sender, UDP: its first sendto(), to the end of the run), and the throughput netperf prints:
  *  bytes received x 8 / elapsed, in 10^6 bit/s. */
 typedef struct TbNetperfFigures {
     uint64_t elapsed_ns;
     double throughput_mbit_s;
+    double send_throughput_mbit_s;  /**< bytes sent x 8 / elapsed (the
+                                         UDP_STREAM sender's line) */
+    double local_cpu_util_pct;      /**< sender's CPU busy over the run
+                                         from host ready, % (netperf -c) */
+    double remote_cpu_util_pct;     /**< the receiver's (netperf -C) */
+    double send_service_demand_us_per_kb; /**< sender's CPU time per KB
+                                         (1024 bytes) sent, us */
+    double recv_service_demand_us_per_kb; /**< receiver's per KB
+                                         received, us */
 } TbNetperfFigures;
 
 /** The figures of the [netperf] test of @nr (zero without one or if the

@@ -26,7 +26,8 @@ static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
 static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
-static const char *const test_names[] = {"TCP_STREAM", NULL};
+static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
+                                         NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 
 #define SC TB_SEC_SCENARIO
@@ -156,6 +157,15 @@ const TbKeyDef tb_keys[] = {
      .help = "NAPI weight: the quota of one poll"},
     {DR, "FlowControl", U32(0, 3), .unit = "mode", F(DP, FlowControl),
      .help = "0 none, 1 RX pause, 2 TX pause, 3 full"},
+    {DR, "XsumTX", U32(0, 1), .unit = "boolean 0/1", F(DP, XsumTX),
+     .help = "TX checksum offload (`ethtool -K tx`): the driver offers "
+     "NETIF_F_IP_CSUM and the kernel leaves TCP checksums to the NIC "
+     "(a context descriptor per frame, SDM 3.3.5-3.3.6); testbench only "
+     "(e1klab.ko does not offer it)"},
+    {DR, "TSO", U32(0, 1), .unit = "boolean 0/1", F(DP, TSO),
+     .help = "TCP segmentation offload (`ethtool -K tso`): the kernel "
+     "hands TCP skbs of up to 64 KB that the NIC cuts into MSS-sized "
+     "segments (SDM 3.5); needs XsumTX 1; testbench only"},
 
     /* [nic.NAME] */
     {NI, "chip", TB_KEY_ENUM, "name", F(TbNicCfg, chip), .names = chip_names,
@@ -362,7 +372,10 @@ const TbKeyDef tb_keys[] = {
      .names = test_names, .what = "netperf test", .nocase = 1,
      .def = "TCP_STREAM",
      .help = "netperf's test (`-t`): TCP_STREAM, one connection sending "
-     "from `local` to `remote` (UDP_STREAM between hosts: not yet)"},
+     "from `local` to `remote`; UDP_STREAM, datagrams of `message_size` "
+     "(at most 1472 bytes) from `local` into a UDP socket of `remote` (its "
+     "UDP sink, with `recv_socket` as sink_rcvbuf and `recv_size` as "
+     "sink_read_size; `remote` must not set sink_udp_port)"},
     {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
      .def_doc = "the first host",
      .help = "the host running netperf (the sender)"},

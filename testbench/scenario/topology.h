@@ -37,7 +37,12 @@ typedef struct TbLinkCfg {
 /** netperf tests ([netperf] test). */
 typedef enum TbNetperfTest {
     TB_NETPERF_TCP_STREAM = 0,
+    TB_NETPERF_UDP_STREAM,
 } TbNetperfTest;
+
+/** The test's data port: TCP_STREAM's connection, UDP_STREAM's
+ *  receiving socket (the remote host's UDP sink). */
+#define TB_NETPERF_DATA_PORT 12866u
 
 /** A netperf test between two hosts ([netperf]); sizes in bytes. */
 typedef struct TbNetperfSecCfg {

@@ -311,6 +311,37 @@ static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
     return 0;
 }
 
+/* UDP_STREAM: a datagram per frame; the remote host's UDP sink is the
+ * receiving socket, bound to the test's port with its sizes. */
+static int udp_sink(TbLd *ld, TbTopology *t)
+{
+    TbNetperfSecCfg *np = &t->netperf;
+    TbHostCfg *h = &t->host[np->remote_host].host;
+    if (np->message_size > 1472) {
+        return tb_ld_fail(ld, "netperf", "message_size", "UDP_STREAM: at "
+                          "most 1472 bytes (one datagram per 1500-byte "
+                          "frame; IP fragmentation is not modelled)");
+    }
+    static const char *const keys[] = {"sink_udp_port", "sink_rcvbuf",
+                                       "sink_read_size"};
+    char *g = g_strconcat("host.", np->remote, NULL);
+    for (int i = 0; i < 3; i++) {
+        if (tb_ld_has(ld, g, keys[i])) {
+            g_free(g);
+            return tb_ld_fail(ld, "netperf", "test", "UDP_STREAM: host "
+                              "'%s' sets %s; the test's receiving socket is "
+                              "that host's UDP sink, set by recv_socket and "
+                              "recv_size (remove the key)", np->remote,
+                              keys[i]);
+        }
+    }
+    g_free(g);
+    h->sink_udp_port = TB_NETPERF_DATA_PORT;
+    h->sink_rcvbuf = np->recv_socket;
+    h->sink_read_size = np->recv_size;
+    return 0;
+}
+
 /* [netperf]: hosts, addresses, sizes; its duration is the run's. */
 static int load_netperf(TbLd *ld, TbTopology *t)
 {
@@ -348,6 +379,9 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     }
     for (uint32_t h = 0; h < t->nhosts; h++) {
         t->host[h].run.duration_ns = np->duration_ns;
+    }
+    if (np->test == TB_NETPERF_UDP_STREAM && udp_sink(ld, t) < 0) {
+        return -1;
     }
     return netperf_addrs(ld, np, t);
 }

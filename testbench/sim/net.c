@@ -100,7 +100,8 @@ static int start_netperf(TbNet *n, const TbNetperfSecCfg *c, char **err)
         .nodelay = c->nodelay,
         .timestamps = { hl->tcp_timestamps, hr->tcp_timestamps },
         .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
-        .port = 12866,
+        .port = TB_NETPERF_DATA_PORT,
+        .udp = c->test == TB_NETPERF_UDP_STREAM,
     };
     n->netperf = tb_netperf_new(n->host[c->local_host]->k, c->local_ip,
                                 n->host[c->remote_host]->k, c->remote_ip,
@@ -155,6 +156,16 @@ int tb_net_run(TbNet *n, char **err)
         return -1;
     }
     n->ran = true;
+    for (uint32_t h = 0; h < n->nhosts; h++) {
+        TbSim *sim = n->host[h];
+        sim->sample_ns = sim->sc.run.sample_ns;
+        sim->sample_end = end;
+        if (sim->sample_fn) {
+            /* the first call, at host ready, is the baseline */
+            tb_engine_schedule(n->eng, n->epoch, tb_sim_sample_event, sim,
+                               0);
+        }
+    }
     while (n->eng->now < end) {
         uint64_t chunk = n->eng->now + TB_NET_CHUNK_NS;
         chunk = chunk < end ? chunk : end;
@@ -167,6 +178,7 @@ int tb_net_run(TbNet *n, char **err)
             return -1;
         }
     }
+    tb_netperf_finish(n->netperf);
     for (uint32_t h = 0; h < n->nhosts; h++) {
         TbSim *sim = n->host[h];
         tb_sim_end_run(sim);
@@ -195,6 +207,18 @@ const TbNetperf *tb_net_netperf(const TbNet *n)
 TbKernel *tb_net_kernel(const TbNet *n, uint32_t h)
 {
     return n->host[h]->k;
+}
+
+void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx)
+{
+    for (uint32_t h = 0; h < n->nhosts; h++) {
+        tb_sim_set_tx_hook(n->host[h], fn, ctx);
+    }
+}
+
+void tb_net_set_sampler(TbNet *n, uint32_t h, TbSampleFn fn, void *ctx)
+{
+    tb_sim_set_sampler(n->host[h], fn, ctx);
 }
 
 const TbLink *tb_net_link(const TbNet *n, uint32_t i)

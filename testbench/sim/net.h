@@ -38,6 +38,13 @@ const TbResults *tb_net_results(const TbNet *n, uint32_t h);
 TbKernel *tb_net_kernel(const TbNet *n, uint32_t h);
 /** The [netperf] test (its counters: tb_netperf_stats), or NULL. */
 const TbNetperf *tb_net_netperf(const TbNet *n);
+/** Call @fn(@ctx, ...) for every frame that leaves any host's NIC (the
+ *  NIC index is the host's own); NULL: none. */
+void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx);
+/** Call @fn(@ctx, results) for host @h at host ready and at every [run]
+ *  sample boundary from there (as tb_sim_set_sampler; the CSV time
+ *  series); set before tb_net_run.  NULL: none. */
+void tb_net_set_sampler(TbNet *n, uint32_t h, TbSampleFn fn, void *ctx);
 /** Link @i of the topology. */
 const TbLink *tb_net_link(const TbNet *n, uint32_t i);
 void tb_net_free(TbNet *n);

@@ -50,6 +50,8 @@ typedef enum TbCostId {
                                    segment in (incl. ACK processing) */
     TB_COST_TCP_XMIT,         /**< tcp_transmit_skb + ip_queue_xmit per
                                    segment out */
+    TB_COST_UDP_XMIT,         /**< udp_sendmsg + ip_build_xmit per
+                                   datagram out (besides the copy) */
     TB_COST_COUNT
 } TbCostId;
 

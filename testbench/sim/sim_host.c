@@ -121,6 +121,11 @@ int tb_sim_build_memory_and_routes(TbSim *sim, char **err)
         if (e1k_drv_rx_buffer_len(n->mtu) > room) {
             room = e1k_drv_rx_buffer_len(n->mtu);
         }
+        if (n->drv.TSO) {
+            /* TSO skbs' page fragments: a page per TX descriptor and
+             * per qdisc slot */
+            coh += (uint64_t)(tx + n->txqueuelen) * TB_PAGE;
+        }
     }
     nskb += sc->host.netdev_max_backlog + 1;
     nskb += sim->k->sink.rcvbuf / TB_SKB_TRUESIZE + 1;

@@ -167,6 +167,8 @@ static int add_nic(TbSim *sim, uint32_t i, char **err)
     }
     memcpy(os->nd.peer_mac, n->peer_mac, 6);
     os->nd.ip = n->ip;
+    os->nd.features_tso = n->drv.TSO != 0;
+    os->nd.features_csum = n->drv.XsumTX != 0;
     os->irq = n->irq;
     os->readl_ns = e1k_bus_read_stall_ns(&n->bus);
     os->dl_timer = tb_engine_timer_new(sim->eng, deadline_event, os, 0);

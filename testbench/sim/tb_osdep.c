@@ -125,6 +125,37 @@ void e1k_os_skb_csum_ok(struct e1k_skb *skb)
     skb->csum_ok = 1;
 }
 
+uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb)
+{
+    return skb->len - skb->data_len;
+}
+
+uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *skb)
+{
+    return skb->nr_frags;
+}
+
+uint64_t e1k_os_skb_frag_dma(struct e1k_os *os, struct e1k_skb *skb,
+                             uint32_t i, uint32_t *len)
+{
+    const TbSkbFrag *f = &tb_skb_frags(&os->k->arena, skb)[i];
+    *len = f->len;
+    return f->bus;
+}
+
+uint32_t e1k_os_skb_gso_size(const struct e1k_skb *skb)
+{
+    return skb->gso_size;
+}
+
+bool e1k_os_skb_csum_partial(const struct e1k_skb *skb, uint32_t *start,
+                             uint32_t *offset)
+{
+    *start = skb->csum_start;
+    *offset = skb->csum_offset;
+    return skb->csum_partial != 0;
+}
+
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
                    uint32_t len)
 {

@@ -5,8 +5,9 @@
 #   tests/golden/record.sh [E1KLAB [NAME...]]
 # Writes tests/golden/out/NAME.{json,txt,csv.gz} of every case, or of the
 # cases NAME... only (others untouched).  A scenario with several hosts
-# ([host.NAME] sections) has no CSV.  Run it only when a change is meant
-# to alter results, and say so in the commit.
+# ([host.NAME] sections) has one CSV per host, NAME.HOST.csv.gz.  Run it
+# only when a change is meant to alter results, and say so in the
+# commit.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 exe=$(realpath "${1:-$top/build/testbench/e1klab}")
@@ -19,15 +20,13 @@ grep -vE '^(#|$)' tests/golden/cases.txt | while read -r name scen args; do
   if [ "$only" != "  " ] && [[ "$only" != *" $name "* ]]; then
     continue
   fi
-  if grep -q '^\[host\.' "$scen"; then
-    # shellcheck disable=SC2086
-    "$exe" run "$scen" $args --json "$out/$name.json" > "$out/$name.txt"
-    echo "recorded $name"
-    continue
-  fi
   # shellcheck disable=SC2086
   "$exe" run "$scen" $args --json "$out/$name.json" \
     --csv "$out/$name.csv" > "$out/$name.txt"
-  gzip -n -9 -f "$out/$name.csv"
+  for f in "$out/$name.csv" "$out/$name".*.csv; do   # several hosts: per host
+    if [ -f "$f" ]; then
+      gzip -n -9 -f "$f"
+    fi
+  done
   echo "recorded $name"
 done

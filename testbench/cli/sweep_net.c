@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sweep.csv and charts of a sweep of several hosts (sweep_net.h).
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "cli/sweep_csv.h"
+#include "cli/sweep_net.h"
+#include "cli/sweep_plot.h"
+#include "report/cli_out.h"
+#include "report/report_path.h"
+
+const char *const tb_sweep_net_plot_files[] = {
+    "throughput.png", "throughput.svg", "cpu.png", "cpu.svg", NULL,
+};
+
+/* netperf columns: path in the `netperf` object, decimals (-1: text). */
+static const struct {
+    const char *key;
+    int dec;
+} np_cols[] = {
+    {"test", -1},
+    {"throughput_mbit_s", 2},
+    {"local_cpu_util_pct", 2},
+    {"remote_cpu_util_pct", 2},
+    {"send_service_demand_us_per_kb", 3},
+    {"recv_service_demand_us_per_kb", 3},
+    {"bytes_sent", 0},
+    {"bytes_received", 0},
+    {"send_calls", 0},
+    {"recv_calls", 0},
+};
+
+/* Per-host CPU columns: report field (ppm), column suffix. */
+static const char *const host_cols[][2] = {
+    {"cpu.hardirq_ppm", "cpu_hardirq_pct"},
+    {"cpu.softirq_ppm", "cpu_softirq_pct"},
+    {"cpu.process_ppm", "cpu_process_pct"},
+    {"cpu.idle_ppm", "cpu_idle_pct"},
+};
+
+int tb_sweep_net_x_axis(const TbSweepGrid *g)
+{
+    for (guint a = 0; a < g->params->len; a++) {
+        bool all = true;
+        for (guint i = 0; i < g->npoints && all; i++) {
+            const char *v = tb_sweep_value(g, i, a);
+            char *end;
+            g_ascii_strtod(v, &end);
+            all = *v && !*end;
+        }
+        if (all) {
+            return (int)a;
+        }
+    }
+    return -1;
+}
+
+/* The number at @path of point @i's report @root into *@v. */
+static int num_at(JsonNode *root, const char *path, double *v, guint i,
+                  char **err)
+{
+    char *why = NULL;
+    if (tb_report_path_number(root, path, v, &why) < 0) {
+        *err = g_strdup_printf("point %u report: %s", i, why);
+        g_free(why);
+        return -1;
+    }
+    return 0;
+}
+
+static guint n_hosts(JsonNode *root)
+{
+    JsonNode *h = tb_report_path_node(root, "hosts");
+    return h && JSON_NODE_HOLDS_ARRAY(h)
+               ? json_array_get_length(json_node_get_array(h))
+               : 0;
+}
+
+/* The header line from point 0's report (its hosts' names). */
+static void head(const TbSweep *s, JsonNode *root, GString *o)
+{
+    g_string_append(o, "point");
+    for (guint a = 0; a < s->grid->params->len; a++) {
+        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
+        g_string_append_c(o, ',');
+        tb_sweep_csv_field(o, p->key);
+    }
+    for (guint k = 0; k < G_N_ELEMENTS(np_cols); k++) {
+        g_string_append_printf(o, ",%s", np_cols[k].key);
+    }
+    for (guint h = 0; h < n_hosts(root); h++) {
+        char *np = g_strdup_printf("hosts.%u.name", h);
+        JsonNode *n = tb_report_path_node(root, np);
+        const char *name = n && JSON_NODE_HOLDS_VALUE(n)
+                               ? json_node_get_string(n) : "";
+        for (guint k = 0; k < G_N_ELEMENTS(host_cols); k++) {
+            g_string_append_printf(o, ",%s.%s", name ? name : "",
+                                   host_cols[k][1]);
+        }
+        g_free(np);
+    }
+    g_string_append_c(o, '\n');
+}
+
+/* The netperf columns of point @i; its chart values into @pt. */
+static int np_row(JsonNode *root, guint i, GString *o, TbNetPlotPoint *pt,
+                  char **err)
+{
+    for (guint k = 0; k < G_N_ELEMENTS(np_cols); k++) {
+        char *path = g_strdup_printf("netperf.%s", np_cols[k].key);
+        double v = 0;
+        int r = 0;
+        if (np_cols[k].dec < 0) {
+            JsonNode *n = tb_report_path_node(root, path);
+            g_string_append_c(o, ',');
+            tb_sweep_csv_field(o, n && JSON_NODE_HOLDS_VALUE(n)
+                                      ? json_node_get_string(n) : "");
+        } else if ((r = num_at(root, path, &v, i, err)) == 0) {
+            g_string_append_printf(o, ",%.*f", np_cols[k].dec, v);
+        }
+        g_free(path);
+        if (r < 0) {
+            return -1;
+        }
+        if (k == 1) {
+            pt->mbit_s = v;
+        } else if (k == 2 || k == 3) {
+            pt->cpu_pct[k - 2] = v;
+        }
+    }
+    return 0;
+}
+
+/* Each host's CPU columns of point @i (ppm as percent, 4 decimals). */
+static int host_row(JsonNode *root, guint i, guint nh, GString *o,
+                    char **err)
+{
+    for (guint h = 0; h < nh; h++) {
+        for (guint k = 0; k < G_N_ELEMENTS(host_cols); k++) {
+            char *path = g_strdup_printf("hosts.%u.report.%s", h,
+                                         host_cols[k][0]);
+            double v;
+            int r = num_at(root, path, &v, i, err);
+            g_free(path);
+            if (r < 0) {
+                return -1;
+            }
+            gint64 ppm = (gint64)v;
+            g_string_append_printf(o, ",%" G_GINT64_FORMAT ".%04"
+                                   G_GINT64_FORMAT, ppm / 10000,
+                                   ppm % 10000);
+        }
+    }
+    return 0;
+}
+
+/* Point @i's row from its report (the hosts of point 0: @nh). */
+static int net_point(const TbSweep *s, guint i, guint *nh, GString *o,
+                     TbNetPlotPoint *pt, GPtrArray *groups, char **err)
+{
+    char *path = tb_sweep_point_json(s, i);
+    char *why = NULL;
+    JsonNode *root = tb_report_load(path, &why);
+    int r = -1;
+
+    g_free(path);
+    if (!root) {
+        *err = g_strdup_printf("point %u: %s", i, why);
+        g_free(why);
+        return -1;
+    }
+    if (i == 0) {
+        *nh = n_hosts(root);
+        head(s, root, o);
+    }
+    g_string_append_printf(o, "%u", i);
+    for (guint a = 0; a < s->grid->params->len; a++) {
+        g_string_append_c(o, ',');
+        tb_sweep_csv_field(o, tb_sweep_value(s->grid, i, a));
+    }
+    pt->group = tb_sweep_group_of(s, i, "", groups);
+    pt->x = s->load_axis >= 0
+                ? g_ascii_strtod(tb_sweep_value(s->grid, i,
+                                                (guint)s->load_axis), NULL)
+                : (double)i;
+    if (np_row(root, i, o, pt, err) == 0
+        && host_row(root, i, *nh, o, err) == 0) {
+        g_string_append_c(o, '\n');
+        r = 0;
+    }
+    json_node_unref(root);
+    return r;
+}
+
+int tb_sweep_net_combine(const TbSweep *s, TbNetPlotPoint *pts,
+                         GPtrArray *groups, char **err)
+{
+    GString *o = g_string_new(NULL);
+    guint nh = 0;
+    int r = -1;
+
+    for (guint i = 0; i < s->grid->npoints; i++) {
+        if (net_point(s, i, &nh, o, &pts[i], groups, err) < 0) {
+            goto out;
+        }
+    }
+    char *csv = g_build_filename(s->dir, "sweep.csv", NULL);
+    r = tb_out_write_file(csv, o->str, o->len, err);
+    g_free(csv);
+out:
+    g_string_free(o, TRUE);
+    return r;
+}
+
+/* ---- charts ---- */
+
+static int cmp_x(const void *a, const void *b)
+{
+    const TbNetPlotPoint *p = *(const TbNetPlotPoint *const *)a;
+    const TbNetPlotPoint *q = *(const TbNetPlotPoint *const *)b;
+    if (p->x != q->x) {
+        return p->x < q->x ? -1 : 1;
+    }
+    return p < q ? -1 : p > q;
+}
+
+/* One block per curve: x, Mbit/s, sender CPU %, receiver CPU %. */
+static char *net_data(const char *const *groups, guint ngroups,
+                      const TbNetPlotPoint *pts, guint npts)
+{
+    GString *o = g_string_new("# e1klab sweep: one block per curve\n"
+                              "# x throughput_mbit_s local_cpu_pct "
+                              "remote_cpu_pct\n");
+    const TbNetPlotPoint **v = g_new(const TbNetPlotPoint *,
+                                     npts ? npts : 1);
+
+    for (guint g = 0; g < ngroups; g++) {
+        guint n = 0;
+        for (guint i = 0; i < npts; i++) {
+            if (pts[i].group == g) {
+                v[n++] = &pts[i];
+            }
+        }
+        qsort(v, n, sizeof(*v), cmp_x);
+        g_string_append_printf(o, "%s# %s\n", g ? "\n\n" : "", groups[g]);
+        for (guint i = 0; i < n; i++) {
+            g_string_append_printf(o, "%.6g %.2f %.2f %.2f\n", v[i]->x,
+                                   v[i]->mbit_s, v[i]->cpu_pct[0],
+                                   v[i]->cpu_pct[1]);
+        }
+    }
+    g_free(v);
+    return g_string_free(o, FALSE);
+}
+
+/* The plot command of one chart: @cols (data columns) per curve. */
+static void net_chart(GString *o, const char *out, const char *title,
+                      const char *ylabel, const char *const *groups,
+                      guint ngroups, int cpu)
+{
+    static const char *const side[] = {"sender", "receiver"};
+
+    g_string_append_printf(o, "set output \"%s\"\nset title ", out);
+    tb_plot_gp_str(o, title);
+    g_string_append_printf(o, "\nset ylabel \"%s\"\nplot ", ylabel);
+    for (guint g = 0; g < ngroups; g++) {
+        for (int c = 0; c < (cpu ? 2 : 1); c++) {
+            char *t = cpu ? g_strdup_printf("%s %s", groups[g], side[c])
+                          : g_strdup(groups[g]);
+            g_string_append_printf(o, "%s\"sweep-plot.dat\" index %u using "
+                                   "1:%d with linespoints lw 2 lc %u dt %d "
+                                   "pt %d title ", g || c ? ", \\\n     "
+                                                          : "", g,
+                                   cpu ? 3 + c : 2, g + 1, c + 1, c + 5);
+            tb_plot_gp_str(o, t);
+            g_free(t);
+        }
+    }
+    g_string_append(o, "\n");
+}
+
+static char *net_script(const char *title, const char *xlabel, bool logx,
+                        const char *const *groups, guint ngroups)
+{
+    GString *o = g_string_new("# Generated by e1klab sweep; run with "
+                              "`gnuplot sweep.gp` in this directory.\n"
+                              "set datafile separator whitespace\n"
+                              "set key outside right top\nset grid\n"
+                              "set yrange [0:*]\n");
+    char *tt = g_strdup_printf("%s: netperf throughput vs %s", title,
+                               xlabel);
+    char *ct = g_strdup_printf("%s: CPU busy vs %s", title, xlabel);
+
+    g_string_append(o, logx ? "set logscale x 2\n" : "set xrange [0:*]\n");
+    g_string_append(o, "set xlabel ");
+    tb_plot_gp_str(o, xlabel);
+    g_string_append(o, "\nif (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) "
+                       "{\n  pngterm = \"pngcairo size 1000,600 font "
+                       "'sans,10'\"\n} else {\n  pngterm = \"png size "
+                       "1000,600\"\n}\n");
+    for (int e = 0; e < 2; e++) {
+        const char *x = e ? "svg" : "png";
+        char *f = g_strdup_printf("throughput.%s", x);
+        g_string_append(o, e ? "set terminal svg size 1000,600 font "
+                               "'sans,10' background '#ffffff'\n"
+                             : "set terminal @pngterm\n");
+        g_string_append(o, "set termoption noenhanced\nset yrange [0:*]\n");
+        net_chart(o, f, tt, "10^6 bit/s received", groups, ngroups, 0);
+        g_free(f);
+        f = g_strdup_printf("cpu.%s", x);
+        g_string_append(o, "set yrange [0:100]\n");
+        net_chart(o, f, ct, "CPU busy (%)", groups, ngroups, 1);
+        g_free(f);
+        g_string_append(o, "set output\n");
+    }
+    g_free(tt);
+    g_free(ct);
+    return g_string_free(o, FALSE);
+}
+
+int tb_sweep_net_plot(const char *gnuplot, const char *dir,
+                      const char *title, const char *xlabel,
+                      const char *const *groups, guint ngroups,
+                      const TbNetPlotPoint *pts, guint npts, char **err)
+{
+    double lo = INFINITY, hi = 0;
+    for (guint i = 0; i < npts; i++) {
+        lo = pts[i].x < lo ? pts[i].x : lo;
+        hi = pts[i].x > hi ? pts[i].x : hi;
+    }
+    char *data = net_data(groups, ngroups, pts, npts);
+    char *script = net_script(title, xlabel, lo > 0 && hi >= 100 * lo,
+                              groups, ngroups);
+    int r = tb_plot_put(dir, "sweep-plot.dat", data, err) < 0
+            || tb_plot_put(dir, "sweep.gp", script, err) < 0
+            || tb_plot_run(gnuplot, dir, "sweep.gp", err) < 0
+            || tb_plot_check(dir, tb_sweep_net_plot_files, err) < 0 ? -1 : 0;
+    g_free(data);
+    g_free(script);
+    return r;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The TCP glue's state (k_tcp.h), shared by k_tcp.c (sockets, input,
+ * timers, lock_sock) and k_tcp_out.c (output as skbs, with TSO and
+ * checksum offload when the route's NIC offers them).
+ */
+#ifndef TB_K_TCP_INT_H
+#define TB_K_TCP_INT_H
+
+#include "kernel/k_tcp.h"
+
+#define ETH_HLEN 14u
+
+/* One timer of a socket (struct timer_list with its socket and id). */
+typedef struct TcpKTimer {
+    TbTimer t;
+    TbTcpSock *s;
+    TcpTimerId id;
+} TcpKTimer;
+
+struct TbTcpSock {
+    TbKernel *k;
+    TcpSock *sk;
+    TcpAddr a;               /* local saddr:sport, remote daddr:dport */
+    TbTcpWakeFn fn;
+    void *ctx;
+    uint16_t ip_id;
+    TcpKTimer timer[TCP_NTIMERS];
+    bool owned;              /* locked by a process (lock_sock) */
+    bool deferred[TCP_NTIMERS];
+    TbSkb *bl_head, *bl_tail; /* backlog while owned */
+    /* TSO (k_tcp_out.c): the skb the current output run fills */
+    TbSkb *tso;
+    TbNetdev *tso_dev;
+    TcpSegment tso_seg;      /* header of its first segment, len: all */
+    uint32_t tso_segs;       /* segments in it */
+    uint16_t tso_mss;        /* their size (gso_size) */
+    bool tso_short;          /* its last segment is shorter than the MSS */
+};
+
+typedef struct TbTcpTable {
+    TbTcpSock *sock[TB_TCP_MAX_SOCKS];
+    uint32_t n;
+    TbTcpGlueStats st;
+} TbTcpTable;
+
+/** The socket environment's xmit (TcpEnv.xmit): the segment @seg of
+ *  @sk out of the route's NIC, alone or into the TSO skb being filled. */
+void tb_tcp_env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg);
+/** End of an output run (the protocol returned to the kernel): the TSO
+ *  skb being filled, if any, goes to dev_queue_xmit. */
+void tb_tcp_push(TbTcpSock *s);
+/** Free the TSO skb being filled without sending it (socket freed). */
+void tb_tcp_tso_drop(TbTcpSock *s);
+
+#endif /* TB_K_TCP_INT_H */
