@@ -4,6 +4,53 @@
 #include "e1000_core.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
+{
+    uint32_t n = len;
+
+#if defined(__SSE2__)
+    /* 64 bytes per step from the end, four 16-byte loads ORed */
+    for (; n >= 64u; n -= 64u) {
+        const __m128i *p = (const __m128i *)(const void *)(data + n - 64u);
+        __m128i v = _mm_or_si128(
+            _mm_or_si128(_mm_loadu_si128(p), _mm_loadu_si128(p + 1)),
+            _mm_or_si128(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3)));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()))
+            != 0xFFFF) {
+            break;
+        }
+    }
+#endif
+    for (; n >= 8u; n -= 8u) {
+        uint64_t w;
+        memcpy(&w, data + n - 8u, 8);
+        if (w) {
+            break;
+        }
+    }
+    while (n && !data[n - 1u]) {
+        n--;
+    }
+    return len - n;
+}
+
+/* @len cut to the zero bytes at its end that whole 16-byte steps of
+ * e1k_csum_add would add: zero words add nothing, and the bytes before
+ * keep their places in the steps, so the sum is the same value. */
+static size_t csum_trim(const uint8_t *data, size_t len)
+{
+    size_t keep;
+
+    if (len < 2u * E1K_ZERO_TAIL_MIN || len > UINT32_MAX) {
+        return len;
+    }
+    keep = (len - e1k_zero_tail(data, (uint32_t)len) + 15u) & ~(size_t)15u;
+    return keep < (len & ~(size_t)15u) ? keep : len;
+}
 
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
@@ -14,6 +61,7 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
     if (!data) {
         return sum;
     }
+    len = csum_trim(data, len);
     /* 32 bits at a time in host byte order into a 64-bit accumulator
      * (no carry is lost below 2^32 words).  The ones'-complement sum does
      * not depend on byte order (RFC 1071 2.B): fold to 16 bits and swap

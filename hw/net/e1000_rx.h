@@ -123,6 +123,12 @@ int e1k_rxbuf_check(const E1kRxState *rx);
  *  final xor 0xFFFFFFFF) of @len bytes.  Written to the wire/buffer low
  *  byte first. */
 uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
+/** The CRC32 of some bytes followed by @n < 65536 zero bytes, from the
+ *  CRC32 @fcs of those bytes: the register times x^(8n) modulo the
+ *  polynomial, one carry-less multiplication per set bit of @n
+ *  (PCLMULQDQ where available unless @soft, else shift and XOR).
+ *  e1k_crc32 takes a run of 64 or more trailing zeros this way. */
+uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft);
 /** e1k_crc32 by slice-by-8 tables (any CPU); same value. */
 uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len);
 /** e1k_crc32 by carry-less multiply (PCLMULQDQ, x86-64); the table
