@@ -134,6 +134,8 @@ static void test_zero_tail(void)
         memset(buf + off + pre, 0, n - pre);
         g_assert_cmpuint(e1k_zero_tail(buf + off, n), ==, n - pre);
         check_all(buf + off, n);
+        g_assert_cmphex(e1k_crc32_zt(buf + off, n, n - pre), ==,
+                        bit_crc32(buf + off, n));
         g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
                                         1), ==, bit_crc32(buf + off, n));
         g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
@@ -181,9 +183,10 @@ static uint32_t csum_ref(uint32_t sum, const uint8_t *data, size_t len)
     return (uint32_t)total;
 }
 
-/* e1k_csum_add over random prefixes and zero runs of every length to
- * 700 plus seeded long ones, and over random data: the same value as the
- * reference pass over every byte. */
+/* e1k_csum_add and e1k_csum_add_zt (told the run, or what
+ * e1k_zero_tail finds) over random prefixes and zero runs of every
+ * length to 700 plus seeded long ones: the same value as the reference
+ * pass over every byte. */
 static void test_csum_zero_tail(void)
 {
     enum { MAXLEN = 16400 };
@@ -200,10 +203,14 @@ static void test_csum_zero_tail(void)
             buf[off + i] = (uint8_t)g_rand_int(r);
         }
         memset(buf + off + pre, 0, z);
+        g_assert_cmpuint(e1k_zero_tail(buf + off, pre + z), >=, z);
         g_assert_cmphex(e1k_csum_add(sum, buf + off, pre + z), ==,
                         csum_ref(sum, buf + off, pre + z));
-        g_assert_cmphex(e1k_csum_add(0, buf + off, pre + z), ==,
-                        csum_ref(0, buf + off, pre + z));
+        g_assert_cmphex(e1k_csum_add_zt(sum, buf + off, pre + z, z), ==,
+                        csum_ref(sum, buf + off, pre + z));
+        g_assert_cmphex(e1k_csum_add_zt(0, buf + off, pre + z,
+                                        e1k_zero_tail(buf + off, pre + z)),
+                        ==, csum_ref(0, buf + off, pre + z));
     }
     g_rand_free(r);
     g_free(buf);

@@ -206,14 +206,19 @@ static uint32_t crc32_bytes(const uint8_t *data, uint32_t len)
                                        : e1k_crc32_table(data, len);
 }
 
-uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
 {
-    uint32_t z = len >= E1K_ZERO_TAIL_MIN ? e1k_zero_tail(data, len) : 0;
-
-    if (z < E1K_ZERO_TAIL_MIN || z >= 65536u) {
+    if (zeros < E1K_ZERO_TAIL_MIN || zeros > len || zeros >= 65536u) {
+        /* too short to pay, not a tail of this part, or too long */
         return crc32_bytes(data, len);
     }
     /* a run of trailing zero bytes (a generated payload) is one
      * multiplication per set bit of its length instead of a pass */
-    return e1k_crc32_zeros(crc32_bytes(data, len - z), z, 0);
+    return e1k_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
+}
+
+uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+{
+    return e1k_crc32_zt(data, len, len >= E1K_ZERO_TAIL_MIN
+                                   ? e1k_zero_tail(data, len) : 0);
 }
