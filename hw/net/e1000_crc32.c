@@ -67,8 +67,9 @@ static __m128i crc32_fold(__m128i x, __m128i k, __m128i next)
     return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
 }
 
-/* CRC of @len >= 64 bytes: four lanes folded 64 bytes at a time, merged
- * into one, folded 16 bytes at a time, the rest through the tables. */
+/* CRC of @len >= 16 bytes: from 64 bytes on, four lanes folded 64 bytes
+ * at a time and merged into one; then one lane folded 16 bytes at a
+ * time, the rest through the tables. */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
 {
@@ -76,23 +77,32 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
                                        (long long)CRC32_K1);
     const __m128i k34 = _mm_set_epi64x((long long)CRC32_K4,
                                        (long long)CRC32_K3);
+    const __m128i init = _mm_cvtsi32_si128((int)0xFFFFFFFFu);
     __m128i x[4];
     uint8_t rem[16];
     uint32_t i;
 
-    for (i = 0; i < 4; i++) {
-        x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
-    }
-    x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)0xFFFFFFFFu));
-    for (p += 64, len -= 64; len >= 64; p += 64, len -= 64) {
+    if (len < 64) {
+        x[0] = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)p),
+                             init);
+        p += 16;
+        len -= 16;
+    } else {
         for (i = 0; i < 4; i++) {
-            x[i] = crc32_fold(x[i], k12, _mm_loadu_si128(
-                (const __m128i *)(const void *)(p + 16 * i)));
+            x[i] = _mm_loadu_si128(
+                (const __m128i *)(const void *)(p + 16 * i));
         }
+        x[0] = _mm_xor_si128(x[0], init);
+        for (p += 64, len -= 64; len >= 64; p += 64, len -= 64) {
+            for (i = 0; i < 4; i++) {
+                x[i] = crc32_fold(x[i], k12, _mm_loadu_si128(
+                    (const __m128i *)(const void *)(p + 16 * i)));
+            }
+        }
+        x[0] = crc32_fold(x[0], k34, x[1]);
+        x[0] = crc32_fold(x[0], k34, x[2]);
+        x[0] = crc32_fold(x[0], k34, x[3]);
     }
-    x[0] = crc32_fold(x[0], k34, x[1]);
-    x[0] = crc32_fold(x[0], k34, x[2]);
-    x[0] = crc32_fold(x[0], k34, x[3]);
     for (; len >= 16; p += 16, len -= 16) {
         x[0] = crc32_fold(x[0], k34,
                           _mm_loadu_si128((const __m128i *)(const void *)p));
@@ -104,7 +114,7 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
 
 uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
 {
-    if (len < 64u) {
+    if (len < 16u) {
         return e1k_crc32_table(data, len);
     }
     return crc32_clmul(data, len);
