@@ -16,6 +16,8 @@
  * the register by x^(8n) modulo the polynomial (the CRC register is
  * linear in GF(2): n zero bytes multiply it by x^(8n)).
  */
+#include <string.h>
+
 #include "e1000_core.h"
 #include "e1000_crc32_tab.h"
 
@@ -40,6 +42,19 @@ static uint32_t crc32_tab_update(uint32_t c, const uint8_t *data,
         c = (c >> 8) ^ t[0][(c ^ data[i]) & 0xFFu];
     }
     return c;
+}
+
+/* A 63-bit carry-less product of two reflected 32-bit polynomials,
+ * shifted left one (bit 63 is x^0), reduced modulo P: the low word is
+ * the part of degree >= 32, taken through four zero bytes of the
+ * tables (times x^32 mod P), the high word the rest. */
+static uint32_t crc32_reduce(uint64_t prod)
+{
+    const uint32_t (*t)[256] = e1k_crc32_tab;
+    uint32_t r = (uint32_t)(prod << 1), h = (uint32_t)(prod >> 31);
+
+    return h ^ t[3][r & 0xFFu] ^ t[2][(r >> 8) & 0xFFu] ^
+           t[1][(r >> 16) & 0xFFu] ^ t[0][r >> 24];
 }
 
 uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len)
@@ -67,6 +82,47 @@ static __m128i crc32_fold(__m128i x, __m128i k, __m128i next)
     return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
 }
 
+/* x^(32 j) mod P for j = 0..7, bit-reflected: the weight of a 32-bit
+ * word j words before the end of a run taken from a zero register. */
+static const uint32_t crc32_x32pow[8] = {
+    0x80000000u, 0xEDB88320u, 0xB1E6B092u, 0x6655004Fu,
+    0xA06A2517u, 0xBA8CCBE8u, 0x32B39DA3u, 0xAD2A31B3u,
+};
+
+/* @w times the weight @k, unreduced (63 bits, see crc32_reduce). */
+__attribute__((target("pclmul,sse4.1")))
+static __m128i crc32_weigh(uint32_t w, uint32_t k)
+{
+    return _mm_clmulepi64_si128(_mm_cvtsi32_si128((int)w),
+                                _mm_cvtsi32_si128((int)k), 0x00);
+}
+
+/* The raw CRC register, from zero, over the 16 bytes of the folded
+ * remainder @x followed by @len < 16 bytes at @p: every whole 32-bit
+ * word times its weight, summed, reduced once; the last 0-3 bytes
+ * through the table. */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_finish(__m128i x, const uint8_t *p, uint32_t len)
+{
+    uint32_t n = 4u + len / 4u, w;
+    __m128i acc = _mm_xor_si128(
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
+                                  crc32_x32pow[n]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
+                                  crc32_x32pow[n - 1u])),
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
+                                  crc32_x32pow[n - 2u]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
+                                  crc32_x32pow[n - 3u])));
+
+    for (uint32_t i = 4; i < n; i++, p += 4) {
+        memcpy(&w, p, 4);
+        acc = _mm_xor_si128(acc, crc32_weigh(w, crc32_x32pow[n - i]));
+    }
+    return crc32_tab_update(crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc)),
+                            p, len % 4u);
+}
+
 /* CRC of @len >= 16 bytes: from 64 bytes on, four lanes folded 64 bytes
  * at a time and merged into one; then one lane folded 16 bytes at a
  * time, the rest through the tables. */
@@ -79,7 +135,6 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
                                        (long long)CRC32_K3);
     const __m128i init = _mm_cvtsi32_si128((int)0xFFFFFFFFu);
     __m128i x[4];
-    uint8_t rem[16];
     uint32_t i;
 
     if (len < 64) {
@@ -107,9 +162,7 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
         x[0] = crc32_fold(x[0], k34,
                           _mm_loadu_si128((const __m128i *)(const void *)p));
     }
-    _mm_storeu_si128((__m128i *)(void *)rem, x[0]);
-    return crc32_tab_update(crc32_tab_update(0, rem, 16), p, len) ^
-           0xFFFFFFFFu;
+    return crc32_finish(x[0], p, len) ^ 0xFFFFFFFFu;
 }
 
 uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
@@ -151,19 +204,6 @@ static const uint32_t crc32_x8pow2[16] = {
     0xEC447F11u, 0x8E7EA170u, 0x6427800Eu, 0x4D47BAE0u,
     0x09FE548Fu, 0x83852D0Fu, 0x30362F1Au, 0x7B5A9CC3u,
 };
-
-/* A 63-bit carry-less product of two reflected 32-bit polynomials,
- * shifted left one (bit 63 is x^0), reduced modulo P: the low word is
- * the part of degree >= 32, taken through four zero bytes of the
- * tables (times x^32 mod P), the high word the rest. */
-static uint32_t crc32_reduce(uint64_t prod)
-{
-    const uint32_t (*t)[256] = e1k_crc32_tab;
-    uint32_t r = (uint32_t)(prod << 1), h = (uint32_t)(prod >> 31);
-
-    return h ^ t[3][r & 0xFFu] ^ t[2][(r >> 8) & 0xFFu] ^
-           t[1][(r >> 16) & 0xFFu] ^ t[0][r >> 24];
-}
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* @a times @b modulo P (reflected) by one PCLMULQDQ. */
