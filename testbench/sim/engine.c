@@ -219,8 +219,8 @@ bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
 static void timer_best(TbEngine *e)
 {
     int best = -1;
-    for (uint32_t m = e->tarmed; m; m &= m - 1) {
-        uint32_t i = (uint32_t)__builtin_ctz(m);
+    for (uint64_t m = e->tarmed; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
         const TbFixedTimer *t = &e->timers[i];
         if (best < 0 || t->time < e->timers[best].time
             || (t->time == e->timers[best].time
@@ -257,9 +257,9 @@ void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
     t->time = t_ns;
     t->seq = e->seq++;
     if (t_ns == TB_NEVER) {
-        e->tarmed &= ~(1u << idx);   /* never due: as if disarmed */
+        e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
     } else {
-        e->tarmed |= 1u << idx;
+        e->tarmed |= 1ull << idx;
     }
     if (t_ns < e->tbest_time) {
         e->tbest = idx;            /* strictly earliest: the new best */
@@ -274,7 +274,7 @@ void tb_engine_timer_cancel(TbEngine *e, int idx)
 {
     if (e->timers[idx].time != TB_NEVER) {
         e->timers[idx].time = TB_NEVER;
-        e->tarmed &= ~(1u << idx);
+        e->tarmed &= ~(1ull << idx);
         if (e->tbest == idx) {
             timer_best(e);
         }
@@ -289,7 +289,7 @@ static void run_timer(TbEngine *e)
         e->now = t->time;
     }
     t->time = TB_NEVER;
-    e->tarmed &= ~(1u << e->tbest);
+    e->tarmed &= ~(1ull << e->tbest);
     timer_best(e);
     e->executed++;
     t->fn(t->ctx, t->arg);
