@@ -367,6 +367,16 @@ void e1k_run_until(E1kDev *dev, uint64_t now_ns)
     e1k_leave(dev);
 }
 
+uint64_t e1k_run_due(E1kDev *dev, uint64_t now_ns)
+{
+    if (!dev) {
+        return E1K_NO_DEADLINE;
+    }
+    run_due(dev, now_ns);
+    dev->announced_deadline = dev->next_deadline;
+    return dev->next_deadline;
+}
+
 /* ------------------------------------------------------------------ */
 /* DMA and link helpers                                                */
 
