@@ -664,6 +664,7 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     case E1K_ITR:
     case E1K_IMS:
     case E1K_PBA:
+    case E1K_STATUS:   /* plain, read-only: the drivers' flush read */
         return e1k_reg(s, off);
     default:
         break;
