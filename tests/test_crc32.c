@@ -143,6 +143,18 @@ static void test_zero_tail(void)
     }
     g_rand_free(r);
     g_free(buf);
+    /* runs beyond the tables of x^(8 * 128 i): bit by bit of the length */
+    static const uint32_t longruns[] = {16383, 16384, 20000, 65535};
+    uint8_t *big = g_malloc0(65535 + 7);
+    memcpy(big, "e1klab!", 7);
+    for (size_t j = 0; j < G_N_ELEMENTS(longruns); j++) {
+        uint32_t want = bit_crc32(big, 7 + longruns[j]);
+        for (int soft = 0; soft <= 1; soft++) {
+            g_assert_cmphex(e1k_crc32_zeros(bit_crc32(big, 7), longruns[j],
+                                            soft), ==, want);
+        }
+    }
+    g_free(big);
 }
 
 /* Independent ones'-complement sum of big-endian 16-bit words (an odd

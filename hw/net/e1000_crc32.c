@@ -82,13 +82,6 @@ static __m128i crc32_fold(__m128i x, __m128i k, __m128i next)
     return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
 }
 
-/* x^(32 j) mod P for j = 0..7, bit-reflected: the weight of a 32-bit
- * word j words before the end of a run taken from a zero register. */
-static const uint32_t crc32_x32pow[8] = {
-    0x80000000u, 0xEDB88320u, 0xB1E6B092u, 0x6655004Fu,
-    0xA06A2517u, 0xBA8CCBE8u, 0x32B39DA3u, 0xAD2A31B3u,
-};
-
 /* @w times the weight @k, unreduced (63 bits, see crc32_reduce). */
 __attribute__((target("pclmul,sse4.1")))
 static __m128i crc32_weigh(uint32_t w, uint32_t k)
@@ -107,17 +100,17 @@ static uint32_t crc32_finish(__m128i x, const uint8_t *p, uint32_t len)
     uint32_t n = 4u + len / 4u, w;
     __m128i acc = _mm_xor_si128(
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
-                                  crc32_x32pow[n]),
+                                  e1k_crc32_x32pow[n]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
-                                  crc32_x32pow[n - 1u])),
+                                  e1k_crc32_x32pow[n - 1u])),
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
-                                  crc32_x32pow[n - 2u]),
+                                  e1k_crc32_x32pow[n - 2u]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
-                                  crc32_x32pow[n - 3u])));
+                                  e1k_crc32_x32pow[n - 3u])));
 
     for (uint32_t i = 4; i < n; i++, p += 4) {
         memcpy(&w, p, 4);
-        acc = _mm_xor_si128(acc, crc32_weigh(w, crc32_x32pow[n - i]));
+        acc = _mm_xor_si128(acc, crc32_weigh(w, e1k_crc32_x32pow[n - i]));
     }
     return crc32_tab_update(crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc)),
                             p, len % 4u);
@@ -195,16 +188,6 @@ int e1k_crc32_clmul_available(void)
 }
 #endif
 
-/* x^(8 * 2^k) mod P for k = 0..15, bit-reflected (bit 31 is x^0): what
- * 2^k zero bytes do to the CRC register.  Each is the square of the one
- * before (x^8 = 0x00800000, x^32 mod P = the polynomial itself). */
-static const uint32_t crc32_x8pow2[16] = {
-    0x00800000u, 0x00008000u, 0xEDB88320u, 0xB1E6B092u,
-    0xA06A2517u, 0xED627DAEu, 0x88D14467u, 0xD7BBFE6Au,
-    0xEC447F11u, 0x8E7EA170u, 0x6427800Eu, 0x4D47BAE0u,
-    0x09FE548Fu, 0x83852D0Fu, 0x30362F1Au, 0x7B5A9CC3u,
-};
-
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* @a times @b modulo P (reflected) by one PCLMULQDQ. */
 __attribute__((target("pclmul,sse4.1")))
@@ -227,26 +210,35 @@ static uint32_t crc32_mulmod_soft(uint32_t a, uint32_t b)
     return crc32_reduce(p);
 }
 
+/* Raw register @c times x^(8n) mod P by @mul: below 16384 bytes one
+ * multiplication by x^(8 (n % 128)) and one by x^(8 * 128 (n / 128))
+ * (e1k_crc32_zlo, e1k_crc32_zhi), else one per set bit of @n. */
+static uint32_t crc32_times_x8n(uint32_t c, uint32_t n,
+                                uint32_t (*mul)(uint32_t, uint32_t))
+{
+    if (n < 128u * 128u) {
+        c = (n & 127u) ? mul(c, e1k_crc32_zlo[n & 127u]) : c;
+        return (n >> 7) ? mul(c, e1k_crc32_zhi[n >> 7]) : c;
+    }
+    for (unsigned k = 0; n && k < 16u; k++, n >>= 1) {
+        if (n & 1u) {
+            c = mul(c, e1k_crc32_x8pow2[k]);
+        }
+    }
+    return c;
+}
+
 uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
 {
-    uint32_t c = fcs ^ 0xFFFFFFFFu;   /* the raw register */
+    uint32_t (*mul)(uint32_t, uint32_t) = crc32_mulmod_soft;
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     if (!soft && e1k_crc32_clmul_available()) {
-        for (unsigned k = 0; n && k < 16u; k++, n >>= 1) {
-            if (n & 1u) {
-                c = crc32_mulmod_clmul(c, crc32_x8pow2[k]);
-            }
-        }
-        return c ^ 0xFFFFFFFFu;
+        mul = crc32_mulmod_clmul;
     }
 #endif
-    for (unsigned k = 0; n && k < 16u; k++, n >>= 1) {
-        if (n & 1u) {
-            c = crc32_mulmod_soft(c, crc32_x8pow2[k]);
-        }
-    }
-    return c ^ 0xFFFFFFFFu;
+    /* on the raw register (no final XOR) */
+    return crc32_times_x8n(fcs ^ 0xFFFFFFFFu, n, mul) ^ 0xFFFFFFFFu;
 }
 
 /* CRC of a frame without shortcuts. */
