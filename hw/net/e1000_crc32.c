@@ -8,13 +8,16 @@
  * with PCLMULQDQ a carry-less-multiply fold of 16-byte blocks
  * ([Intel-CLMUL-CRC], docs/references.md), chosen at run time.  The
  * fold keeps a 128-bit remainder congruent to the bytes consumed modulo
- * the polynomial; its 16 bytes and the tail then go through the tables,
- * so no Barrett step is needed.
+ * the polynomial; its four 32-bit words and those of the last 0-15
+ * bytes are then each multiplied by x^(32 j) mod P for their distance j
+ * from the end, summed, and reduced once through the tables (no Barrett
+ * step).
  *
  * A frame that ends in a run of zero bytes (pktgen's payload) is taken
- * through its non-zero part only; the zeros are one multiplication of
- * the register by x^(8n) modulo the polynomial (the CRC register is
- * linear in GF(2): n zero bytes multiply it by x^(8n)).
+ * through its non-zero part only; the zeros are a multiplication of the
+ * register by x^(8n) modulo the polynomial (the CRC register is a
+ * polynomial modulo P: n zero bytes multiply it by x^(8n)).  The powers
+ * of x come with the tables (e1000_crc32_tab.h).
  */
 #include <string.h>
 
@@ -254,8 +257,8 @@ uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
         /* too short to pay, not a tail of this part, or too long */
         return crc32_bytes(data, len);
     }
-    /* a run of trailing zero bytes (a generated payload) is one
-     * multiplication per set bit of its length instead of a pass */
+    /* a run of trailing zero bytes (a generated payload) is two
+     * multiplications instead of a pass */
     return e1k_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
 }
 

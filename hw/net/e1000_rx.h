@@ -125,9 +125,10 @@ int e1k_rxbuf_check(const E1kRxState *rx);
 uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
 /** The CRC32 of some bytes followed by @n < 65536 zero bytes, from the
  *  CRC32 @fcs of those bytes: the register times x^(8n) modulo the
- *  polynomial, one carry-less multiplication per set bit of @n
- *  (PCLMULQDQ where available unless @soft, else shift and XOR).
- *  e1k_crc32 takes a run of 64 or more trailing zeros this way. */
+ *  polynomial, two carry-less multiplications below 16384 bytes, else
+ *  one per set bit of @n (PCLMULQDQ where available unless @soft, else
+ *  shift and XOR).  e1k_crc32 takes a run of 64 or more trailing zeros
+ *  this way. */
 uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft);
 /** e1k_crc32 of @len bytes whose last @zeros are known to be zero
  *  (e1k_zero_tail; 0 if unknown): same value, the zeros not read. */
