@@ -348,6 +348,40 @@ static void test_timer_order(void)
     tp_free(tp);
 }
 
+/* e1k_run_due runs what e1k_run_until runs and returns the next deadline
+ * without announcing it: a later entry point announces only a change
+ * from that value. */
+static void test_run_due(void)
+{
+    TestPort *tp = tp_new(4096, NULL);
+    E1kDev *d = tp->dev;
+    tp_advance_to(tp, 1000);
+    tp_wr(tp, E1K_ITR, 4); /* 1024 ns */
+    tp_wr(tp, E1K_IMS, E1K_ICR_LSC);
+    tp_wr(tp, E1K_ICS, E1K_ICR_LSC);
+    (void)tp_rd(tp, E1K_ICR);
+    tp_wr(tp, E1K_ICS, E1K_ICR_LSC); /* gated until 2024 */
+    g_assert_cmpint(tp->irq, ==, 0);
+    g_assert_cmpuint(tp->deadline, ==, 2024);
+    tp->now = 2000;
+    g_assert_cmpuint(e1k_run_due(d, 2000), ==, 2024);   /* not due yet */
+    g_assert_cmpint(tp->irq, ==, 0);
+    tp->now = 3000;
+    tp->deadline = 12345;   /* marks that nothing is announced */
+    g_assert_cmpuint(e1k_run_due(d, 3000), ==, E1K_NO_DEADLINE);
+    g_assert_cmpint(tp->irq, ==, 1);
+    g_assert_cmpuint(tp->deadline, ==, 12345);
+    g_assert_cmpuint(e1k_next_deadline(d), ==, E1K_NO_DEADLINE);
+    /* no change since the returned value: still nothing announced */
+    g_assert_cmphex(tp_rd(tp, E1K_ICR), ==, E1K_ICR_LSC);
+    g_assert_cmpuint(tp->deadline, ==, 12345);
+    /* a change is announced: the ITR gate (from the 2024 assertion) */
+    tp_wr(tp, E1K_ICS, E1K_ICR_LSC);
+    g_assert_cmpuint(tp->deadline, ==, 2024 + 1024);
+    g_assert_cmpuint(e1k_run_due(NULL, 0), ==, E1K_NO_DEADLINE);
+    tp_free(tp);
+}
+
 /* Two timers due at the same instant (ITR gate and autonegotiation) both
  * fire in one run and produce one rising edge, with the link up. */
 static void test_timer_ties(void)
@@ -392,6 +426,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/dma-helpers", test_dma_helpers);
     g_test_add_func("/core/timer-order", test_timer_order);
     g_test_add_func("/core/timer-same-instant", test_timer_ties);
+    g_test_add_func("/core/run-due", test_run_due);
     g_test_add_func("/core/register-table-sorted", test_register_table_sorted);
     return g_test_run();
 }

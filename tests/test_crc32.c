@@ -4,7 +4,9 @@
  * the carry-less-multiply CRC32 and the slice-by-8 table CRC32 give the
  * same value as an independent bitwise CRC32 on known answers and on
  * seeded random data of every length to 600 bytes plus long frames, at
- * every start alignment mod 16.
+ * every start alignment mod 16, and on frames ending in runs of zero
+ * bytes (the multiplication shortcut); the Internet checksum sum keeps
+ * its value when it skips such runs.
  */
 #include <glib.h>
 #include <string.h>
@@ -98,11 +100,123 @@ static void test_constant(void)
     }
 }
 
+/* A non-zero prefix followed by a run of zero bytes (the shortcut of
+ * e1k_crc32 for long runs): every run length 0..600, each power of two
+ * and its neighbours to 16384, seeded random runs; prefixes random. */
+static void test_zero_tail(void)
+{
+    enum { MAXLEN = 16388 + 16 };
+    uint8_t *buf = g_malloc0(MAXLEN);
+    GRand *r = g_rand_new_with_seed(0x2E60u);
+    uint32_t runs[700 + 3 * 15 + 100], nruns = 0;
+
+    for (uint32_t z = 0; z <= 600; z++) {
+        runs[nruns++] = z;
+    }
+    for (uint32_t k = 1; k <= 14; k++) {
+        runs[nruns++] = (1u << k) - 1u;
+        runs[nruns++] = 1u << k;
+        runs[nruns++] = (1u << k) + 1u;
+    }
+    for (int k = 0; k < 100; k++) {
+        runs[nruns++] = (uint32_t)g_rand_int_range(r, 601, 16300);
+    }
+    for (uint32_t j = 0; j < nruns; j++) {
+        uint32_t pre = (uint32_t)g_rand_int_range(r, 0, 200);
+        uint32_t off = (uint32_t)g_rand_int_range(r, 0, 16);
+        uint32_t n = pre + runs[j] > 16388u ? 16388u : pre + runs[j];
+        for (uint32_t i = 0; i < pre; i++) {
+            buf[off + i] = (uint8_t)g_rand_int(r);
+        }
+        if (pre) {
+            buf[off + pre - 1] |= 1u;   /* the run starts right after */
+        }
+        memset(buf + off + pre, 0, n - pre);
+        g_assert_cmpuint(e1k_zero_tail(buf + off, n), ==, n - pre);
+        check_all(buf + off, n);
+        g_assert_cmphex(e1k_crc32_zt(buf + off, n, n - pre), ==,
+                        bit_crc32(buf + off, n));
+        g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
+                                        1), ==, bit_crc32(buf + off, n));
+        g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
+                                        0), ==, bit_crc32(buf + off, n));
+    }
+    g_rand_free(r);
+    g_free(buf);
+    /* runs beyond the tables of x^(8 * 128 i): bit by bit of the length */
+    static const uint32_t longruns[] = {16383, 16384, 20000, 65535};
+    uint8_t *big = g_malloc0(65535 + 7);
+    memcpy(big, "e1klab!", 7);
+    for (size_t j = 0; j < G_N_ELEMENTS(longruns); j++) {
+        uint32_t want = bit_crc32(big, 7 + longruns[j]);
+        for (int soft = 0; soft <= 1; soft++) {
+            g_assert_cmphex(e1k_crc32_zeros(bit_crc32(big, 7), longruns[j],
+                                            soft), ==, want);
+        }
+    }
+    g_free(big);
+}
+
+/* Independent ones'-complement sum of big-endian 16-bit words (an odd
+ * byte padded with zero), folded to 16 bits, not complemented. */
+static uint16_t sum16_folded(uint32_t sum, const uint8_t *p, size_t n)
+{
+    uint64_t s = sum;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        s += (uint32_t)p[i] << 8 | p[i + 1];
+    }
+    if (n & 1) {
+        s += (uint32_t)p[n - 1] << 8;
+    }
+    while (s >> 16) {
+        s = (s & 0xFFFF) + (s >> 16);
+    }
+    return (uint16_t)s;
+}
+
+/* e1k_csum_add_zt (told the run, or what e1k_zero_tail finds) over
+ * random prefixes and zero runs of every length to 700 plus seeded long
+ * ones: the same value as e1k_csum_add's pass over every byte, whose
+ * fold agrees with an independent 16-bit sum. */
+static void test_csum_zero_tail(void)
+{
+    enum { MAXLEN = 16400 };
+    uint8_t *buf = g_malloc0(MAXLEN);
+    GRand *r = g_rand_new_with_seed(0xC5u);
+
+    for (int k = 0; k < 3000; k++) {
+        uint32_t pre = (uint32_t)g_rand_int_range(r, 0, 300);
+        uint32_t z = k < 700 ? (uint32_t)k
+                             : (uint32_t)g_rand_int_range(r, 0, 16000);
+        uint32_t off = (uint32_t)g_rand_int_range(r, 0, 16);
+        uint32_t sum = (uint32_t)g_rand_int_range(r, 0, 0x7FFFFFFF);
+        for (uint32_t i = 0; i < pre; i++) {
+            buf[off + i] = (uint8_t)g_rand_int(r);
+        }
+        memset(buf + off + pre, 0, z);
+        uint32_t full = e1k_csum_add(sum, buf + off, pre + z);
+        g_assert_cmpuint(e1k_zero_tail(buf + off, pre + z), >=, z);
+        /* the full pass agrees with the independent sum ... */
+        g_assert_cmphex((uint16_t)~e1k_csum_fold(full), ==,
+                        sum16_folded(sum, buf + off, pre + z));
+        /* ... and the shortcut gives its very value */
+        g_assert_cmphex(e1k_csum_add_zt(sum, buf + off, pre + z, z), ==,
+                        full);
+        g_assert_cmphex(e1k_csum_add_zt(sum, buf + off, pre + z,
+                                        e1k_zero_tail(buf + off, pre + z)),
+                        ==, full);
+    }
+    g_rand_free(r);
+    g_free(buf);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/crc32/known", test_known);
     g_test_add_func("/crc32/random", test_random);
     g_test_add_func("/crc32/constant", test_constant);
+    g_test_add_func("/crc32/zero-tail", test_zero_tail);
+    g_test_add_func("/csum/zero-tail", test_csum_zero_tail);
     return g_test_run();
 }

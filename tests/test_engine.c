@@ -185,6 +185,22 @@ static void test_fixed_timer(void)
         g_assert_cmpint(tb_engine_timer_new(e, rec, &l, 0), ==, i);
     }
     g_assert_cmpint(tb_engine_timer_new(e, rec, &l, 0), ==, -1);
+    /* timers past bit 31 of the armed mask: earliest first, ties by
+     * arming order with heap events too */
+    tb_engine_timer_set(e, TB_ENGINE_MAX_TIMERS - 1, 7100);
+    tb_engine_timer_set(e, 33, 7000);
+    tb_engine_schedule(e, 7100, rec, &l, 300);
+    tb_engine_timer_set(e, 40, 7100);
+    g_assert_cmpuint(tb_engine_next_time(e), ==, 7000);
+    tb_engine_timer_cancel(e, 40);
+    tb_engine_timer_set(e, 40, 7100);
+    g_assert_cmpuint(tb_engine_run_until(e, 8000), ==, 4);
+    g_assert_cmpint(l.n, ==, 10);
+    g_assert_cmpuint(l.t[6], ==, 7000);
+    g_assert_cmpuint(l.arg[7], ==, 0);     /* timer 63, armed first */
+    g_assert_cmpuint(l.arg[8], ==, 300);   /* then the heap event */
+    g_assert_cmpuint(l.arg[9], ==, 0);     /* timer 40, re-armed last */
+    g_assert_cmpuint(l.t[9], ==, 7100);
     tb_engine_free(e);
 }
 

@@ -4,10 +4,12 @@
  * descriptor status IXSM/IPCS/TCPCS/UDPCS and errors IPE/TCPE, SDM
  * 3.2.3.1-3.2.3.2, 3.2.9): good and bad IPv4 header, TCP and
  * UDP checksums, offload disabled, non-IP frames, fragments, and the
- * 16-bit packet checksum field.
+ * 16-bit packet checksum field, also on frames ending in zero runs.
  */
 #include <glib.h>
+#include <string.h>
 
+#include "e1000_core.h"
 #include "rxtest.h"
 
 #define IPOFF 14u
@@ -247,6 +249,60 @@ static void test_packet_csum(void)
     g_free(f);
 }
 
+/* Frames whose payload ends in a run of zeros (as pktgen's): the
+ * checksums told the run (e1k_rx_checksum's @zeros) equal those computed
+ * over every byte, for TCP and UDP, zero runs inside the segment and in
+ * padding after it, at several PCSS; and through the model (which finds
+ * the run itself) the field equals the independent sum. */
+static void test_zero_tail(void)
+{
+    static const uint32_t l4lens[] = {40, 200, 1000, 1480};
+    static const uint8_t protos[] = {6, 17};
+    uint8_t err;
+    uint16_t pkt;
+
+    for (size_t k = 0; k < G_N_ELEMENTS(l4lens); k++) {
+        for (size_t p = 0; p < G_N_ELEMENTS(protos); p++) {
+            uint32_t len, l4len = l4lens[k];
+            uint8_t *f = ip_frame(protos[p], l4len, &len);
+            uint8_t *l4 = f + IPOFF + 20;
+            uint32_t keep = 20u + (uint32_t)k * 7u;   /* header + a bit */
+            uint8_t *big = g_malloc0(len + 300);
+            memset(l4 + keep, 0, l4len - keep);
+            /* redo the L4 checksum over the zeroed payload */
+            l4[protos[p] == 17 ? 6 : 16] = l4[protos[p] == 17 ? 7 : 17] = 0;
+            uint32_t s = sum16(f + IPOFF + 12, 8, 0) + protos[p] + l4len;
+            uint16_t c = (uint16_t)~fold(sum16(l4, l4len, s));
+            l4[protos[p] == 17 ? 6 : 16] = (uint8_t)(c >> 8);
+            l4[protos[p] == 17 ? 7 : 17] = (uint8_t)c;
+            memcpy(big, f, len);   /* + 300 zero bytes of padding */
+            for (uint32_t pcss = 0; pcss <= 60; pcss += 15) {
+                uint8_t st0 = 0, er0 = 0, st1 = 0, er1 = 0;
+                uint32_t z = e1k_zero_tail(big, len + 300);
+                uint16_t a = e1k_rx_checksum(ON | pcss, big, len + 300, IPOFF,
+                                             &st0, &er0, 0);
+                uint16_t b = e1k_rx_checksum(ON | pcss, big, len + 300, IPOFF,
+                                             &st1, &er1, z);
+                g_assert_cmpuint(z, >=, 300u + l4len - keep);
+                g_assert_cmphex(a, ==, b);
+                g_assert_cmphex(st0, ==, st1);
+                g_assert_cmphex(er0, ==, 0);
+                g_assert_cmphex(er1, ==, 0);
+                g_assert_cmphex(a, ==, fold(sum16(big + pcss,
+                                                  len + 300 - pcss, 0)));
+                if (len <= 1514) {
+                    rx_csum(ON | pcss, f, len, &err, &pkt);
+                    g_assert_cmphex(pkt, ==,
+                                    fold(sum16(f + pcss, len - pcss, 0)));
+                    g_assert_cmphex(err, ==, 0);
+                }
+            }
+            g_free(big);
+            g_free(f);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -257,5 +313,6 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/csum/not-ip", test_not_ip);
     g_test_add_func("/rx/csum/fragment", test_fragment);
     g_test_add_func("/rx/csum/packet-csum", test_packet_csum);
+    g_test_add_func("/rx/csum/zero-tail", test_zero_tail);
     return g_test_run();
 }

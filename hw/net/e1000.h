@@ -305,6 +305,12 @@ uint64_t e1k_next_deadline(const E1kDev *dev);
  *  port's current time). */
 void e1k_run_until(E1kDev *dev, uint64_t now_ns);
 
+/** e1k_run_until for a host that sets its timer for the device itself
+ *  right after the call: the same events run, and the earliest deadline
+ *  after them is returned (E1K_NO_DEADLINE if none) instead of announced
+ *  through deadline_changed (it counts as announced). */
+uint64_t e1k_run_due(E1kDev *dev, uint64_t now_ns);
+
 /** Connect (@up 1) or disconnect the cable; raises ICR.LSC (SDM 3.x link
  *  status, 13.4.2 STATUS.LU). */
 void e1k_set_link(E1kDev *dev, int up);

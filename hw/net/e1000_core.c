@@ -367,6 +367,16 @@ void e1k_run_until(E1kDev *dev, uint64_t now_ns)
     e1k_leave(dev);
 }
 
+uint64_t e1k_run_due(E1kDev *dev, uint64_t now_ns)
+{
+    if (!dev) {
+        return E1K_NO_DEADLINE;
+    }
+    run_due(dev, now_ns);
+    dev->announced_deadline = dev->next_deadline;
+    return dev->next_deadline;
+}
+
 /* ------------------------------------------------------------------ */
 /* DMA and link helpers                                                */
 
@@ -654,6 +664,7 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     case E1K_ITR:
     case E1K_IMS:
     case E1K_PBA:
+    case E1K_STATUS:   /* plain, read-only: the drivers' flush read */
         return e1k_reg(s, off);
     default:
         break;

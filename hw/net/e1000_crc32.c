@@ -8,9 +8,19 @@
  * with PCLMULQDQ a carry-less-multiply fold of 16-byte blocks
  * ([Intel-CLMUL-CRC], docs/references.md), chosen at run time.  The
  * fold keeps a 128-bit remainder congruent to the bytes consumed modulo
- * the polynomial; its 16 bytes and the tail then go through the tables,
- * so no Barrett step is needed.
+ * the polynomial; its four 32-bit words and those of the last 0-15
+ * bytes are then each multiplied by x^(32 j) mod P for their distance j
+ * from the end, summed, and reduced once through the tables (no Barrett
+ * step).
+ *
+ * A frame that ends in a run of zero bytes (pktgen's payload) is taken
+ * through its non-zero part only; the zeros are a multiplication of the
+ * register by x^(8n) modulo the polynomial (the CRC register is a
+ * polynomial modulo P: n zero bytes multiply it by x^(8n)).  The powers
+ * of x come with the tables (e1000_crc32_tab.h).
  */
+#include <string.h>
+
 #include "e1000_core.h"
 #include "e1000_crc32_tab.h"
 
@@ -35,6 +45,19 @@ static uint32_t crc32_tab_update(uint32_t c, const uint8_t *data,
         c = (c >> 8) ^ t[0][(c ^ data[i]) & 0xFFu];
     }
     return c;
+}
+
+/* A 63-bit carry-less product of two reflected 32-bit polynomials,
+ * shifted left one (bit 63 is x^0), reduced modulo P: the low word is
+ * the part of degree >= 32, taken through four zero bytes of the
+ * tables (times x^32 mod P), the high word the rest. */
+static uint32_t crc32_reduce(uint64_t prod)
+{
+    const uint32_t (*t)[256] = e1k_crc32_tab;
+    uint32_t r = (uint32_t)(prod << 1), h = (uint32_t)(prod >> 31);
+
+    return h ^ t[3][r & 0xFFu] ^ t[2][(r >> 8) & 0xFFu] ^
+           t[1][(r >> 16) & 0xFFu] ^ t[0][r >> 24];
 }
 
 uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len)
@@ -62,8 +85,43 @@ static __m128i crc32_fold(__m128i x, __m128i k, __m128i next)
     return _mm_xor_si128(_mm_xor_si128(lo, hi), next);
 }
 
-/* CRC of @len >= 64 bytes: four lanes folded 64 bytes at a time, merged
- * into one, folded 16 bytes at a time, the rest through the tables. */
+/* @w times the weight @k, unreduced (63 bits, see crc32_reduce). */
+__attribute__((target("pclmul,sse4.1")))
+static __m128i crc32_weigh(uint32_t w, uint32_t k)
+{
+    return _mm_clmulepi64_si128(_mm_cvtsi32_si128((int)w),
+                                _mm_cvtsi32_si128((int)k), 0x00);
+}
+
+/* The raw CRC register, from zero, over the 16 bytes of the folded
+ * remainder @x followed by @len < 16 bytes at @p: every whole 32-bit
+ * word times its weight, summed, reduced once; the last 0-3 bytes
+ * through the table. */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_finish(__m128i x, const uint8_t *p, uint32_t len)
+{
+    uint32_t n = 4u + len / 4u, w;
+    __m128i acc = _mm_xor_si128(
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
+                                  e1k_crc32_x32pow[n]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
+                                  e1k_crc32_x32pow[n - 1u])),
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
+                                  e1k_crc32_x32pow[n - 2u]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
+                                  e1k_crc32_x32pow[n - 3u])));
+
+    for (uint32_t i = 4; i < n; i++, p += 4) {
+        memcpy(&w, p, 4);
+        acc = _mm_xor_si128(acc, crc32_weigh(w, e1k_crc32_x32pow[n - i]));
+    }
+    return crc32_tab_update(crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc)),
+                            p, len % 4u);
+}
+
+/* CRC of @len >= 16 bytes: from 64 bytes on, four lanes folded 64 bytes
+ * at a time and merged into one; then one lane folded 16 bytes at a
+ * time, the rest through the tables. */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
 {
@@ -71,35 +129,41 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
                                        (long long)CRC32_K1);
     const __m128i k34 = _mm_set_epi64x((long long)CRC32_K4,
                                        (long long)CRC32_K3);
+    const __m128i init = _mm_cvtsi32_si128((int)0xFFFFFFFFu);
     __m128i x[4];
-    uint8_t rem[16];
     uint32_t i;
 
-    for (i = 0; i < 4; i++) {
-        x[i] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
-    }
-    x[0] = _mm_xor_si128(x[0], _mm_cvtsi32_si128((int)0xFFFFFFFFu));
-    for (p += 64, len -= 64; len >= 64; p += 64, len -= 64) {
+    if (len < 64) {
+        x[0] = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)p),
+                             init);
+        p += 16;
+        len -= 16;
+    } else {
         for (i = 0; i < 4; i++) {
-            x[i] = crc32_fold(x[i], k12, _mm_loadu_si128(
-                (const __m128i *)(const void *)(p + 16 * i)));
+            x[i] = _mm_loadu_si128(
+                (const __m128i *)(const void *)(p + 16 * i));
         }
+        x[0] = _mm_xor_si128(x[0], init);
+        for (p += 64, len -= 64; len >= 64; p += 64, len -= 64) {
+            for (i = 0; i < 4; i++) {
+                x[i] = crc32_fold(x[i], k12, _mm_loadu_si128(
+                    (const __m128i *)(const void *)(p + 16 * i)));
+            }
+        }
+        x[0] = crc32_fold(x[0], k34, x[1]);
+        x[0] = crc32_fold(x[0], k34, x[2]);
+        x[0] = crc32_fold(x[0], k34, x[3]);
     }
-    x[0] = crc32_fold(x[0], k34, x[1]);
-    x[0] = crc32_fold(x[0], k34, x[2]);
-    x[0] = crc32_fold(x[0], k34, x[3]);
     for (; len >= 16; p += 16, len -= 16) {
         x[0] = crc32_fold(x[0], k34,
                           _mm_loadu_si128((const __m128i *)(const void *)p));
     }
-    _mm_storeu_si128((__m128i *)(void *)rem, x[0]);
-    return crc32_tab_update(crc32_tab_update(0, rem, 16), p, len) ^
-           0xFFFFFFFFu;
+    return crc32_finish(x[0], p, len) ^ 0xFFFFFFFFu;
 }
 
 uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
 {
-    if (len < 64u) {
+    if (len < 16u) {
         return e1k_crc32_table(data, len);
     }
     return crc32_clmul(data, len);
@@ -127,8 +191,79 @@ int e1k_crc32_clmul_available(void)
 }
 #endif
 
-uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* @a times @b modulo P (reflected) by one PCLMULQDQ. */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_mulmod_clmul(uint32_t a, uint32_t b)
+{
+    __m128i p = _mm_clmulepi64_si128(_mm_cvtsi32_si128((int)a),
+                                     _mm_cvtsi32_si128((int)b), 0x00);
+    return crc32_reduce((uint64_t)_mm_cvtsi128_si64(p));
+}
+#endif
+
+/* @a times @b modulo P (reflected), portable: shift and XOR. */
+static uint32_t crc32_mulmod_soft(uint32_t a, uint32_t b)
+{
+    uint64_t p = 0;
+
+    for (; a; a &= a - 1u) {
+        p ^= (uint64_t)b << __builtin_ctz(a);
+    }
+    return crc32_reduce(p);
+}
+
+/* Raw register @c times x^(8n) mod P by @mul: below 16384 bytes one
+ * multiplication by x^(8 (n % 128)) and one by x^(8 * 128 (n / 128))
+ * (e1k_crc32_zlo, e1k_crc32_zhi), else one per set bit of @n. */
+static uint32_t crc32_times_x8n(uint32_t c, uint32_t n,
+                                uint32_t (*mul)(uint32_t, uint32_t))
+{
+    if (n < 128u * 128u) {
+        c = (n & 127u) ? mul(c, e1k_crc32_zlo[n & 127u]) : c;
+        return (n >> 7) ? mul(c, e1k_crc32_zhi[n >> 7]) : c;
+    }
+    for (unsigned k = 0; n && k < 16u; k++, n >>= 1) {
+        if (n & 1u) {
+            c = mul(c, e1k_crc32_x8pow2[k]);
+        }
+    }
+    return c;
+}
+
+uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
+{
+    uint32_t (*mul)(uint32_t, uint32_t) = crc32_mulmod_soft;
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (!soft && e1k_crc32_clmul_available()) {
+        mul = crc32_mulmod_clmul;
+    }
+#endif
+    /* on the raw register (no final XOR) */
+    return crc32_times_x8n(fcs ^ 0xFFFFFFFFu, n, mul) ^ 0xFFFFFFFFu;
+}
+
+/* CRC of a frame without shortcuts. */
+static uint32_t crc32_bytes(const uint8_t *data, uint32_t len)
 {
     return e1k_crc32_clmul_available() ? e1k_crc32_clmul(data, len)
                                        : e1k_crc32_table(data, len);
+}
+
+uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
+{
+    if (zeros < E1K_ZERO_TAIL_MIN || zeros > len || zeros >= 65536u) {
+        /* too short to pay, not a tail of this part, or too long */
+        return crc32_bytes(data, len);
+    }
+    /* a run of trailing zero bytes (a generated payload) is two
+     * multiplications instead of a pass */
+    return e1k_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
+}
+
+uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+{
+    return e1k_crc32_zt(data, len, len >= E1K_ZERO_TAIL_MIN
+                                   ? e1k_zero_tail(data, len) : 0);
 }

@@ -5,6 +5,85 @@
 
 #include <string.h>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/* @n less the whole zero 128-byte blocks at the end of @n bytes at
+ * @data: four 32-byte AVX2 loads ORed per block. */
+__attribute__((target("avx2")))
+static uint32_t zero_blocks_avx2(const uint8_t *data, uint32_t n)
+{
+    for (; n >= 128u; n -= 128u) {
+        const __m256i *p = (const __m256i *)(const void *)(data + n - 128u);
+        __m256i v = _mm256_or_si256(
+            _mm256_or_si256(_mm256_loadu_si256(p), _mm256_loadu_si256(p + 1)),
+            _mm256_or_si256(_mm256_loadu_si256(p + 2),
+                            _mm256_loadu_si256(p + 3)));
+        if (!_mm256_testz_si256(v, v)) {
+            break;
+        }
+    }
+    return n;
+}
+
+/* The same by eight 16-byte SSE2 loads (every x86-64 CPU). */
+static uint32_t zero_blocks_sse2(const uint8_t *data, uint32_t n)
+{
+    for (; n >= 128u; n -= 128u) {
+        const __m128i *p = (const __m128i *)(const void *)(data + n - 128u);
+        __m128i v = _mm_or_si128(
+            _mm_or_si128(_mm_or_si128(_mm_loadu_si128(p),
+                                      _mm_loadu_si128(p + 1)),
+                         _mm_or_si128(_mm_loadu_si128(p + 2),
+                                      _mm_loadu_si128(p + 3))),
+            _mm_or_si128(_mm_or_si128(_mm_loadu_si128(p + 4),
+                                      _mm_loadu_si128(p + 5)),
+                         _mm_or_si128(_mm_loadu_si128(p + 6),
+                                      _mm_loadu_si128(p + 7))));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()))
+            != 0xFFFF) {
+            break;
+        }
+    }
+    return n;
+}
+
+/* zero_blocks_avx2 where the CPU has AVX2 (checked once), else SSE2:
+ * the same count either way. */
+static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
+{
+    static int have_avx2 = -1;
+    if (have_avx2 < 0) {
+        __builtin_cpu_init();
+        have_avx2 = __builtin_cpu_supports("avx2") != 0;
+    }
+    return have_avx2 ? zero_blocks_avx2(data, n) : zero_blocks_sse2(data, n);
+}
+#else
+static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
+{
+    (void)data;
+    return n;   /* the word loop of e1k_zero_tail does it all */
+}
+#endif
+
+uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
+{
+    uint32_t n = zero_blocks(data, len);
+
+    for (; n >= 8u; n -= 8u) {
+        uint64_t w;
+        memcpy(&w, data + n - 8u, 8);
+        if (w) {
+            break;
+        }
+    }
+    while (n && !data[n - 1u]) {
+        n--;
+    }
+    return len - n;
+}
+
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
     uint64_t acc = 0;
@@ -50,6 +129,23 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
         total = (total & 0xFFFFFFFFu) + (total >> 32);
     }
     return (uint32_t)total;
+}
+
+uint32_t e1k_csum_add_zt(uint32_t sum, const uint8_t *data, size_t len,
+                         size_t zeros)
+{
+    /* zero words add nothing; cut at a 16-byte step boundary, so the
+     * bytes before keep their places in the steps: the same value */
+    if (zeros > len) {
+        zeros = len;   /* the part is all zero */
+    }
+    if (zeros >= E1K_ZERO_TAIL_MIN) {
+        size_t keep = (len - zeros + 15u) & ~(size_t)15u;
+        if (keep < (len & ~(size_t)15u)) {
+            len = keep;
+        }
+    }
+    return e1k_csum_add(sum, data, len);
 }
 
 uint16_t e1k_csum_fold(uint32_t sum)

@@ -123,6 +123,16 @@ int e1k_rxbuf_check(const E1kRxState *rx);
  *  final xor 0xFFFFFFFF) of @len bytes.  Written to the wire/buffer low
  *  byte first. */
 uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
+/** The CRC32 of some bytes followed by @n < 65536 zero bytes, from the
+ *  CRC32 @fcs of those bytes: the register times x^(8n) modulo the
+ *  polynomial, two carry-less multiplications below 16384 bytes, else
+ *  one per set bit of @n (PCLMULQDQ where available unless @soft, else
+ *  shift and XOR).  e1k_crc32 takes a run of 64 or more trailing zeros
+ *  this way. */
+uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft);
+/** e1k_crc32 of @len bytes whose last @zeros are known to be zero
+ *  (e1k_zero_tail; 0 if unknown): same value, the zeros not read. */
+uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros);
 /** e1k_crc32 by slice-by-8 tables (any CPU); same value. */
 uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len);
 /** e1k_crc32 by carry-less multiply (PCLMULQDQ, x86-64); the table
@@ -140,11 +150,13 @@ int e1k_crc32_clmul_available(void);
  * 13.4.x RXCSUM, 3.2.3):
  * sets IPCS/TCPCS/UDPCS/IXSM in *status and IPE/TCPE in *errors, and
  * returns the 16-bit packet checksum field (ones'-complement sum, not
- * complemented, of bytes PCSS..len-1).
+ * complemented, of bytes PCSS..len-1).  The last @zeros bytes of the
+ * frame are known to be zero (e1k_zero_tail; 0 if unknown): the sums
+ * skip them (same values).
  */
 uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                          uint32_t len, uint32_t l3_off, uint8_t *status,
-                         uint8_t *errors);
+                         uint8_t *errors, uint32_t zeros);
 
 /** A frame was just appended to the packet buffer: count RNBC for it if
  *  hardware owns no descriptor now, then start the DMA engine if idle

@@ -12,6 +12,14 @@
 #define IPPROTO_TCP_ 6u
 #define IPPROTO_UDP_ 17u
 
+/** How many of the last @zeros bytes of a frame of @len bytes lie in a
+ *  part of it that ends at @end: the known zero bytes at that part's
+ *  end. */
+static uint32_t zeros_before(uint32_t zeros, uint32_t len, uint32_t end)
+{
+    return zeros > len - end ? zeros - (len - end) : 0;
+}
+
 /** The sum of the TCP/UDP segment, computed once for both the L4 check
  *  and the packet checksum when their regions overlap. */
 typedef struct L4Sum {
@@ -26,7 +34,7 @@ typedef struct L4Sum {
  * frame; the segment's sum is left in @l4. */
 static void l4_check(const uint8_t *ip, uint32_t ip_off, uint32_t ihl,
                      uint32_t tot, uint8_t *status, uint8_t *errors,
-                     L4Sum *l4)
+                     L4Sum *l4, uint32_t seg_zeros)
 {
     uint32_t proto = ip[9];
     uint32_t l4len = tot - ihl;
@@ -48,7 +56,7 @@ static void l4_check(const uint8_t *ip, uint32_t ip_off, uint32_t ihl,
     }
     l4->off = ip_off + ihl;
     l4->len = l4len;
-    l4->sum = e1k_csum_add(0, seg, l4len);
+    l4->sum = e1k_csum_add_zt(0, seg, l4len, seg_zeros);
     l4->have = true;
     /* Pseudo header: source, destination, zero+protocol, L4 length. */
     sum = e1k_csum_add(0, ip + 12, 8);
@@ -70,27 +78,29 @@ static uint32_t csum_part(uint32_t sum, uint32_t odd)
 /** Packet checksum (RXCSUM.PCSS, SDM 3.2.3.1): the unadjusted sum of
  *  bytes @pcss..@len-1, reusing the segment's sum @l4 when it lies
  *  inside: the sum of the parts before, of and after the segment, each
- *  at its own byte parity (identical to one pass over the bytes). */
+ *  at its own byte parity (identical to one pass over the bytes).  The
+ *  last @zeros bytes are zero. */
 static uint16_t packet_sum(const uint8_t *frame, uint32_t len, uint32_t pcss,
-                           const L4Sum *l4)
+                           const L4Sum *l4, uint32_t zeros)
 {
     uint32_t a, b, sum;
 
     if (!l4->have || l4->off < pcss || l4->off + l4->len > len) {
-        return (uint16_t)~e1k_csum_fold(e1k_csum_add(0, frame + pcss,
-                                                     len - pcss));
+        return (uint16_t)~e1k_csum_fold(e1k_csum_add_zt(0, frame + pcss,
+                                                        len - pcss, zeros));
     }
     a = l4->off;
     b = a + l4->len;
     sum = csum_part(e1k_csum_add(0, frame + pcss, a - pcss), 0) +
           csum_part(l4->sum, (a - pcss) & 1u) +
-          csum_part(e1k_csum_add(0, frame + b, len - b), (b - pcss) & 1u);
+          csum_part(e1k_csum_add_zt(0, frame + b, len - b, zeros),
+                    (b - pcss) & 1u);
     return (uint16_t)~e1k_csum_fold(sum);
 }
 
 uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                          uint32_t len, uint32_t l3_off, uint8_t *status,
-                         uint8_t *errors)
+                         uint8_t *errors, uint32_t zeros)
 {
     uint32_t pcss = rxcsum & E1K_RXCSUM_PCSS_MASK;
     L4Sum l4 = { 0, 0, 0, false };
@@ -111,7 +121,8 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                 }
             }
             if (rxcsum & E1K_RXCSUM_TUOFL) {
-                l4_check(ip, l3_off, ihl, tot, status, errors, &l4);
+                l4_check(ip, l3_off, ihl, tot, status, errors, &l4,
+                         zeros_before(zeros, len, l3_off + tot));
             }
         }
     }
@@ -119,5 +130,5 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                      E1K_RXD_STAT_UDPCS))) {
         *status |= E1K_RXD_STAT_IXSM;
     }
-    return pcss < len ? packet_sum(frame, len, pcss, &l4) : 0;
+    return pcss < len ? packet_sum(frame, len, pcss, &l4, zeros) : 0;
 }

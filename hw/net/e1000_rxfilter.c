@@ -192,11 +192,15 @@ static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
                            uint8_t *stripped, const uint8_t **src)
 {
     uint32_t l3_off = 14, stored = len;
+    /* trailing zero bytes (a generated payload): found once, skipped by
+     * the FCS and the checksums (same values) */
+    uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN ? e1k_zero_tail(frame, len)
+                                                   : 0;
 
     *src = frame;
     memset(m, 0, sizeof(*m));
     m->wire_len = (uint16_t)wire_len;
-    m->fcs = e1k_crc32(frame, len);
+    m->fcs = e1k_crc32_zt(frame, len, zeros);
     if (v->inexact) {
         m->status |= E1K_RXD_STAT_PIF;
     }
@@ -207,6 +211,7 @@ static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
             memcpy(stripped + 12, frame + 16, len - 16u);
             *src = stripped;
             stored = len - 4u;
+            zeros = zeros > stored - 12u ? stored - 12u : zeros;
             m->special = (uint16_t)tci;
             m->status |= E1K_RXD_STAT_VP;
         } else {
@@ -214,7 +219,7 @@ static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
         }
     }
     m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), *src, stored, l3_off,
-                              &m->status, &m->errors);
+                              &m->status, &m->errors, zeros);
     return stored;
 }
 

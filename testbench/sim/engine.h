@@ -43,7 +43,7 @@ typedef struct TbEvSlot {
 } TbEvSlot;
 
 /** Most fixed timers an engine can have (tb_engine_timer_new). */
-#define TB_ENGINE_MAX_TIMERS 16
+#define TB_ENGINE_MAX_TIMERS 64
 
 /** A fixed, re-armable timer: one pending instant at most.  Ordered with
  *  the heap events by the same (time, seq) key; seq is taken when armed. */
@@ -67,7 +67,7 @@ typedef struct TbEngine {
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
     TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
     uint32_t ntimers;
-    uint32_t tarmed;     /**< bit i set: timers[i] is armed */
+    uint64_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
     uint64_t tbest_time; /**< its time, TB_NEVER if none */
     uint64_t executed;   /**< events run (statistics) */

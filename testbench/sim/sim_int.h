@@ -37,6 +37,8 @@ struct TbSim {
     uint32_t nnics;
     TbSource *src[TB_MAX_SOURCES];
     bool src_done[TB_MAX_SOURCES];
+    int src_timer[TB_MAX_SOURCES]; /* its engine fixed timer, -1: none
+                                       free (arrivals are heap events) */
     const uint8_t *pend_frame[TB_MAX_SOURCES];
     uint32_t pend_len[TB_MAX_SOURCES];
     uint32_t nsrc;

@@ -67,24 +67,17 @@ static void set_deadline(struct e1k_os *os, uint64_t d)
 
 static void port_deadline_changed(void *opaque, uint64_t deadline_ns)
 {
-    struct e1k_os *os = opaque;
-    if (!os->in_deadline) {
-        set_deadline(os, deadline_ns);
-    }
+    set_deadline(opaque, deadline_ns);
 }
 
-/* The device's deadline is due: run it, then re-arm the timer once (the
- * announcement from inside e1k_run_until is left to this function, which
- * sets the same timer right after with nothing scheduled in between). */
+/* The device's deadline is due: run it, then re-arm the timer once
+ * (e1k_run_due returns the next deadline instead of announcing it). */
 static void deadline_event(void *ctx, uint64_t arg)
 {
     (void)arg;
     struct e1k_os *os = ctx;
     uint64_t now = os->cpu->eng->now;
-    os->in_deadline = true;
-    e1k_run_until(os->hw, now);
-    os->in_deadline = false;
-    uint64_t d = e1k_next_deadline(os->hw);
+    uint64_t d = e1k_run_due(os->hw, now);
     if (d != E1K_NO_DEADLINE && d <= now) {
         d = now + 1;   /* never spin at one instant */
     }

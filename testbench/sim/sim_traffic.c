@@ -4,7 +4,10 @@
  * pending arrival event at a time; at its time the frame is offered to
  * its NIC (e1k_receive) and its fate counted in TbResults, then the
  * source's next frame is fetched.  Source times count from the host-ready
- * epoch.
+ * epoch.  The arrival is a fixed engine timer of the source's own (no
+ * heap work; ordered as a scheduled event would be: its sequence number
+ * is taken when armed), or a heap event when the engine has no timer
+ * left.
  */
 #include <glib.h>
 
@@ -23,7 +26,12 @@ static void source_advance(TbSim *sim, uint32_t i)
     if (rc == 1) {
         sim->pend_frame[i] = frame;
         sim->pend_len[i] = len;
-        tb_engine_schedule(sim->eng, sim->epoch + t, arrival_event, sim, i);
+        if (sim->src_timer[i] >= 0) {
+            tb_engine_timer_set(sim->eng, sim->src_timer[i], sim->epoch + t);
+        } else {
+            tb_engine_schedule(sim->eng, sim->epoch + t, arrival_event, sim,
+                               i);
+        }
         return;
     }
     if (rc < 0 && !sim->src_err) {
@@ -93,6 +101,8 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
             return -1;
         }
         sim->nsrc = i + 1;
+        sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
+                                                i);
     }
     sim->nsrc_live = sim->nsrc;
     for (uint32_t i = 0; i < sim->nsrc; i++) {

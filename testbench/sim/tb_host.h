@@ -30,8 +30,6 @@ struct e1k_os {
     uint64_t wire_tx_bytes;      /**< incl. FCS */
     TbTimer drv_watchdog;        /**< e1000 watchdog, every 2 s */
     int dl_timer;                /**< engine fixed timer: device deadline */
-    bool in_deadline;            /**< inside deadline_event: it sets the
-                                  *   timer itself after e1k_run_until */
     int nic;                     /**< index in the scenario */
     void *sim;                   /**< owning TbSim */
     FILE *trace_out;             /**< model trace lines (sim/trace.h), or
