@@ -136,6 +136,12 @@ assert d["scenario"]["overrides"] == ["traffic.count=100000", "traffic.pps=40000
 PY
 then ok "sweep.gp redraws the charts under their names; overrides in titles and reports"
 else nok "sweep.gp redraw / titles / overrides"; fi
+# each curve is labelled KEY=VALUE of its axis
+for m in legacy napi-twist napi; do
+  if grep -q "title \"driver.mode=$m\"" "$tmp/j2/sweep.gp" \
+     && grep -q "^# driver.mode=$m\$" "$tmp/j2/sweep-plot.dat"; then ok "sweep legend: driver.mode=$m"
+  else nok "sweep legend driver.mode=$m: $(grep -o 'title "[^"]*"' "$tmp/j2/sweep.gp" | sort -u | head -c 300)"; fi
+done
 
 # Several hosts: tcp-stream.ini over netperf.message_size (0.1 s each):
 # sweep.csv with netperf's columns and both hosts' CPU, throughput rising
@@ -171,6 +177,10 @@ for f in throughput cpu; do
      && grep -q '<svg' "$tmp/net2/$f.svg"; then
     ok "several hosts: $f.png and $f.svg"; else nok "several hosts: $f chart missing"; fi
 done
+# one curve (no axis but the x axis): labelled by the scenario's name
+if grep -q 'title "tcp-stream"' "$tmp/net2/sweep.gp" && ! grep -q 'title "run"' "$tmp/net2/sweep.gp"; then
+  ok "several hosts: the one curve is labelled tcp-stream"
+else nok "several hosts legend: $(grep -o 'title "[^"]*"' "$tmp/net2/sweep.gp" | sort -u | head -c 300)"; fi
 
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \
@@ -394,6 +404,27 @@ for c in "--sizes 63|--sizes: '63' is not a frame size" \
      && echo "$out" | grep -qF -- "${c#*|}"; then ok "mlffr refuses ${c%%|*}"
   else nok "mlffr ${c%%|*}: rc $rc: $out"; fi
 done
+# sizes beyond RFC 2544's: the chart's x range follows them
+"$E1KLAB" mlffr $N970 --sizes 1518,9018 --set nic.eth0.mtu=9000 --set nic.eth1.mtu=9000 \
+  --trial-frames 2000 --quiet --out "$tmp/mj" >"$tmp/mj.txt" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -q '^set xrange \[1138:16384\]$' "$tmp/mj/mlffr.gp" \
+   && [ -s "$tmp/mj/mlffr.png" ] && [ ! -s "$tmp/err" ] \
+   && awk -F, '$1 == 9018 && $2 == 13830 {f = 1} END {exit !f}' "$tmp/mj/mlffr.csv"; then
+  ok "mlffr --sizes 1518,9018 at MTU 9000: x range [1138:16384], 9018 at line rate"
+else nok "mlffr 9018: rc $rc: $(head -c 300 "$tmp/err") $(grep xrange "$tmp/mj/mlffr.gp")"; fi
+grep -q '^set xrange \[48:2048\]$' "$tmp/m2/mlffr.gp" && ok "mlffr 64..1518: x range [48:2048]" \
+  || nok "mlffr 64..1518 x range: $(grep xrange "$tmp/m2/mlffr.gp")"
+# 9018 bytes at MTU 1500: 0 frames/s, with a note; table, CSV and chart
+"$E1KLAB" mlffr $N970 --sizes 9018 --trial-frames 2000 --quiet --out "$tmp/m0" >"$tmp/m0.txt" 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ] && grep -Eq '^      9018            0        0\.000            0\.00$' "$tmp/m0.txt" \
+   && [ "$(cat "$tmp/err")" = "mlffr: note: 9018 bytes is above nic.eth0.mtu 1500 + 18: the scenario drops such frames" ] \
+   && grep -q '^9018,0,0.000,0.00,13830,' "$tmp/m0/mlffr.csv" && [ -s "$tmp/m0/mlffr.png" ] && [ -s "$tmp/m0/mlffr.svg" ]; then
+  ok "mlffr 9018 at MTU 1500: 0 frames/s, a note, table, CSV and chart"
+else nok "mlffr 9018 at MTU 1500: rc $rc: $(head -c 300 "$tmp/err") $(tail -1 "$tmp/m0.txt")"; fi
+out=$("$E1KLAB" mlffr $N970 --sizes 64,128,64 --no-plot --out "$tmp/mdup" 2>&1); rc=$?
+if [ $rc -eq 2 ] && [ "$out" = "e1klab: mlffr: --sizes: 64 given twice" ] && [ ! -e "$tmp/mdup" ]; then
+  ok "mlffr refuses --sizes 64,128,64"
+else nok "mlffr --sizes 64,128,64: rc $rc: $out"; fi
 out=$("$E1KLAB" mlffr $S/replay-pcap.ini --no-plot --out "$tmp/mcap" 2>&1); rc=$?
 if [ $rc -eq 2 ] && echo "$out" | grep -q "mlffr needs exactly one traffic source, a \[traffic\] section of kind pktgen" \
    && [ ! -e "$tmp/mcap/mlffr.csv" ]; then ok "mlffr refuses a capture scenario"

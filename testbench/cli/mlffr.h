@@ -10,6 +10,10 @@
  *                [--loss PCT] [--trial-frames N] [--resolution PCT]
  *                [--jobs N] [--out DIR] [--set ...] [--no-plot] [--quiet]
  *
+ * --sizes: up to 32 sizes, 64..16128 bytes, each once; a size above the
+ * smallest MTU of the scenario's NICs + 18 gets a note on stderr (such
+ * frames are dropped: 0 frames/s).
+ *
  * Output in DIR (default "mlffr-NAME"): mlffr.csv and, unless --no-plot,
  * mlffr.gp and the chart it draws, mlffr.png and mlffr.svg.  The result
  * does not depend on --jobs.  Exit status: 0, or 2 (bad input, a trial

@@ -111,30 +111,27 @@ static gint64 per_s(gint64 count, gint64 ns)
                     (guint64)ns);
 }
 
-/* Curve title of point @i: the values of the non-load axes. */
+/* Curve title of point @i: KEY=VALUE of each non-load axis; with none,
+ * the interface @mode, or else the scenario file's name without ".ini". */
 static char *group_title(const TbSweep *s, guint i, const char *mode)
 {
     GString *t = g_string_new(NULL);
-    guint others = s->grid->params->len - (s->load_axis >= 0 ? 1 : 0);
 
     for (guint a = 0; a < s->grid->params->len; a++) {
         const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
-        const char *dot = strrchr(p->key, '.');
         if ((int)a == s->load_axis) {
             continue;
         }
-        if (t->len) {
-            g_string_append_c(t, ' ');
-        }
-        if (others == 1) {
-            g_string_append(t, tb_sweep_value(s->grid, i, a));
-        } else {
-            g_string_append_printf(t, "%s=%s", dot ? dot + 1 : p->key,
-                                   tb_sweep_value(s->grid, i, a));
-        }
+        g_string_append_printf(t, "%s%s=%s", t->len ? " " : "", p->key,
+                               tb_sweep_value(s->grid, i, a));
     }
-    if (t->len == 0) {
-        g_string_append(t, *mode ? mode : "run");
+    if (t->len == 0 && *mode) {
+        g_string_append(t, mode);
+    } else if (t->len == 0) {
+        char *base = g_path_get_basename(s->scenario);
+        g_string_append_len(t, base, (gssize)strlen(base) -
+                            (g_str_has_suffix(base, ".ini") ? 4 : 0));
+        g_free(base);
     }
     return g_string_free(t, FALSE);
 }
