@@ -14,6 +14,16 @@ T=tests/data/traces
 # --- basics ---
 if "$E1KLAB" --version | grep -Eq '^e1klab [0-9]+\.[0-9]+'; then ok "--version"; else nok "--version"; fi
 if "$E1KLAB" help >/dev/null; then ok "help"; else nok "help"; fi
+# `e1klab help` names every option of every command (as its --help
+# lists) in that command's lines
+for c in run sweep mlffr check bench; do
+  usage=$("$E1KLAB" help | awk -v c="$c" '/^  [a-z-]+ / {on = ($1 == c)} /^  [^ ]/ && !/^  [a-z-]+ / {on = 0} on')
+  opts=$("$E1KLAB" help $c | grep -oE '^  (-[a-z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | grep -v '^--help')
+  missing=""
+  for o in $opts; do echo "$usage" | grep -qE -- "$o([] =]|\$)" || missing="$missing $o"; done
+  if [ -n "$opts" ] && [ -z "$missing" ]; then ok "help lists every option of $c ($(echo $opts | wc -w))"
+  else nok "help leaves out of $c:$missing"; fi
+done
 "$E1KLAB" frobnicate >/dev/null 2>&1; rc=$?
 if [ $rc -eq 2 ]; then ok "unknown command exits 2"; else nok "unknown command exits $rc"; fi
 
