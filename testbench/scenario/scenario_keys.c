@@ -199,15 +199,16 @@ const TbKeyDef tb_keys[] = {
      "`/proc/interrupts`"},
     {NI, "mtu", U32(E1K_MTU_MIN, E1K_MTU_MAX), .unit = "bytes",
      F(TbNicCfg, mtu), .def = "1500",
-     .help = "the interface's MTU (`ip link set dev NAME mtu N`): frames up "
-     "to mtu + 18 bytes incl. header and FCS are received; above 1500 the "
-     "driver sets RCTL.LPE (long packets, up to 16384 bytes) and takes "
-     "receive buffers of 4096, 8192 or 16384 bytes as the Linux driver "
-     "does (docs/driver.md, \"MTU and promiscuous mode\"). Without it a "
-     "frame above 1522 bytes incl. FCS is dropped by the NIC and counted "
-     "in ROC (`rx_long_length_errors`). Forwarding drops a datagram "
-     "larger than the outgoing interface's MTU (`ip_dropped`: "
-     "fragmentation is not modelled)"},
+     .help = "the interface's MTU (`ip link set dev NAME mtu N`). Up to "
+     "1500 RCTL.LPE is clear: the NIC receives frames up to 1522 bytes "
+     "incl. FCS and drops a longer one, counted in ROC "
+     "(`rx_long_length_errors`). Above 1500 the driver sets RCTL.LPE "
+     "(long packets): the NIC receives frames up to 16384 bytes, whatever "
+     "the MTU, into receive buffers of 4096, 8192 or 16384 bytes as the "
+     "Linux driver does (docs/driver.md, \"MTU and promiscuous mode\"). "
+     "Forwarding drops a datagram larger than the outgoing interface's "
+     "MTU (`ip_dropped`: fragmentation is not modelled), so a forwarded "
+     "frame must fit mtu + 18 bytes incl. header and FCS"},
     {NI, "promisc", TB_KEY_BOOL, "boolean", F(TbNicCfg, promisc),
      .def = "false",
      .help = "promiscuous mode (`ip link set dev NAME promisc on`): the "
