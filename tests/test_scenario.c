@@ -205,6 +205,9 @@ static void test_errors(void)
 {
     const char *set_bad[] = {"traffic.pps=abc", NULL};
     const char *set_key[] = {"traffic.ppss=1", NULL};
+    const char *set_neg[] = {"traffic.pps=-5", NULL};
+    const char *set_negu[] = {"traffic.count=-3", NULL};
+    const char *set_big[] = {"traffic.count=99999999999999999999", NULL};
     const char *set_sec[] = {"bogus.x=1", NULL};
     const char *set_fmt[] = {"trafficpps", NULL};
 
@@ -264,6 +267,16 @@ static void test_errors(void)
     /* errors in --set arguments name the argument */
     assert_err(MINIMAL, set_bad,
                "--set traffic.pps=abc: [traffic] pps: 'abc' is not a number");
+    /* a negative or too large number is out of range, not "not a
+     * number" */
+    assert_err(MINIMAL, set_neg, "--set traffic.pps=-5: [traffic] pps: "
+               "-5 is out of range 0.001..1e+09");
+    assert_err(MINIMAL, set_negu, "--set traffic.count=-3: [traffic] "
+               "count: -3 is out of range "
+               "0..1099511627776");
+    assert_err(MINIMAL, set_big, "--set traffic.count=99999999999999999999: "
+               "[traffic] count: 99999999999999999999 is out of range "
+               "0..1099511627776");
     assert_err(MINIMAL, set_key,
                "--set traffic.ppss=1: [traffic] ppss: unknown key");
     assert_err(MINIMAL, set_sec,

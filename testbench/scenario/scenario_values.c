@@ -125,6 +125,15 @@ void tb_format_ipv4(uint32_t ip, char buf[16])
 
 /* ---- one parser per registry type: NULL or a message ---- */
 
+/* Whether @v is an integer: an optional '-', then decimal digits only
+ * (a negative or too large one is out of range, not "not a number"). */
+static int is_integer(const char *v)
+{
+    const char *d = v + (v[0] == '-');
+
+    return g_ascii_isdigit(d[0]) && strspn(d, "0123456789") == strlen(d);
+}
+
 static char *parse_u64(const TbKeyDef *k, const char *v, uint64_t *out)
 {
     char *end;
@@ -132,10 +141,11 @@ static char *parse_u64(const TbKeyDef *k, const char *v, uint64_t *out)
 
     errno = 0;
     x = g_ascii_strtoull(v, &end, 10);
-    if (!g_ascii_isdigit(v[0]) || *end || errno) {
+    if (!is_integer(v)) {
         return g_strdup_printf("'%s' is not a number", v);
     }
-    if (x < k->min || x > k->max) {
+    if ((v[0] == '-' && x != 0) || *end || errno || x < k->min ||
+        x > k->max) {
         return g_strdup_printf("%s is out of range %" G_GUINT64_FORMAT
                                "..%" G_GUINT64_FORMAT, v, k->min, k->max);
     }
@@ -147,8 +157,9 @@ static char *parse_double(const TbKeyDef *k, const char *v, double *out)
 {
     char *end;
     double x = g_ascii_strtod(v, &end);
+    const char *d = v + (v[0] == '-');   /* a negative one: out of range */
 
-    if (!*v || *end || !isfinite(x) || end != v + tb_decimal_len(v)) {
+    if (!*v || *end || !isfinite(x) || end != d + tb_decimal_len(d)) {
         return g_strdup_printf("'%s' is not a number", v);
     }
     if (x < k->dmin || x > k->dmax) {
