@@ -317,10 +317,19 @@ static int udp_sink(TbLd *ld, TbTopology *t)
 {
     TbNetperfSecCfg *np = &t->netperf;
     TbHostCfg *h = &t->host[np->remote_host].host;
-    if (np->message_size > 1472) {
+    const TbScenario *l = &t->host[np->local_host];
+    uint32_t mtu = 1500;
+    for (uint32_t i = 0; i < l->nnics; i++) {
+        if (l->nic[i].ip == np->local_ip && l->nic[i].mtu) {
+            mtu = l->nic[i].mtu;
+            break;
+        }
+    }
+    if (np->message_size > mtu - 28) {
         return tb_ld_fail(ld, "netperf", "message_size", "UDP_STREAM: at "
-                          "most 1472 bytes (one datagram per 1500-byte "
-                          "frame; IP fragmentation is not modelled)");
+                          "most %u bytes (one datagram per frame of the "
+                          "%u-byte MTU of host '%s'; IP fragmentation is "
+                          "not modelled)", mtu - 28, mtu, np->local);
     }
     static const char *const keys[] = {"sink_udp_port", "sink_rcvbuf",
                                        "sink_read_size"};
@@ -380,10 +389,10 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     for (uint32_t h = 0; h < t->nhosts; h++) {
         t->host[h].run.duration_ns = np->duration_ns;
     }
-    if (np->test == TB_NETPERF_UDP_STREAM && udp_sink(ld, t) < 0) {
+    if (netperf_addrs(ld, np, t) < 0) {
         return -1;
     }
-    return netperf_addrs(ld, np, t);
+    return np->test == TB_NETPERF_UDP_STREAM ? udp_sink(ld, t) : 0;
 }
 
 static int load_multi(TbLd *ld, char **groups, TbTopology *t)
