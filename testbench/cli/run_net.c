@@ -19,19 +19,35 @@
 
 bool tb_run_is_multi(const char *path)
 {
+    char *hosts = tb_run_host_list(path);
+    bool multi = hosts != NULL;
+
+    g_free(hosts);
+    return multi;
+}
+
+char *tb_run_host_list(const char *path)
+{
     GKeyFile *kf = g_key_file_new();
-    bool multi = false;
+    GString *hosts = NULL;
 
     if (g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL)) {
         char **groups = g_key_file_get_groups(kf, NULL);
-        for (int i = 0; groups[i] && !multi; i++) {
-            multi = g_str_has_prefix(groups[i], "host.")
-                    || g_str_has_prefix(groups[i], "link.");
+        for (int i = 0; groups[i]; i++) {
+            bool host = g_str_has_prefix(groups[i], "host.");
+            if (!host && !g_str_has_prefix(groups[i], "link.")) {
+                continue;
+            }
+            hosts = hosts ? hosts : g_string_new(NULL);
+            if (host) {
+                g_string_append_printf(hosts, "%s[%s]", hosts->len ? ", "
+                                       : "", groups[i]);
+            }
         }
         g_strfreev(groups);
     }
     g_key_file_free(kf);
-    return multi;
+    return hosts ? g_string_free(hosts, FALSE) : NULL;
 }
 
 /* The options a run of several hosts refuses.  0 or -1 with *err. */

@@ -29,6 +29,11 @@ typedef struct TbRunNetArgs {
  *  loader reports it). */
 bool tb_run_is_multi(const char *path);
 
+/** The [host.NAME] sections of the scenario file @path for a message,
+ *  "[host.a], [host.b]" (newly allocated; "" if it only has [link.NAME]
+ *  sections), or NULL if it has neither or cannot be read. */
+char *tb_run_host_list(const char *path);
+
 /**
  * Load @path with the --set overrides @sets as a topology, run it and
  * write the reports per @a.  0, or 2 with *err set (one line; no output

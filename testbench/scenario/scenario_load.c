@@ -437,8 +437,10 @@ static int check_sections(TbLd *ld, char **groups)
             || g_str_has_prefix(groups[i], "link.")) {
             return tb_ld_fail(ld, groups[i], NULL, "a scenario with "
                               "[host.NAME] or [link.NAME] sections has "
-                              "several hosts: load it as a topology "
-                              "(scenario/topology.h)");
+                              "several hosts: `e1klab run` and `sweep` "
+                              "run it (load it as a topology, "
+                              "scenario/topology.h); mlffr, bench and check "
+                              "need one host with a traffic generator");
         }
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "

@@ -404,10 +404,15 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
     if (find_hosts(ld, groups, t) < 0 || check_groups(ld, groups, t) < 0) {
         return -1;
     }
+    /* the --set arguments noted in host[0] apply to the whole scenario:
+     * each host's report lists them all, as a one-host report does */
+    char ov[sizeof(t->host[0].overrides)];
+    g_strlcpy(ov, t->host[0].overrides, sizeof(ov));
     for (uint32_t i = 0; i < t->nhosts; i++) {
         if (load_host(ld, groups, t, i) < 0) {
             return -1;
         }
+        g_strlcpy(t->host[i].overrides, ov, sizeof(ov));
     }
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "link.")
