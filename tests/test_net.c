@@ -219,7 +219,12 @@ static void test_errors(void)
                  "of a scenario with several hosts has one CPU (2 given)");
     const char *s3[] = {"run.duration=0", NULL};
     expect_error(TWO_HOSTS, s3, "--set run.duration=0: [run] duration: a "
-                 "scenario with several hosts needs a duration");
+                 "scenario with several hosts needs a duration (0 given)");
+    /* a NIC the file does not have: said so, not a missing key */
+    const char *sn[] = {"nic.s.eth9.mtu=9000", NULL};
+    expect_error(TWO_HOSTS, sn, "--set nic.s.eth9.mtu=9000: [nic.s.eth9]: "
+                 "no NIC 's.eth9' in the scenario (a --set that adds one "
+                 "must give its required key 'mac')");
     const char *s4[] = {"nic.s.eth0.link_mbps=100", NULL};
     expect_error(TWO_HOSTS, s4, "t.ini:27: [link.wire] b: link_mbps 100 "
                  "differs from a's 1000");
@@ -415,10 +420,11 @@ static void test_netperf_section(void)
     g_assert_true(g_str_has_suffix(err, "[netperf] remote: the same host "
                                    "as local"));
     g_free(err);
-    const char *s2[] = {"run.duration=1s", NULL};
+    /* both given by --set: the error names [netperf]'s */
+    const char *s2[] = {"run.duration=1s", "netperf.duration=2s", NULL};
     g_assert_cmpint(tb_topology_load(path, s2, t, &err), ==, -1);
-    g_assert_true(g_str_has_suffix(err, "[netperf] duration: differs from "
-                                   "[run] duration"));
+    g_assert_cmpstr(err, ==, "--set netperf.duration=2s: [netperf] "
+                    "duration: differs from [run] duration");
     g_free(err);
     const char *s3[] = {"netperf.test=UDP_RR", NULL};
     g_assert_cmpint(tb_topology_load(path, s3, t, &err), ==, -1);
@@ -426,6 +432,19 @@ static void test_netperf_section(void)
     g_assert_nonnull(strstr(err, "[netperf] test: 'UDP_RR' is not"));
     g_free(err);
     /* tcp-stream.ini's 16384-byte messages are no datagram */
+    /* the duration errors name the key the --set gave */
+    const char *s7[] = {"netperf.duration=0", NULL};
+    g_assert_cmpint(tb_topology_load(path, s7, t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "--set netperf.duration=0: [netperf] "
+                    "duration: a scenario with several hosts needs a "
+                    "duration (0 given)");
+    g_free(err);
+    const char *s8[] = {"run.duration=1s", NULL};
+    g_assert_cmpint(tb_topology_load(path, s8, t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "--set run.duration=1s: [run] duration: "
+                    "differs from [netperf] duration (set netperf.duration "
+                    "instead)");
+    g_free(err);
     const char *s4[] = {"netperf.test=UDP_STREAM", NULL};
     g_assert_cmpint(tb_topology_load(path, s4, t, &err), ==, -1);
     g_assert_true(g_str_has_suffix(err, "[netperf] message_size: "

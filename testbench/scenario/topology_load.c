@@ -6,6 +6,7 @@
  * messages, which name the sections as the file does; then the
  * [link.NAME] sections are checked against the hosts' NICs.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include <glib.h>
@@ -381,8 +382,14 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     if (tb_ld_has(ld, "run", "duration")) {
         if (tb_ld_has(ld, g, "duration")
             && t->host[0].run.duration_ns != np->duration_ns) {
-            return tb_ld_fail(ld, g, "duration", "differs from [run] "
-                              "duration");
+            /* point at the --set if one of the two came from it */
+            bool run_set = tb_ld_from_set(ld, "run", "duration")
+                           && !tb_ld_from_set(ld, g, "duration");
+            return run_set ? tb_ld_fail(ld, "run", "duration", "differs "
+                                        "from [netperf] duration (set "
+                                        "netperf.duration instead)")
+                           : tb_ld_fail(ld, g, "duration", "differs from "
+                                        "[run] duration");
         }
         np->duration_ns = t->host[0].run.duration_ns;
     }
@@ -424,8 +431,10 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
         return -1;
     }
     if (t->host[0].run.duration_ns == 0) {
-        return tb_ld_fail(ld, "run", "duration", "a scenario with several "
-                          "hosts needs a duration");
+        bool np = t->netperf.present && tb_ld_has(ld, "netperf", "duration");
+        return tb_ld_fail(ld, np ? "netperf" : "run", "duration", "a "
+                          "scenario with several hosts needs a duration "
+                          "(0 given)");
     }
     return 0;
 }
