@@ -743,6 +743,35 @@ rc=$?
 [ $rc -eq 2 ] && [ "$(cat "$tmp/stderr")" = "e1klab: --set netperf.message_size=8973: [netperf] message_size: UDP_STREAM: at most 8972 bytes (one datagram per frame of the 9000-byte MTU of host 'a'; IP fragmentation is not modelled)" ] \
   && ok "udp-stream-hosts: message_size above MTU - 28 refused: $(cat "$tmp/stderr")" \
   || nok "udp-stream-hosts message_size 8973: rc=$rc $(cat "$tmp/stderr")"
+# hosts without a traffic source: rates over the run from host ready
+# (window_ns = sim_ns - init_ns), not zeros; the CSV's time_rel_ns too
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/udp-stream-hosts.ini --set netperf.duration=0.01s --json "$tmp/out/w.json" \
+  --csv "$tmp/out/w.csv" >"$tmp/out/w.txt" \
+  && python3 - "$tmp/out/w.json" "$tmp/out/w.txt" "$tmp/out/w.b.csv" <<'PY' \
+  && ok "several hosts: rates over the run from host ready (JSON, text, CSV)" || nok "several hosts: rates from host ready"
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+def rate(n, w):
+    return (n * 10**9 + w // 2) // w
+h = {x["name"]: x["report"] for x in d["hosts"]}
+for r in h.values():
+    assert r["window_ns"] == r["sim_ns"] - r["init_ns"] > 9000000, r["window_ns"]
+    f = r["interfaces"][0]
+    assert f["rx_pps"] == rate(f["stats64"]["rx_packets"], r["window_ns"]), f["rx_pps"]
+    assert f["tx_pps"] == rate(f["stats64"]["tx_packets"], r["window_ns"]), f["tx_pps"]
+a, b = h["a"], h["b"]
+assert a["interfaces"][0]["tx_pps"] > 50000 and b["interfaces"][0]["rx_pps"] > 50000
+sb = b["host"]["sink_bytes"]
+assert sb > 0 and b["host"]["sink_payload_bps"] == rate(sb * 8, b["window_ns"]), b["host"]
+mb = b["host"]["sink_payload_bps"] / 1e6
+assert abs(mb - d["netperf"]["throughput_mbit_s"]) < 20, (mb, d["netperf"]["throughput_mbit_s"])
+t = open(sys.argv[2]).read()
+assert "rates over the run from host ready: RX 0 pps, TX %d pps" % a["interfaces"][0]["tx_pps"] in t
+assert "rates over the window" not in t
+rows = list(csv.DictReader(open(sys.argv[3])))
+assert int(rows[0]["time_rel_ns"]) == int(rows[0]["time_ns"]) - b["init_ns"] == 1000000, rows[0]
+PY
 # check and mlffr refuse a scenario of several hosts with one line, exit
 # 2; check --report checks a saved report of one
 "$E1KLAB" check $S/tcp-stream.ini testbench/expect/forward-970kpps-napi.ini >"$tmp/stdout" 2>"$tmp/stderr"
