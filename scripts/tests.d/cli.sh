@@ -306,6 +306,15 @@ if command -v script >/dev/null; then
      && echo "$out" | grep -q '^\[##############################\] 100%  0\.8 of 0\.8 s simulated'; then
     ok "run: progress bar on a terminal (simulated time of the expected total)"
   else nok "run progress bar: $(echo "$out" | head -c 300)"; fi
+  # several hosts: bring-up (0.46 s) plus the 0.3 s netperf test
+  out=$(tty_run "'$E1KLAB' run $S/tcp-stream.ini --set netperf.duration=0.3s >/dev/null")
+  if echo "$out" | grep -Eq '^\[#+\.*\] +6[0-9]%  0\.[0-9] of 0\.8 s simulated' \
+     && echo "$out" | grep -q '^\[##############################\] 100%  0\.8 of 0\.8 s simulated'; then
+    ok "run of several hosts: progress bar on a terminal (bring-up + duration)"
+  else nok "run of several hosts progress bar: $(echo "$out" | head -c 300)"; fi
+  out=$(tty_run "'$E1KLAB' run $S/tcp-stream.ini --set netperf.duration=0.01s --quiet")
+  [ -z "$(echo "$out" | tr -d '\n')" ] && ok "run of several hosts --quiet on a terminal: no bar" \
+    || nok "run of several hosts --quiet drew: $out"
   out=$(tty_run "'$E1KLAB' run $N970 --set traffic.count=3000 --quiet")
   [ -z "$(echo "$out" | tr -d '\n')" ] && ok "run --quiet on a terminal: no bar" || nok "run --quiet drew: $out"
   out=$(tty_run "'$E1KLAB' sweep $N970 --param traffic.pps=100000,900000 --set traffic.count=3000 --no-plot --out '$tmp/psw'")

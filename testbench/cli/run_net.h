@@ -22,6 +22,7 @@ typedef struct TbRunNetArgs {
     bool trace;                /**< --trace (refused) */
     bool timeout_set;          /**< --timeout given (refused: qemu only) */
     bool text;                 /**< print the text report on stdout */
+    bool quiet;                /**< --quiet: no progress bar */
 } TbRunNetArgs;
 
 /** True if the scenario file @path declares [host.NAME] or [link.NAME]
