@@ -305,18 +305,38 @@ int e1k_hw_setup_link(struct e1k_adapter *a)
     return 0;
 }
 
+/* RX packet buffer, KB: 48 (Linux E1000_PBA_48K); for jumbo frames the
+ * TX FIFO (64 KB - RX) must hold two full frames with their descriptors
+ * to transmit at wire speed, so RX gives up the difference, rounded down
+ * to 8 KB and never below one frame (Linux e1000_reset, 82545: 40 KB RX
+ * at MTU 9000). */
+static uint32_t pba_rx_kb(uint32_t max_frame)
+{
+    uint32_t rx = E1K_PBA_48K, tx = E1K_PBA_TOTAL_KB - rx;
+    uint32_t tx_min = ((max_frame + 16u - 4u) * 2u + 1023u) / 1024u;
+    uint32_t rx_min = (max_frame + 1023u) / 1024u;
+
+    if (max_frame <= 1518u || tx_min <= tx) {
+        return rx;
+    }
+    rx = (rx - (tx_min - tx)) & ~7u;
+    return rx < rx_min ? rx_min : rx;
+}
+
 void e1k_hw_init_filters(struct e1k_adapter *a)
 {
     const uint8_t *m = a->mac;
     uint32_t ral = (uint32_t)m[0] | (uint32_t)m[1] << 8 |
                    (uint32_t)m[2] << 16 | (uint32_t)m[3] << 24;
     uint32_t rah = (uint32_t)m[4] | (uint32_t)m[5] << 8 | E1K_RAH_AV;
-    uint32_t pba_bytes = E1K_PBA_48K * 1024u;
     uint32_t max_frame = e1k_max_frame(a); /* 1518 incl. FCS at MTU 1500 */
+    uint32_t pba_kb = pba_rx_kb(max_frame);
+    uint32_t pba_bytes = pba_kb * 1024u;
     uint32_t hwm, lwm;
 
-    /* PBA takes effect after the next reset; Linux programs 48 KB RX. */
-    ew32(a, E1K_PBA, E1K_PBA_48K);
+    /* PBA takes effect after the next reset; Linux programs 48 KB RX
+     * (less for jumbo frames: pba_rx_kb). */
+    ew32(a, E1K_PBA, pba_kb);
 
     /* Receive address 0 = station address; write low then high
      * (SDM 13.5.2-13.5.3).  Clear the others high then low. */

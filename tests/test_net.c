@@ -219,7 +219,12 @@ static void test_errors(void)
                  "of a scenario with several hosts has one CPU (2 given)");
     const char *s3[] = {"run.duration=0", NULL};
     expect_error(TWO_HOSTS, s3, "--set run.duration=0: [run] duration: a "
-                 "scenario with several hosts needs a duration");
+                 "scenario with several hosts needs a duration (0 given)");
+    /* a NIC the file does not have: said so, not a missing key */
+    const char *sn[] = {"nic.s.eth9.mtu=9000", NULL};
+    expect_error(TWO_HOSTS, sn, "--set nic.s.eth9.mtu=9000: [nic.s.eth9]: "
+                 "no NIC 's.eth9' in the scenario (a --set that adds one "
+                 "must give its required key 'mac')");
     const char *s4[] = {"nic.s.eth0.link_mbps=100", NULL};
     expect_error(TWO_HOSTS, s4, "t.ini:27: [link.wire] b: link_mbps 100 "
                  "differs from a's 1000");
@@ -256,7 +261,9 @@ static void test_errors(void)
                                           NULL, sc, &err), ==, -1);
     g_assert_cmpstr(err, ==, "t.ini:5: [host.r]: a scenario with "
                     "[host.NAME] or [link.NAME] sections has several hosts: "
-                    "load it as a topology (scenario/topology.h)");
+                    "`e1klab run` and `sweep` run it (load it as a "
+                    "topology, scenario/topology.h); mlffr, bench and check "
+                    "need one host with a traffic generator");
     g_free(err);
     g_free(sc);
 }
@@ -331,13 +338,17 @@ static void test_tcp_stream(void)
     g_assert_cmpuint(cb, ==, cb2);
 }
 
-/* testbench/scenarios/tcp-stream.ini for 200 ms at @message_size: Mbit/s. */
-static double netperf_run(uint32_t message_size)
+/* testbench/scenarios/tcp-stream.ini for 200 ms at @message_size with
+ * both NICs at @mtu: Mbit/s; the sender's MSS in *@mss if not NULL. */
+static double netperf_run_mtu(uint32_t message_size, uint32_t mtu,
+                              uint32_t *mss)
 {
     char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
                                   NULL);
     char *m = g_strdup_printf("netperf.message_size=%u", message_size);
-    const char *sets[] = {"netperf.duration=200ms", m, NULL};
+    char *ma = g_strdup_printf("nic.a.eth0.mtu=%u", mtu);
+    char *mb = g_strdup_printf("nic.b.eth0.mtu=%u", mtu);
+    const char *sets[] = {"netperf.duration=200ms", m, ma, mb, NULL};
     TbTopology *t = g_new0(TbTopology, 1);
     char *err = NULL;
     g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, 0);
@@ -353,12 +364,42 @@ static double netperf_run(uint32_t message_size)
                    " sends, %" G_GUINT64_FORMAT " recvs", message_size,
                    mbit_s, st->sends, st->recvs);
     g_assert_cmpuint(st->established_ns, >, 0);
-    g_assert_cmpfloat(mbit_s, <, 1448.0 / 1538.0 * 1000.0);
+    /* payload line rate: MSS - 12 (timestamps) of MTU + 38 wire bytes */
+    g_assert_cmpfloat(mbit_s, <, (mtu - 52.0) / (mtu + 38.0) * 1000.0);
+    if (mss) {
+        *mss = tb_tcp_sk(tb_netperf_sock(tb_net_netperf(n), 0))->mss_cache;
+    }
     tb_net_free(n);
     g_free(t);
     g_free(m);
+    g_free(ma);
+    g_free(mb);
     g_free(path);
     return mbit_s;
+}
+
+static double netperf_run(uint32_t message_size)
+{
+    return netperf_run_mtu(message_size, 1500, NULL);
+}
+
+/* The NICs' MTU sets the MSS (MTU - 40, less 12 of timestamps): at 9000
+ * fewer per-packet costs give more payload than at 1500, below the
+ * 9000-byte payload line rate; at 576, less. */
+static void test_netperf_mtu(void)
+{
+    uint32_t mss[3];
+    double r1500 = netperf_run_mtu(16384, 1500, &mss[0]);
+    double r9000 = netperf_run_mtu(16384, 9000, &mss[1]);
+    double r576 = netperf_run_mtu(16384, 576, &mss[2]);
+    g_test_message("MTU 576: %.2f, 1500: %.2f, 9000: %.2f Mbit/s", r576,
+                   r1500, r9000);
+    g_assert_cmpuint(mss[0], ==, 1448);
+    g_assert_cmpuint(mss[1], ==, 8948);
+    g_assert_cmpuint(mss[2], ==, 524);
+    g_assert_cmpfloat(r9000, >, r1500);
+    g_assert_cmpfloat(r576, <, r1500);
+    g_assert_cmpfloat(r576, >, 0);
 }
 
 /* The [netperf] section: throughput rises with the message size. */
@@ -379,10 +420,11 @@ static void test_netperf_section(void)
     g_assert_true(g_str_has_suffix(err, "[netperf] remote: the same host "
                                    "as local"));
     g_free(err);
-    const char *s2[] = {"run.duration=1s", NULL};
+    /* both given by --set: the error names [netperf]'s */
+    const char *s2[] = {"run.duration=1s", "netperf.duration=2s", NULL};
     g_assert_cmpint(tb_topology_load(path, s2, t, &err), ==, -1);
-    g_assert_true(g_str_has_suffix(err, "[netperf] duration: differs from "
-                                   "[run] duration"));
+    g_assert_cmpstr(err, ==, "--set netperf.duration=2s: [netperf] "
+                    "duration: differs from [run] duration");
     g_free(err);
     const char *s3[] = {"netperf.test=UDP_RR", NULL};
     g_assert_cmpint(tb_topology_load(path, s3, t, &err), ==, -1);
@@ -390,13 +432,39 @@ static void test_netperf_section(void)
     g_assert_nonnull(strstr(err, "[netperf] test: 'UDP_RR' is not"));
     g_free(err);
     /* tcp-stream.ini's 16384-byte messages are no datagram */
+    /* the duration errors name the key the --set gave */
+    const char *s7[] = {"netperf.duration=0", NULL};
+    g_assert_cmpint(tb_topology_load(path, s7, t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "--set netperf.duration=0: [netperf] "
+                    "duration: a scenario with several hosts needs a "
+                    "duration (0 given)");
+    g_free(err);
+    const char *s8[] = {"run.duration=1s", NULL};
+    g_assert_cmpint(tb_topology_load(path, s8, t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "--set run.duration=1s: [run] duration: "
+                    "differs from [netperf] duration (set netperf.duration "
+                    "instead)");
+    g_free(err);
     const char *s4[] = {"netperf.test=UDP_STREAM", NULL};
     g_assert_cmpint(tb_topology_load(path, s4, t, &err), ==, -1);
     g_assert_true(g_str_has_suffix(err, "[netperf] message_size: "
                                    "UDP_STREAM: at most 1472 bytes (one "
-                                   "datagram per 1500-byte frame; IP "
+                                   "datagram per frame of the 1500-byte "
+                                   "MTU of host 'a'; IP fragmentation is "
+                                   "not modelled)"));
+    g_free(err);
+    /* the limit follows the sending NIC's MTU (MTU - 28) */
+    const char *s5[] = {"netperf.test=UDP_STREAM", "nic.a.eth0.mtu=9000",
+                        "netperf.message_size=8973", NULL};
+    g_assert_cmpint(tb_topology_load(path, s5, t, &err), ==, -1);
+    g_assert_true(g_str_has_suffix(err, "UDP_STREAM: at most 8972 bytes "
+                                   "(one datagram per frame of the "
+                                   "9000-byte MTU of host 'a'; IP "
                                    "fragmentation is not modelled)"));
     g_free(err);
+    const char *s6[] = {"netperf.test=UDP_STREAM", "nic.a.eth0.mtu=9000",
+                        "netperf.message_size=8972", NULL};
+    g_assert_cmpint(tb_topology_load(path, s6, t, &err), ==, 0);
     g_free(t);
     g_free(path);
 }
@@ -547,6 +615,7 @@ int main(int argc, char **argv)
     g_test_add_func("/net/key-ranges", test_key_ranges);
     g_test_add_func("/net/tcp-stream", test_tcp_stream);
     g_test_add_func("/net/netperf-section", test_netperf_section);
+    g_test_add_func("/net/netperf-mtu", test_netperf_mtu);
     g_test_add_func("/net/udp-stream-hosts", test_udp_stream_hosts);
     g_test_add_func("/net/tso", test_tso);
     return g_test_run();

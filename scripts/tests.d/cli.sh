@@ -316,6 +316,15 @@ if command -v script >/dev/null; then
      && echo "$out" | grep -q '^\[##############################\] 100%  0\.8 of 0\.8 s simulated'; then
     ok "run: progress bar on a terminal (simulated time of the expected total)"
   else nok "run progress bar: $(echo "$out" | head -c 300)"; fi
+  # several hosts: bring-up (0.46 s) plus the 0.3 s netperf test
+  out=$(tty_run "'$E1KLAB' run $S/tcp-stream.ini --set netperf.duration=0.3s >/dev/null")
+  if echo "$out" | grep -Eq '^\[#+\.*\] +6[0-9]%  0\.[0-9] of 0\.8 s simulated' \
+     && echo "$out" | grep -q '^\[##############################\] 100%  0\.8 of 0\.8 s simulated'; then
+    ok "run of several hosts: progress bar on a terminal (bring-up + duration)"
+  else nok "run of several hosts progress bar: $(echo "$out" | head -c 300)"; fi
+  out=$(tty_run "'$E1KLAB' run $S/tcp-stream.ini --set netperf.duration=0.01s --quiet")
+  [ -z "$(echo "$out" | tr -d '\n')" ] && ok "run of several hosts --quiet on a terminal: no bar" \
+    || nok "run of several hosts --quiet drew: $out"
   out=$(tty_run "'$E1KLAB' run $N970 --set traffic.count=3000 --quiet")
   [ -z "$(echo "$out" | tr -d '\n')" ] && ok "run --quiet on a terminal: no bar" || nok "run --quiet drew: $out"
   out=$(tty_run "'$E1KLAB' sweep $N970 --param traffic.pps=100000,900000 --set traffic.count=3000 --no-plot --out '$tmp/psw'")
@@ -697,6 +706,107 @@ d = json.load(open(sys.argv[1]))
 assert d['links'][0]['a_to_b']['lost'] > 0 and d['netperf']['pattern_mismatches'] == 0
 " "$tmp/tcpd.json" && ok "tcp-stream: --set link.ab.drop_every loses frames, data intact" \
   || nok "tcp-stream: --set link.ab.drop_every"
+# the --set overrides of a run of several hosts: in each host's report
+# (JSON scenario.overrides and the text header), as in a one-host report
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --set host.b.hz=1000 \
+  --json "$tmp/tov.json" >"$tmp/tov.txt" \
+  && python3 - "$tmp/tov.json" "$tmp/tov.txt" <<'PY' \
+  && ok "tcp-stream: each host's report lists the --set overrides" || nok "tcp-stream overrides"
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = ["netperf.duration=0.01s", "host.b.hz=1000"]
+assert [h["report"]["scenario"]["overrides"] for h in d["hosts"]] == [want, want], d["hosts"][0]["report"]["scenario"]
+heads = [l for l in open(sys.argv[2]) if l.startswith("scenario tcp-stream ")]
+assert len(heads) == 2 and all(l.endswith(") --set netperf.duration=0.01s --set host.b.hz=1000\n") for l in heads), heads
+PY
+# the NICs' MTU sets the MSS and the frame sizes: SYN MSS = MTU - 40,
+# full TCP frames MTU + 14 (9014, 590), UDP_STREAM datagrams up to MTU - 28
+for m in 9000 576; do
+  rm -f "$tmp/out/"*
+  "$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --set nic.a.eth0.mtu=$m \
+    --set nic.b.eth0.mtu=$m --pcap-out "$tmp/out/m.pcap" --json "$tmp/out/m.json" --quiet \
+    && python3 - "$tmp/out/m.pcap" "$tmp/out/m.json" $m <<'PY' \
+    && ok "tcp-stream at MTU $m: SYN MSS $((m - 40)), $((m + 14))-byte frames" || nok "tcp-stream at MTU $m"
+import json, struct, sys
+d = open(sys.argv[1], "rb").read()
+mtu = int(sys.argv[3])
+off, sizes, mss = 24, [], []
+while off < len(d):
+    s, ns, incl, orig = struct.unpack("<IIII", d[off:off + 16])
+    p = d[off + 16:off + 16 + incl]
+    off += 16 + incl
+    sizes.append(orig)
+    t = p[34:]
+    if t[13] & 2:                       # SYN: its first option is the MSS
+        assert t[20] == 2 and t[21] == 4, t[20:24]
+        mss.append(struct.unpack(">H", t[22:24])[0])
+assert mss == [mtu - 40] * 2, mss
+assert max(sizes) == mtu + 14 and sizes.count(mtu + 14) > 10, (max(sizes), sizes.count(mtu + 14))
+assert json.load(open(sys.argv[2]))["netperf"]["pattern_mismatches"] == 0
+PY
+done
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/udp-stream-hosts.ini --set netperf.duration=0.01s --set nic.a.eth0.mtu=9000 \
+  --set nic.b.eth0.mtu=9000 --set netperf.message_size=8972 --json "$tmp/out/u.json" --quiet \
+  && python3 - "$tmp/out/u.json" <<'PY' \
+  && ok "udp-stream-hosts at MTU 9000: 8972-byte datagrams in 9018-byte frames" || nok "udp-stream-hosts at MTU 9000"
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = [h for h in d["hosts"] if h["name"] == "a"][0]["report"]["interfaces"][0]["nic"]
+assert a["GPTC"] > 100 and a["GOTC"] == a["GPTC"] * 9018, (a["GPTC"], a["GOTC"])
+assert d["netperf"]["send_errors"] == 0
+PY
+"$E1KLAB" run $S/udp-stream-hosts.ini --set netperf.duration=0.01s --set nic.a.eth0.mtu=9000 \
+  --set netperf.message_size=8973 >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/stderr")" = "e1klab: --set netperf.message_size=8973: [netperf] message_size: UDP_STREAM: at most 8972 bytes (one datagram per frame of the 9000-byte MTU of host 'a'; IP fragmentation is not modelled)" ] \
+  && ok "udp-stream-hosts: message_size above MTU - 28 refused: $(cat "$tmp/stderr")" \
+  || nok "udp-stream-hosts message_size 8973: rc=$rc $(cat "$tmp/stderr")"
+# hosts without a traffic source: rates over the run from host ready
+# (window_ns = sim_ns - init_ns), not zeros; the CSV's time_rel_ns too
+rm -f "$tmp/out/"*
+"$E1KLAB" run $S/udp-stream-hosts.ini --set netperf.duration=0.01s --json "$tmp/out/w.json" \
+  --csv "$tmp/out/w.csv" >"$tmp/out/w.txt" \
+  && python3 - "$tmp/out/w.json" "$tmp/out/w.txt" "$tmp/out/w.b.csv" <<'PY' \
+  && ok "several hosts: rates over the run from host ready (JSON, text, CSV)" || nok "several hosts: rates from host ready"
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+def rate(n, w):
+    return (n * 10**9 + w // 2) // w
+h = {x["name"]: x["report"] for x in d["hosts"]}
+for r in h.values():
+    assert r["window_ns"] == r["sim_ns"] - r["init_ns"] > 9000000, r["window_ns"]
+    f = r["interfaces"][0]
+    assert f["rx_pps"] == rate(f["stats64"]["rx_packets"], r["window_ns"]), f["rx_pps"]
+    assert f["tx_pps"] == rate(f["stats64"]["tx_packets"], r["window_ns"]), f["tx_pps"]
+a, b = h["a"], h["b"]
+assert a["interfaces"][0]["tx_pps"] > 50000 and b["interfaces"][0]["rx_pps"] > 50000
+sb = b["host"]["sink_bytes"]
+assert sb > 0 and b["host"]["sink_payload_bps"] == rate(sb * 8, b["window_ns"]), b["host"]
+mb = b["host"]["sink_payload_bps"] / 1e6
+assert abs(mb - d["netperf"]["throughput_mbit_s"]) < 20, (mb, d["netperf"]["throughput_mbit_s"])
+t = open(sys.argv[2]).read()
+assert "rates over the run from host ready: RX 0 pps, TX %d pps" % a["interfaces"][0]["tx_pps"] in t
+assert "rates over the window" not in t
+rows = list(csv.DictReader(open(sys.argv[3])))
+assert int(rows[0]["time_rel_ns"]) == int(rows[0]["time_ns"]) - b["init_ns"] == 1000000, rows[0]
+PY
+# check and mlffr refuse a scenario of several hosts with one line, exit
+# 2; check --report checks a saved report of one
+"$E1KLAB" check $S/tcp-stream.ini testbench/expect/forward-970kpps-napi.ini >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/stderr")" = "e1klab: check: $S/tcp-stream.ini has several hosts ([host.a], [host.b]): check a saved report of it with \`check --report\`" ] \
+  && ok "check refuses several hosts: $(cat "$tmp/stderr")" || nok "check tcp-stream: rc=$rc $(cat "$tmp/stderr")"
+"$E1KLAB" mlffr $S/tcp-stream.ini --out "$tmp/mlffr-tcp" >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && [ ! -e "$tmp/mlffr-tcp" ] \
+  && grep -q "has several hosts: .*mlffr, bench and check need one host with a traffic generator" "$tmp/stderr" \
+  && ok "mlffr refuses several hosts" || nok "mlffr tcp-stream: rc=$rc $(cat "$tmp/stderr")"
+printf '[tcp]\nfast: netperf.throughput_mbit_s > 900\nb: hosts.1.report.interfaces.0.stats64.rx_packets > 1000\n' >"$tmp/tcp-expect.ini"
+"$E1KLAB" check --report "$tmp/tov.json" "$tmp/tcp-expect.ini" >"$tmp/stdout" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "^PASS fast: measured 929.16 " "$tmp/stdout" && grep -q "^FAIL b: measured 811 " "$tmp/stdout" \
+  && ok "check --report of a report of several hosts: $(tail -1 "$tmp/stdout")" || nok "check --report tcp-stream: rc=$rc $(cat "$tmp/stdout")"
 # --pcap-out: every frame both hosts transmit, in time order: as many as
 # the links carried
 rm -f "$tmp/out/"*

@@ -169,6 +169,15 @@ for h in ("a", "b"):
 PY
 then ok "several hosts: sweep.csv has netperf's throughput (rising to the line rate), CPU and service demand"
 else nok "several hosts: sweep.csv"; fi
+# each point's hosts list the point's overrides (--set, then its axis)
+if python3 - "$tmp/net2/point-0001.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ov = [h["report"]["scenario"]["overrides"] for h in d["hosts"]]
+assert ov == [["netperf.duration=0.1s", "netperf.message_size=512"]] * 2, ov
+PY
+then ok "several hosts: each point's hosts list its overrides"
+else nok "several hosts: point overrides"; fi
 if cmp -s "$tmp/net1/sweep.csv" "$tmp/net2/sweep.csv"; then
   ok "several hosts: --jobs 1 and --jobs 2 give identical CSVs"
 else nok "several hosts: --jobs 1 and 2 CSVs differ"; fi

@@ -14,6 +14,7 @@
 #include "cli/cli_opts.h"
 #include "report/cli_out.h"
 #include "cli/expect.h"
+#include "cli/run_net.h"
 #include "report/report.h"
 #include "report/report_path.h"
 #include "scenario/scenario_load.h"
@@ -177,6 +178,14 @@ static JsonNode *check_report(const CheckOpts *o, const TbExpectFile *ef,
             return NULL;
         }
         return tb_report_load(o->report_path, err);
+    }
+    char *hosts = tb_run_host_list(scenario);
+    if (hosts) {
+        *err = g_strdup_printf("check: %s has several hosts (%s): check a "
+                               "saved report of it with `check --report`",
+                               scenario, hosts);
+        g_free(hosts);
+        return NULL;
     }
     all_sets = g_ptr_array_new();
     for (guint i = 0; i + 1 < ef->sets->len; i++) {

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "cli/run_net.h"
+#include "cli/progress.h"
 #include "cli/run_net_out.h"
 #include "report/cli_out.h"
 #include "report/report_net.h"
@@ -19,19 +20,35 @@
 
 bool tb_run_is_multi(const char *path)
 {
+    char *hosts = tb_run_host_list(path);
+    bool multi = hosts != NULL;
+
+    g_free(hosts);
+    return multi;
+}
+
+char *tb_run_host_list(const char *path)
+{
     GKeyFile *kf = g_key_file_new();
-    bool multi = false;
+    GString *hosts = NULL;
 
     if (g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL)) {
         char **groups = g_key_file_get_groups(kf, NULL);
-        for (int i = 0; groups[i] && !multi; i++) {
-            multi = g_str_has_prefix(groups[i], "host.")
-                    || g_str_has_prefix(groups[i], "link.");
+        for (int i = 0; groups[i]; i++) {
+            bool host = g_str_has_prefix(groups[i], "host.");
+            if (!host && !g_str_has_prefix(groups[i], "link.")) {
+                continue;
+            }
+            hosts = hosts ? hosts : g_string_new(NULL);
+            if (host) {
+                g_string_append_printf(hosts, "%s[%s]", hosts->len ? ", "
+                                       : "", groups[i]);
+            }
         }
         g_strfreev(groups);
     }
     g_key_file_free(kf);
-    return multi;
+    return hosts ? g_string_free(hosts, FALSE) : NULL;
 }
 
 /* The options a run of several hosts refuses.  0 or -1 with *err. */
@@ -76,6 +93,24 @@ static void net_report_of(const TbTopology *t, const TbNet *n,
                                : NULL;
 }
 
+static void on_progress(void *ctx, uint64_t now_ns, uint64_t end_ns)
+{
+    tb_progress_draw(ctx, now_ns, end_ns > now_ns ? end_ns : now_ns);
+}
+
+/* tb_net_run with the progress bar of `run` (progress.h) over the
+ * simulated time from 0 to the run's end, bring-up included. */
+static int net_run_bar(TbNet *n, const TbRunNetArgs *a, char **err)
+{
+    TbProgress bar;
+    tb_progress_init(&bar, a->quiet, "s simulated", 1e9);
+    tb_net_set_progress(n, on_progress, &bar);
+    int r = tb_net_run(n, err);
+    tb_net_set_progress(n, NULL, NULL);
+    tb_progress_clear(&bar);
+    return r;
+}
+
 /* Run @t and write its reports.  0 or -1 with *err. */
 static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
                           char **err)
@@ -86,7 +121,8 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
     int r = -1;
 
     if (n && tb_net_outs_open(&o, n, t, a, err) == 0
-        && tb_net_run(n, err) == 0 && tb_net_outs_finish(&o, n, err) == 0) {
+        && net_run_bar(n, a, err) == 0
+        && tb_net_outs_finish(&o, n, err) == 0) {
         net_report_of(t, n, &nr);
         if (o.json.path) {
             char *text = tb_report_net_json(&nr);

@@ -22,12 +22,18 @@ typedef struct TbRunNetArgs {
     bool trace;                /**< --trace (refused) */
     bool timeout_set;          /**< --timeout given (refused: qemu only) */
     bool text;                 /**< print the text report on stdout */
+    bool quiet;                /**< --quiet: no progress bar */
 } TbRunNetArgs;
 
 /** True if the scenario file @path declares [host.NAME] or [link.NAME]
  *  sections (a file that cannot be read or parsed: false, the one-host
  *  loader reports it). */
 bool tb_run_is_multi(const char *path);
+
+/** The [host.NAME] sections of the scenario file @path for a message,
+ *  "[host.a], [host.b]" (newly allocated; "" if it only has [link.NAME]
+ *  sections), or NULL if it has neither or cannot be read. */
+char *tb_run_host_list(const char *path);
 
 /**
  * Load @path with the --set overrides @sets as a topology, run it and

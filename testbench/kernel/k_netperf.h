@@ -43,9 +43,10 @@ typedef struct TbNetperfCfg {
     bool udp;                /**< UDP_STREAM (else TCP_STREAM) */
 } TbNetperfCfg;
 
-/** Largest UDP_STREAM message: one datagram in a 1500-byte MTU (IP
- *  fragmentation is not modelled), bytes. */
-#define TB_NETPERF_UDP_MAX 1472u
+/** Largest UDP_STREAM message through a device of MTU @mtu bytes: one
+ *  datagram per frame, MTU - 28 (IP and UDP headers; IP fragmentation is
+ *  not modelled), bytes. */
+#define TB_NETPERF_UDP_MAX(mtu) ((uint32_t)(mtu) - 28u)
 
 /** Counters; times in ns of the shared clock. */
 typedef struct TbNetperfStats {

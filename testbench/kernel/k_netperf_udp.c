@@ -115,11 +115,13 @@ static bool udp_sender_step(TbCpu *cpu, void *ctx)
 int tb_netperf_udp_start(TbNetperf *np, char **err)
 {
     const TbSink *s = &np->k[1]->sink;
-    if (np->cfg.message_size > TB_NETPERF_UDP_MAX) {
+    const TbNetdev *dev = tb_ip_route_dev(np->k[0], np->daddr);
+    uint32_t mtu = dev && dev->mtu ? dev->mtu : 1500u;
+    if (np->cfg.message_size > TB_NETPERF_UDP_MAX(mtu)) {
         *err = g_strdup_printf("netperf: UDP_STREAM message_size at most "
-                               "%u bytes (one datagram per 1500-byte frame; "
-                               "IP fragmentation is not modelled)",
-                               TB_NETPERF_UDP_MAX);
+                               "%u bytes (one datagram per frame of the "
+                               "%u-byte MTU; IP fragmentation is not "
+                               "modelled)", TB_NETPERF_UDP_MAX(mtu), mtu);
         return -1;
     }
     if (!s->port || s->port != np->cfg.port) {

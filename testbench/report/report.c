@@ -115,10 +115,14 @@ static void derive_loss(const TbScenario *sc, const TbResults *r,
     }
 }
 
-/* @rate (per s of the offered window) scaled by @part / offered */
+/* @rate (per s of the offered window) scaled by @part / offered; with no
+ * traffic source (a host of several) @part per s of the run's window */
 static uint64_t over_offered(const TbResults *r, const TbDerived *d,
                              uint64_t part)
 {
+    if (d->from_ready) {
+        return tb_rate(part, d->window_ns);
+    }
     if (r->offered < 2 || d->offered_window_ns == 0) {
         return 0;
     }
@@ -134,8 +138,14 @@ void tb_report_derive(const TbScenario *sc, const TbResults *r,
 {
     uint64_t span;
 
+    /* no traffic source (a host of several): its traffic comes over
+     * links from host ready on, so the rates are over that window */
+    d->from_ready = sc->nsources == 0;
     d->window_ns = r->offered && r->sim_ns > r->first_offer_ns
                        ? r->sim_ns - r->first_offer_ns : 0;
+    if (d->from_ready) {
+        d->window_ns = r->sim_ns > r->init_ns ? r->sim_ns - r->init_ns : 0;
+    }
     span = r->last_offer_ns > r->first_offer_ns
                ? r->last_offer_ns - r->first_offer_ns : 0;
     d->offered_window_ns = span;

@@ -37,7 +37,13 @@ typedef struct TbDrops {
 
 /** Quantities derived from the results (rates, shares, accounting). */
 typedef struct TbDerived {
-    uint64_t window_ns;      /**< first offered frame to end of run, ns */
+    uint64_t window_ns;      /**< first offered frame to end of run, ns;
+                                  with from_ready, host ready (init_ns)
+                                  to end of run */
+    int from_ready;          /**< 1: no traffic source (a host of a
+                                  scenario with several): window_ns,
+                                  forwarded_pps and sink_payload_bps are
+                                  over the run from host ready */
     uint64_t offered_window_ns; /**< first to last offered frame (their
                                   arrivals), ns */
     uint64_t offered_pps;    /**< (offered-1) / offered window */
@@ -47,7 +53,8 @@ typedef struct TbDerived {
                                   forwarded (= offered_pps when none is
                                   lost); 0 with fewer than 2 frames */
     uint64_t sink_payload_bps; /**< sink_bytes x 8 over the offered window,
-                                  scaled as forwarded_pps */
+                                  scaled as forwarded_pps (from_ready:
+                                  over window_ns) */
     uint64_t delivered;      /**< forwarded + sink_datagrams */
     uint64_t loss_ppm;       /**< (offered - delivered) / offered, parts
                                   per million (0 if nothing offered) */

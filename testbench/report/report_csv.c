@@ -3,7 +3,7 @@
  * CSV time series: rows over [run] sample intervals of simulated time,
  * from the cumulative results the sim hands to its sampler.  Columns:
  *   time_ns, time_rel_ns (since the first frame's arrival; empty before
- *   it), then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and
+ *   it; without a traffic source, a host of several: since host ready), then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and
  *   the drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
  *   IFACE.qdisc_drops, then hardirq_pct, softirq_pct, process_pct,
  *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops.
@@ -32,6 +32,9 @@ struct TbCsv {
     uint64_t t;                       /* time of the previous row, ns */
     TbResults prev;                   /* cumulative values at that row */
     bool held;                        /* a quiet stretch is not written */
+    bool from_ready;                  /* no traffic source (a host of
+                                         several): time_rel_ns from host
+                                         ready */
     TbResults last;                   /* cumulative values at its end */
 };
 
@@ -40,6 +43,7 @@ TbCsv *tb_csv_new(const TbScenario *sc, FILE *out)
     TbCsv *c = g_new0(TbCsv, 1);
     c->out = out;
     c->niface = sc->nnics;
+    c->from_ready = sc->nsources == 0;
     fprintf(out, "time_ns,time_rel_ns");
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const char *n = sc->nic[i].name;
@@ -113,6 +117,8 @@ static void write_row(TbCsv *c, const TbResults *r)
     o = put_u64(o, r->sim_ns);
     if (r->offered) {
         o = put_u64(o, r->sim_ns - r->first_offer_ns);
+    } else if (c->from_ready) {
+        o = put_u64(o, r->sim_ns - r->init_ns);
     } else {
         *o++ = ',';                   /* empty before the first arrival */
     }

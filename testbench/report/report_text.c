@@ -91,6 +91,11 @@ static void text_offered(FILE *out, const TbScenario *sc, const TbResults *r,
             r->offered, d->offered_pps);
     mbps(out, d->offered_bps);
     fprintf(out, " (frame bytes incl. FCS)\n");
+    if (d->from_ready) {
+        fprintf(out, "  forwarded %" PRIu64 " frames, %" PRIu64 " pps over "
+                "the run from host ready\n", r->forwarded, d->forwarded_pps);
+        return;
+    }
     fprintf(out, "  forwarded %" PRIu64 " frames, %" PRIu64 " pps over "
             "the %" PRIu64 " us from the first to the last offered frame\n",
             r->forwarded, d->forwarded_pps, d->offered_window_ns / 1000);
@@ -275,8 +280,9 @@ static void text_iface(FILE *out, const TbIfaceResult *f, const TbNicCfg *c,
     }
     fprintf(out, "\n  rtnl_link_stats64\n");
     stats64(out, &f->stats);
-    fprintf(out, "  rates over the window: RX %" PRIu64 " pps, TX %"
-            PRIu64 " pps\n", tb_rate(f->stats.rx_packets, d->window_ns),
+    fprintf(out, "  rates over the %s: RX %" PRIu64 " pps, TX %"
+            PRIu64 " pps\n", d->from_ready ? "run from host ready"
+            : "window", tb_rate(f->stats.rx_packets, d->window_ns),
             tb_rate(f->stats.tx_packets, d->window_ns));
     text_driver_and_nic(out, f);
     fprintf(out, "  qdisc drops %" PRIu64 ", tx timeouts %" PRIu64

@@ -374,9 +374,9 @@ const TbKeyDef tb_keys[] = {
      .def = "TCP_STREAM",
      .help = "netperf's test (`-t`): TCP_STREAM, one connection sending "
      "from `local` to `remote`; UDP_STREAM, datagrams of `message_size` "
-     "(at most 1472 bytes) from `local` into a UDP socket of `remote` (its "
-     "UDP sink, with `recv_socket` as sink_rcvbuf and `recv_size` as "
-     "sink_read_size; `remote` must not set sink_udp_port)"},
+     "(at most MTU - 28 bytes, 1472 at MTU 1500) from `local` into a UDP "
+     "socket of `remote` (its UDP sink, with `recv_socket` as sink_rcvbuf "
+     "and `recv_size` as sink_read_size; `remote` must not set sink_udp_port)"},
     {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
      .def_doc = "the first host",
      .help = "the host running netperf (the sender)"},

@@ -9,6 +9,7 @@
  * rules are in scenario_sections.c.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -125,14 +126,35 @@ int tb_ld_check_keys(TbLd *ld, const char *grp, TbKeySec sec, int sec2)
     return r;
 }
 
+/* Required @key of @grp absent: a section the file does not have (only a
+ * --set names it) is said to be missing from the scenario. */
+static int missing_key(TbLd *ld, const char *grp, const char *key)
+{
+    const char *fg = tb_ld_file_group(ld, grp);
+    char *k = lkey(fg, NULL);
+    bool in_file = g_hash_table_lookup(ld->line, k) != NULL;
+
+    g_free(k);
+    if (in_file) {
+        return tb_ld_fail(ld, grp, NULL, "missing required key '%s'", key);
+    }
+    if (g_str_has_prefix(fg, "nic.")) {
+        return tb_ld_fail(ld, grp, NULL, "no NIC '%s' in the scenario (a "
+                          "--set that adds one must give its required key "
+                          "'%s')", fg + 4, key);
+    }
+    return tb_ld_fail(ld, grp, NULL, "no such section in the scenario (a "
+                      "--set that adds it must give its required key '%s')",
+                      key);
+}
+
 int tb_ld_required(TbLd *ld, const char *grp, TbKeySec sec)
 {
     for (size_t i = 0; i < tb_keys_n; i++) {
         const TbKeyDef *k = &tb_keys[i];
         if (k->sec == sec && (k->flags & TB_KF_REQUIRED) &&
             !tb_ld_has(ld, grp, k->key)) {
-            return tb_ld_fail(ld, grp, NULL, "missing required key '%s'",
-                              k->key);
+            return missing_key(ld, grp, k->key);
         }
     }
     return 0;
@@ -160,10 +182,8 @@ int tb_ld_key(TbLd *ld, const char *grp, const TbKeyDef *k, void *base)
     char *v, *msg;
 
     if (!tb_ld_has(ld, grp, k->key)) {
-        return (k->flags & TB_KF_REQUIRED)
-                   ? tb_ld_fail(ld, grp, NULL, "missing required key '%s'",
-                                k->key)
-                   : 0;
+        return (k->flags & TB_KF_REQUIRED) ? missing_key(ld, grp, k->key)
+                                            : 0;
     }
     v = tb_ld_val(ld, grp, k->key);
     if (!v) {
@@ -437,8 +457,10 @@ static int check_sections(TbLd *ld, char **groups)
             || g_str_has_prefix(groups[i], "link.")) {
             return tb_ld_fail(ld, groups[i], NULL, "a scenario with "
                               "[host.NAME] or [link.NAME] sections has "
-                              "several hosts: load it as a topology "
-                              "(scenario/topology.h)");
+                              "several hosts: `e1klab run` and `sweep` "
+                              "run it (load it as a topology, "
+                              "scenario/topology.h); mlffr, bench and check "
+                              "need one host with a traffic generator");
         }
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "

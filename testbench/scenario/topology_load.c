@@ -6,6 +6,7 @@
  * messages, which name the sections as the file does; then the
  * [link.NAME] sections are checked against the hosts' NICs.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include <glib.h>
@@ -317,10 +318,19 @@ static int udp_sink(TbLd *ld, TbTopology *t)
 {
     TbNetperfSecCfg *np = &t->netperf;
     TbHostCfg *h = &t->host[np->remote_host].host;
-    if (np->message_size > 1472) {
+    const TbScenario *l = &t->host[np->local_host];
+    uint32_t mtu = 1500;
+    for (uint32_t i = 0; i < l->nnics; i++) {
+        if (l->nic[i].ip == np->local_ip && l->nic[i].mtu) {
+            mtu = l->nic[i].mtu;
+            break;
+        }
+    }
+    if (np->message_size > mtu - 28) {
         return tb_ld_fail(ld, "netperf", "message_size", "UDP_STREAM: at "
-                          "most 1472 bytes (one datagram per 1500-byte "
-                          "frame; IP fragmentation is not modelled)");
+                          "most %u bytes (one datagram per frame of the "
+                          "%u-byte MTU of host '%s'; IP fragmentation is "
+                          "not modelled)", mtu - 28, mtu, np->local);
     }
     static const char *const keys[] = {"sink_udp_port", "sink_rcvbuf",
                                        "sink_read_size"};
@@ -372,18 +382,24 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     if (tb_ld_has(ld, "run", "duration")) {
         if (tb_ld_has(ld, g, "duration")
             && t->host[0].run.duration_ns != np->duration_ns) {
-            return tb_ld_fail(ld, g, "duration", "differs from [run] "
-                              "duration");
+            /* point at the --set if one of the two came from it */
+            bool run_set = tb_ld_from_set(ld, "run", "duration")
+                           && !tb_ld_from_set(ld, g, "duration");
+            return run_set ? tb_ld_fail(ld, "run", "duration", "differs "
+                                        "from [netperf] duration (set "
+                                        "netperf.duration instead)")
+                           : tb_ld_fail(ld, g, "duration", "differs from "
+                                        "[run] duration");
         }
         np->duration_ns = t->host[0].run.duration_ns;
     }
     for (uint32_t h = 0; h < t->nhosts; h++) {
         t->host[h].run.duration_ns = np->duration_ns;
     }
-    if (np->test == TB_NETPERF_UDP_STREAM && udp_sink(ld, t) < 0) {
+    if (netperf_addrs(ld, np, t) < 0) {
         return -1;
     }
-    return netperf_addrs(ld, np, t);
+    return np->test == TB_NETPERF_UDP_STREAM ? udp_sink(ld, t) : 0;
 }
 
 static int load_multi(TbLd *ld, char **groups, TbTopology *t)
@@ -395,10 +411,15 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
     if (find_hosts(ld, groups, t) < 0 || check_groups(ld, groups, t) < 0) {
         return -1;
     }
+    /* the --set arguments noted in host[0] apply to the whole scenario:
+     * each host's report lists them all, as a one-host report does */
+    char ov[sizeof(t->host[0].overrides)];
+    g_strlcpy(ov, t->host[0].overrides, sizeof(ov));
     for (uint32_t i = 0; i < t->nhosts; i++) {
         if (load_host(ld, groups, t, i) < 0) {
             return -1;
         }
+        g_strlcpy(t->host[i].overrides, ov, sizeof(ov));
     }
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "link.")
@@ -410,8 +431,10 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
         return -1;
     }
     if (t->host[0].run.duration_ns == 0) {
-        return tb_ld_fail(ld, "run", "duration", "a scenario with several "
-                          "hosts needs a duration");
+        bool np = t->netperf.present && tb_ld_has(ld, "netperf", "duration");
+        return tb_ld_fail(ld, np ? "netperf" : "run", "duration", "a "
+                          "scenario with several hosts needs a duration "
+                          "(0 given)");
     }
     return 0;
 }

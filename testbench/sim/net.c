@@ -24,6 +24,8 @@ struct TbNet {
     uint32_t nlinks;
     TbLink *link[TB_MAX_LINKS];
     TbNetperf *netperf;       /* the [netperf] test, or NULL */
+    TbProgressFn progress;    /* after each chunk, or NULL */
+    void *progress_ctx;
 };
 
 /* Each host has one CPU: its kernel's and NICs' CPU never changes. */
@@ -177,6 +179,9 @@ int tb_net_run(TbNet *n, char **err)
         if (source_error(n, err)) {
             return -1;
         }
+        if (n->progress) {
+            n->progress(n->progress_ctx, n->eng->now, end);
+        }
     }
     tb_netperf_finish(n->netperf);
     for (uint32_t h = 0; h < n->nhosts; h++) {
@@ -207,6 +212,12 @@ const TbNetperf *tb_net_netperf(const TbNet *n)
 TbKernel *tb_net_kernel(const TbNet *n, uint32_t h)
 {
     return n->host[h]->k;
+}
+
+void tb_net_set_progress(TbNet *n, TbProgressFn fn, void *ctx)
+{
+    n->progress = fn;
+    n->progress_ctx = ctx;
 }
 
 void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx)

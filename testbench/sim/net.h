@@ -41,6 +41,10 @@ const TbNetperf *tb_net_netperf(const TbNet *n);
 /** Call @fn(@ctx, ...) for every frame that leaves any host's NIC (the
  *  NIC index is the host's own); NULL: none. */
 void tb_net_set_tx_hook(TbNet *n, TbTxHookFn fn, void *ctx);
+/** Call @fn(@ctx, now, end) after every millisecond of simulated time of
+ *  tb_net_run: now and the run's end (host ready + duration), both ns
+ *  of the shared clock, so the bring-up counts as done; NULL: none. */
+void tb_net_set_progress(TbNet *n, TbProgressFn fn, void *ctx);
 /** Call @fn(@ctx, results) for host @h at host ready and at every [run]
  *  sample boundary from there (as tb_sim_set_sampler; the CSV time
  *  series); set before tb_net_run.  NULL: none. */
