@@ -157,6 +157,12 @@ const char *e1k_drv_ethtool_name(unsigned int i);
  *  ndo_tx_timeout calls (Linux e1000_tx_timeout counts them). */
 void e1k_drv_get_ethtool_stats(struct e1k_adapter *a,
                                uint64_t tx_timeout_count, uint64_t *data);
+/** The inverse for the core's counters: fill @c's fields from @data,
+ *  E1K_ETHTOOL_STATS values in name order as another reader of the
+ *  same names got them (e.g. a guest's `ethtool -S`); a 32-bit field
+ *  saturates at UINT32_MAX. */
+void e1k_drv_counters_from_ethtool(const uint64_t *data,
+                                   struct e1k_drv_counters *c);
 
 /** MTU range (Linux e1000_change_mtu: 68 = ETH_MIN_MTU up to the
  *  82540EM/82545EM's 16128-byte maximum frame less header and FCS). */

@@ -121,3 +121,23 @@ void e1k_drv_get_ethtool_stats(struct e1k_adapter *a,
                                : *(const uint32_t *)p;
     }
 }
+
+void e1k_drv_counters_from_ethtool(const uint64_t *data,
+                                   struct e1k_drv_counters *c)
+{
+    uint8_t *base = (uint8_t *)c;
+
+    for (unsigned int i = 0; i < ES_N; i++) {
+        const struct e1k_es *s = &es_table[i];
+
+        if (s->src != ES_CNT) {
+            continue;
+        }
+        if (s->size == 8) {
+            *(uint64_t *)(base + s->off) = data[i];
+        } else {
+            *(uint32_t *)(base + s->off) =
+                data[i] > 0xffffffffu ? 0xffffffffu : (uint32_t)data[i];
+        }
+    }
+}

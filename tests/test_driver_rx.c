@@ -272,10 +272,12 @@ static unsigned int ethtool_index(const char *name)
 
 /* The ethtool -S table reads the registers Intel's driver reads: RNBC,
  * MPC, GPRC, GORC (twice: rx_bytes and rx_long_byte_count), ROC; the
- * glue's tx_timeout_count is passed through; Intel's names come first. */
+ * glue's tx_timeout_count is passed through; Intel's names come first;
+ * e1k_drv_counters_from_ethtool gives the core's counters back. */
 static void check_ethtool(struct e1k_adapter *a, const E1kTotals *t)
 {
     uint64_t v[E1K_ETHTOOL_STATS];
+    struct e1k_drv_counters c, back;
 
     e1k_drv_get_ethtool_stats(a, 7, v);
     g_assert_cmpuint(v[ethtool_index("rx_no_buffer_count")], ==, t->rnbc);
@@ -290,6 +292,22 @@ static void check_ethtool(struct e1k_adapter *a, const E1kTotals *t)
                      E1K_ETHTOOL_INTEL - 1);
     g_assert_cmpuint(ethtool_index("interrupts"), ==, E1K_ETHTOOL_INTEL);
     g_assert_null(e1k_drv_ethtool_name(E1K_ETHTOOL_STATS));
+    e1k_drv_get_counters(a, &c);
+    g_assert_cmpuint(c.polls, >, 0);
+    memset(&back, 0xA5, sizeof(back));
+    e1k_drv_counters_from_ethtool(v, &back);
+    g_assert_cmpuint(back.interrupts, ==, c.interrupts);
+    g_assert_cmpuint(back.interrupts_none, ==, c.interrupts_none);
+    g_assert_cmpuint(back.polls, ==, c.polls);
+    g_assert_cmpuint(back.polls_complete, ==, c.polls_complete);
+    g_assert_cmpuint(back.polls_budget, ==, c.polls_budget);
+    g_assert_cmpuint(back.rx_cleaned, ==, c.rx_cleaned);
+    g_assert_cmpuint(back.tx_cleaned, ==, c.tx_cleaned);
+    g_assert_cmpuint(back.rx_alloc_failed, ==, c.rx_alloc_failed);
+    g_assert_cmpuint(back.tx_busy, ==, c.tx_busy);
+    g_assert_cmpuint(back.resets, ==, c.resets);
+    g_assert_cmpuint(back.itr_changes, ==, c.itr_changes);
+    g_assert_cmpuint(back.itr_current, ==, c.itr_current);
 }
 
 /* Overload with the host not servicing the NIC: frames beyond the ring

@@ -119,19 +119,12 @@ GPtrArray *tb_guest_lines(const char *text);
  */
 int tb_guest_ethtool(GPtrArray *lines, const char *name, uint64_t *v);
 
-/**
- * Fill *c from an "@@ ethtool NAME" section: e1klab.ko's counters
- * interrupts, interrupts_none, napi_polls -> polls, napi_polls_complete
- * -> polls_complete, napi_polls_budget -> polls_budget, rx_cleaned,
- * tx_cleaned, tx_busy, resets, itr_changes, itr_current, and Intel's
- * alloc_rx_buff_failed -> rx_alloc_failed; absent ones (the stock
- * driver has only the last) stay 0.
- */
-void tb_guest_drv_counters(GPtrArray *lines, struct e1k_drv_counters *c);
 /** Every `ethtool -S` statistic of the driver core's table
  *  (e1k_drv_ethtool_name order) found in @lines into @v
  *  (E1K_ETHTOOL_STATS values); 0 for a name the guest's driver does not
- *  print (the stock e1000 prints Intel's names only). */
+ *  print (the stock e1000 prints Intel's names only, of the core's
+ *  counters alloc_rx_buff_failed alone).  e1k_drv_counters_from_ethtool
+ *  turns @v into the driver counters. */
 void tb_guest_ethtool_stats(GPtrArray *lines, uint64_t *v);
 
 #endif /* TB_QEMU_GUEST_H */

@@ -186,8 +186,8 @@ static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
     g_strlcpy(f->name, sc->nic[i].name, sizeof(f->name));
     tb_guest_model_totals(stats, &f->nic);
     tb_guest_link_stats(sect(b, sname), &f->stats);
-    tb_guest_drv_counters(sect(b, et), &f->drv);
     tb_guest_ethtool_stats(sect(b, et), f->ethtool);
+    e1k_drv_counters_from_ethtool(f->ethtool, &f->drv);
     if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
                             &f->interrupts) < 0) {
         *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
