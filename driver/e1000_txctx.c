@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_drv_internal.h"
 
 #define ETH_HLEN 14u
@@ -31,17 +32,6 @@ struct txctx {
     uint32_t paylen;
 };
 
-static uint16_t get_be16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put_be16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
 /* The TCP pseudo-header sum without the length, folded: source and
  * destination address and the protocol of the IPv4 header at @ip
  * (~csum_tcpudp_magic(saddr, daddr, 0, IPPROTO_TCP, 0)). */
@@ -50,7 +40,7 @@ static uint16_t pseudo_seed(const uint8_t *ip)
     uint32_t s = IPPROTO_TCP;
 
     for (int i = 12; i < 20; i += 2) {
-        s += get_be16(ip + i);
+        s += e1k_ld_be16(ip + i);
     }
     while (s >> 16) {
         s = (s & 0xFFFFu) + (s >> 16);
@@ -94,7 +84,7 @@ static int tso_ctx(uint8_t *data, uint32_t headlen, uint32_t len,
     uint8_t *ip = data + ETH_HLEN;
     uint32_t hdrlen;
 
-    if (start + 20u > headlen || get_be16(data + 12) != ETH_P_IP ||
+    if (start + 20u > headlen || e1k_ld_be16(data + 12) != ETH_P_IP ||
         ip[9] != IPPROTO_TCP || start != ETH_HLEN + (ip[0] & 15u) * 4u) {
         return -1;
     }
@@ -102,9 +92,9 @@ static int tso_ctx(uint8_t *data, uint32_t headlen, uint32_t len,
     if (hdrlen > headlen || hdrlen > 255u || len <= hdrlen) {
         return -1;
     }
-    put_be16(ip + 2, 0);
-    put_be16(ip + IP_CSUM_OFF, 0);
-    put_be16(data + start + TCP_CSUM_OFF, pseudo_seed(ip));
+    e1k_st_be16(ip + 2, 0);
+    e1k_st_be16(ip + IP_CSUM_OFF, 0);
+    e1k_st_be16(data + start + TCP_CSUM_OFF, pseudo_seed(ip));
     c->ipcss = ETH_HLEN;
     c->ipcso = ETH_HLEN + IP_CSUM_OFF;
     c->ipcse = (uint16_t)(start - 1u);

@@ -174,10 +174,20 @@ void e1k_timers_changed(E1kDev *s);
  *  kept up to date by e1k_timer_arm/e1k_timer_cancel). */
 void e1k_timers_rescan(E1kDev *s);
 
+/** Disarm timer @id (no-op if not armed). */
+static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
+{
+    s->timer[id] = E1K_NO_DEADLINE;
+    s->armed &= ~(1u << id);
+    if ((uint32_t)id == s->next_timer) {
+        e1k_timers_rescan(s);
+    }
+}
+
 /** Arm timer @id (< E1K_TMR_COUNT) to fire at @when_ns (absolute;
- *  E1K_NO_DEADLINE disarms).  Re-arming replaces.  O(1) unless @id held the earliest deadline and
- *  moves later (then the armed timers are rescanned). */
-static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id);
+ *  E1K_NO_DEADLINE disarms).  Re-arming replaces.  O(1) unless @id held
+ *  the earliest deadline and moves later (then the armed timers are
+ *  rescanned). */
 static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
 {
     if (when_ns == E1K_NO_DEADLINE) {
@@ -191,16 +201,6 @@ static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
         s->next_deadline = when_ns;
         s->next_timer = id;
     } else if ((uint32_t)id == s->next_timer) {
-        e1k_timers_rescan(s);
-    }
-}
-
-/** Disarm timer @id (no-op if not armed). */
-static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
-{
-    s->timer[id] = E1K_NO_DEADLINE;
-    s->armed &= ~(1u << id);
-    if ((uint32_t)id == s->next_timer) {
         e1k_timers_rescan(s);
     }
 }

@@ -161,6 +161,13 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
     return crc32_finish(x[0], p, len) ^ 0xFFFFFFFFu;
 }
 
+/* @a times @b modulo P (reflected) by one PCLMULQDQ. */
+__attribute__((target("pclmul,sse4.1")))
+static uint32_t crc32_mulmod_clmul(uint32_t a, uint32_t b)
+{
+    return crc32_reduce((uint64_t)_mm_cvtsi128_si64(crc32_weigh(a, b)));
+}
+
 uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
 {
     if (len < 16u) {
@@ -188,17 +195,6 @@ uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
 int e1k_crc32_clmul_available(void)
 {
     return 0;
-}
-#endif
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* @a times @b modulo P (reflected) by one PCLMULQDQ. */
-__attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_mulmod_clmul(uint32_t a, uint32_t b)
-{
-    __m128i p = _mm_clmulepi64_si128(_mm_cvtsi32_si128((int)a),
-                                     _mm_cvtsi32_si128((int)b), 0x00);
-    return crc32_reduce((uint64_t)_mm_cvtsi128_si64(p));
 }
 #endif
 

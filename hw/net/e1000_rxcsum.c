@@ -85,7 +85,8 @@ static uint16_t packet_sum(const uint8_t *frame, uint32_t len, uint32_t pcss,
 {
     uint32_t a, b, sum;
 
-    if (!l4->have || l4->off < pcss || l4->off + l4->len > len) {
+    /* the segment ends inside the frame (l3_off + tot <= len) */
+    if (!l4->have || l4->off < pcss) {
         return (uint16_t)~e1k_csum_fold(e1k_csum_add_zt(0, frame + pcss,
                                                         len - pcss, zeros));
     }

@@ -179,11 +179,11 @@ static int add_nic(TbSim *sim, uint32_t i, char **err)
     }
     memcpy(os->nd.mac, e1k_drv_mac(os->ad), 6);
     /* ip link set dev NAME mtu N promisc on|off, before it is up */
-    if (e1k_drv_change_mtu(os->ad, n->mtu ? n->mtu : 1500u) < 0) {
+    os->nd.mtu = n->mtu ? n->mtu : 1500u;
+    if (e1k_drv_change_mtu(os->ad, os->nd.mtu) < 0) {
         *err = nic_err(n, "MTU out of range", NULL);
         return -1;
     }
-    os->nd.mtu = n->mtu ? n->mtu : 1500u;
     e1k_drv_set_promisc(os->ad, n->promisc != 0);
     if (request_irq(sim, os, n)) {
         *err = nic_err(n, "no free interrupt line", NULL);
