@@ -383,6 +383,29 @@ static void test_run_due(void)
     tp_free(tp);
 }
 
+/* A host clock at UINT64_MAX (= E1K_NO_DEADLINE) with no timer armed:
+ * nothing fires (no timer id past the table), the gate armed then still
+ * fires once, and the model's clock reads the host's. */
+static void test_run_clock_max(void)
+{
+    TestPort *tp = tp_new(4096, NULL);
+    E1kDev *d = tp->dev;
+    g_assert_cmpuint(e1k_next_deadline(d), ==, E1K_NO_DEADLINE);
+    tp->now = UINT64_MAX;
+    g_assert_cmpuint(e1k_run_due(d, UINT64_MAX), ==, E1K_NO_DEADLINE);
+    /* the field after timer[]: a stale announcement must be replaced
+     * (a cancel of the id past the table would overwrite it instead) */
+    d->announced_deadline = 777;
+    tp->deadline = 12345;
+    e1k_run_until(d, UINT64_MAX);
+    g_assert_cmpuint(tp->deadline, ==, E1K_NO_DEADLINE);
+    g_assert_cmpint(tp->irq, ==, 0);
+    e1k_timer_arm(d, E1K_TMR_ITR, 10);
+    g_assert_cmpuint(e1k_run_due(d, UINT64_MAX), ==, E1K_NO_DEADLINE);
+    g_assert_cmpuint(e1k_next_deadline(d), ==, E1K_NO_DEADLINE);
+    tp_free(tp);
+}
+
 /* Two timers due at the same instant (ITR gate and autonegotiation) both
  * fire in one run and produce one rising edge, with the link up. */
 static void test_timer_ties(void)
@@ -428,6 +451,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/timer-order", test_timer_order);
     g_test_add_func("/core/timer-same-instant", test_timer_ties);
     g_test_add_func("/core/run-due", test_run_due);
+    g_test_add_func("/core/run-clock-max", test_run_clock_max);
     g_test_add_func("/core/register-table-sorted", test_register_table_sorted);
     return g_test_run();
 }

@@ -311,6 +311,11 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
  */
 static bool run_due(E1kDev *s, uint64_t target)
 {
+    /* No timer armed reads as a deadline of E1K_NO_DEADLINE: a target
+     * that large (a host clock at UINT64_MAX) must not find it due. */
+    if (target == E1K_NO_DEADLINE) {
+        target--;
+    }
     for (unsigned n = 0; n < E1K_RUN_MAX_FIRINGS; n++) {
         uint64_t when = s->next_deadline;
         E1kTimerId best = (E1kTimerId)s->next_timer;
