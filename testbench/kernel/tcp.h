@@ -397,5 +397,10 @@ uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
  *  IPv4/TCP, is truncated, or a checksum is wrong. */
 int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
               const uint8_t **data);
+/** tcp_parse without checking the checksums: for a datagram tcp_parse
+ *  has already accepted (a segment queued to a socket's backlog).  0, or
+ *  -1 if it is not IPv4/TCP or is truncated. */
+int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
+                  TcpSegment *seg, const uint8_t **data);
 
 #endif /* TB_TCP_H */

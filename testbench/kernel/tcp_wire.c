@@ -161,10 +161,10 @@ static int parse_options(const uint8_t *o, uint32_t n, TcpSegment *seg)
     return 0;
 }
 
-int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
-              const uint8_t **data)
+int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
+                  TcpSegment *seg, const uint8_t **data)
 {
-    if (len < 40 || p[0] != 0x45 || p[9] != 6 || tb_ip_csum(p, 20) != 0) {
+    if (len < 40 || p[0] != 0x45 || p[9] != 6) {
         return -1;
     }
     uint32_t tot = rd16(p + 2);
@@ -175,9 +175,6 @@ int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
     }
     a->saddr = rd32(p + 12);
     a->daddr = rd32(p + 16);
-    if (tcp_csum(a, t, tot - 20) != 0) {
-        return -1;
-    }
     memset(seg, 0, sizeof(*seg));
     seg->wscale = -1;
     a->sport = (uint16_t)rd16(t);
@@ -189,4 +186,14 @@ int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
     seg->len = tot - 20 - thl;
     *data = t + thl;
     return parse_options(t + 20, thl - 20, seg);
+}
+
+int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
+              const uint8_t **data)
+{
+    if (tcp_parse_hdr(p, len, a, seg, data) < 0 || tb_ip_csum(p, 20) != 0
+        || tcp_csum(a, p + 20, (uint32_t)(*data - p) - 20 + seg->len) != 0) {
+        return -1;
+    }
+    return 0;
 }
