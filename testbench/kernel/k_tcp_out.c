@@ -78,12 +78,16 @@ static void xmit_linear(TbTcpSock *s, TbNetdev *dev, TcpSock *sk,
         return;
     }
     uint8_t *ip = skb->data + ETH_HLEN;
-    tcp_seg_copy_data(sk, seg, ip + TCP_IP_HDR_LEN + tcp_opt_len(seg));
-    uint32_t tot = tcp_build(ip, &s->a, seg, NULL, s->ip_id++);
-    skb->len = ETH_HLEN + tot;
+    uint32_t hl = TCP_IP_HDR_LEN + tcp_opt_len(seg);
+    uint32_t tot = hl + seg->len;
+    tcp_seg_copy_data(sk, seg, ip + hl);
     if (dev->features_csum) {
+        tcp_build_hdr(ip, &s->a, seg, s->ip_id++, tot);
         csum_partial(skb, ip, tot);
+    } else {
+        tcp_build(ip, &s->a, seg, NULL, s->ip_id++);
     }
+    skb->len = ETH_HLEN + tot;
     s->k->local_out++;
     tb_dev_queue_xmit(dev, skb);
 }
@@ -186,13 +190,8 @@ void tb_tcp_push(TbTcpSock *s)
     }
     s->tso = NULL;
     uint8_t *ip = skb->data + ETH_HLEN;
-    TcpSegment h = s->tso_seg;
-    h.len = 0;                    /* the headers: payload in the frags */
-    tcp_build(ip, &s->a, &h, NULL, s->ip_id);
-    uint32_t tot = skb->len - ETH_HLEN;
-    tb_put_be16(ip + 2, tot);
-    tb_put_be16(ip + 10, 0);
-    tb_put_be16(ip + 10, tb_ip_csum(ip, 20));
+    uint32_t tot = skb->len - ETH_HLEN;   /* the payload in the frags */
+    tcp_build_hdr(ip, &s->a, &s->tso_seg, s->ip_id, tot);
     csum_partial(skb, ip, tot);
     /* one segment: an ordinary skb with its checksum offloaded */
     skb->gso_size = s->tso_segs > 1 ? s->tso_mss : 0;

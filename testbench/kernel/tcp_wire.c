@@ -103,11 +103,10 @@ static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
     return o;
 }
 
-uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
-                   const uint8_t *data, uint16_t ip_id)
+void tcp_build_hdr(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                   uint16_t ip_id, uint32_t tot)
 {
     uint32_t thl = 20 + tcp_opt_len(seg);
-    uint32_t tot = 20 + thl + seg->len;
     memset(p, 0, 20 + thl);
     p[0] = 0x45;
     tb_put_be16(p + 2, tot);
@@ -127,6 +126,15 @@ uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
     t[13] = seg->flags;
     tb_put_be16(t + 14, seg->win);
     put_options(t + 20, seg);
+}
+
+uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                   const uint8_t *data, uint16_t ip_id)
+{
+    uint32_t thl = 20 + tcp_opt_len(seg);
+    uint32_t tot = 20 + thl + seg->len;
+    tcp_build_hdr(p, a, seg, ip_id, tot);
+    uint8_t *t = p + 20;
     if (seg->len && data) {
         memcpy(t + thl, data, seg->len);
     }
