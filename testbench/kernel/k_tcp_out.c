@@ -31,14 +31,7 @@
  * IPv4 header @ip (~tcp_v4_check(len, saddr, daddr, 0)). */
 static uint16_t pseudo_sum(const uint8_t *ip, uint32_t tcp_len)
 {
-    uint32_t s = 6u + tcp_len;
-    for (int i = 12; i < 20; i += 2) {
-        s += (uint32_t)ip[i] << 8 | ip[i + 1];
-    }
-    while (s >> 16) {
-        s = (s & 0xffffu) + (s >> 16);
-    }
-    return (uint16_t)s;
+    return (uint16_t)tb_csum_fold(6u + tcp_len + tb_csum_sum(ip + 12, 8));
 }
 
 /* CHECKSUM_PARTIAL: the TCP checksum of the datagram at @ip (@tot bytes,
