@@ -191,8 +191,7 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     ip[10] = (uint8_t)(c >> 8);
     ip[11] = (uint8_t)c;
     ip[8]--;
-    memcpy(d, out->peer_mac, 6);
-    memcpy(d + 6, out->mac, 6);
+    tb_eth_hdr_out(d, out);   /* the type is already ETH_P_IP */
     k->ip_forwarded++;
     tb_dev_queue_xmit(out, skb);
 }
