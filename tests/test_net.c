@@ -174,6 +174,13 @@ static void expect_error(const char *text, const char *const *sets,
     g_free(t);
 }
 
+/* expect_error of TWO_HOSTS with the one --set @set. */
+static void expect_set_error(const char *set, const char *want)
+{
+    const char *sets[] = {set, NULL};
+    expect_error(TWO_HOSTS, sets, want);
+}
+
 /* Every integer key of [link.NAME] and [netperf]: max + 1 and (for
  * min > 0) min - 1 are refused with the range. */
 static void test_key_ranges(void)
@@ -211,47 +218,47 @@ static void test_key_ranges(void)
 
 static void test_errors(void)
 {
-    const char *s1[] = {"link.wire.b=s.eth9", NULL};
-    expect_error(TWO_HOSTS, s1, "--set link.wire.b=s.eth9: [link.wire] b: "
-                 "'s.eth9' is not HOST.NIC of a [nic.HOST.NIC] section");
-    const char *s2[] = {"host.s.cpus=2", NULL};
-    expect_error(TWO_HOSTS, s2, "--set host.s.cpus=2: [host.s] cpus: a host "
-                 "of a scenario with several hosts has one CPU (2 given)");
-    const char *s3[] = {"run.duration=0", NULL};
-    expect_error(TWO_HOSTS, s3, "--set run.duration=0: [run] duration: a "
-                 "scenario with several hosts needs a duration (0 given)");
+    expect_set_error("link.wire.b=s.eth9",
+                     "--set link.wire.b=s.eth9: [link.wire] b: "
+                     "'s.eth9' is not HOST.NIC of a [nic.HOST.NIC] section");
+    expect_set_error("host.s.cpus=2",
+                     "--set host.s.cpus=2: [host.s] cpus: a host "
+                     "of a scenario with several hosts has one CPU (2 given)");
+    expect_set_error("run.duration=0",
+                     "--set run.duration=0: [run] duration: a "
+                     "scenario with several hosts needs a duration (0 given)");
     /* a NIC the file does not have: said so, not a missing key */
-    const char *sn[] = {"nic.s.eth9.mtu=9000", NULL};
-    expect_error(TWO_HOSTS, sn, "--set nic.s.eth9.mtu=9000: [nic.s.eth9]: "
-                 "no NIC 's.eth9' in the scenario (a --set that adds one "
-                 "must give its required key 'mac')");
-    const char *s4[] = {"nic.s.eth0.link_mbps=100", NULL};
-    expect_error(TWO_HOSTS, s4, "t.ini:27: [link.wire] b: link_mbps 100 "
-                 "differs from a's 1000");
-    const char *s5[] = {"link.wire.a=r.eth0", NULL};
-    expect_error(TWO_HOSTS, s5, "--set link.wire.a=r.eth0: [link.wire] a: "
-                 "r.eth0 is fed by a traffic source (a linked NIC receives "
-                 "from its link only)");
-    const char *s6[] = {"nic.s.eth0.peer_mac=02:00:00:00:00:01", NULL};
-    expect_error(TWO_HOSTS, s6, "t.ini:27: [link.wire] b: s.eth0 has a "
-                 "peer_mac that is not the address of r.eth1");
-    const char *s7[] = {"link.wire.drop_every=1000000001", NULL};
-    expect_error(TWO_HOSTS, s7, "--set link.wire.drop_every=1000000001: "
-                 "[link.wire] drop_every: 1000000001 is out of range "
-                 "0..1000000000");
-    const char *s8[] = {"nic.s.eth0.mac=00:07:e9:00:00:11", NULL};
-    expect_error(TWO_HOSTS, s8, "t.ini:27: [link.wire] b: the same mac as a");
-    const char *s9[] = {"nic.q.eth0.mac=00:07:e9:00:00:30", NULL};
-    expect_error(TWO_HOSTS, s9, "--set nic.q.eth0.mac=00:07:e9:00:00:30: "
-                 "[nic.q.eth0]: unknown section in a scenario with several "
-                 "hosts (known: scenario, driver, run, host.HOST, "
-                 "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
-                 "traffic.HOST.NAME, link.NAME, netperf)");
+    expect_set_error("nic.s.eth9.mtu=9000",
+                     "--set nic.s.eth9.mtu=9000: [nic.s.eth9]: "
+                     "no NIC 's.eth9' in the scenario (a --set that adds one "
+                     "must give its required key 'mac')");
+    expect_set_error("nic.s.eth0.link_mbps=100",
+                     "t.ini:27: [link.wire] b: link_mbps 100 "
+                     "differs from a's 1000");
+    expect_set_error("link.wire.a=r.eth0",
+                     "--set link.wire.a=r.eth0: [link.wire] a: "
+                     "r.eth0 is fed by a traffic source (a linked NIC "
+                     "receives from its link only)");
+    expect_set_error("nic.s.eth0.peer_mac=02:00:00:00:00:01",
+                     "t.ini:27: [link.wire] b: s.eth0 has a "
+                     "peer_mac that is not the address of r.eth1");
+    expect_set_error("link.wire.drop_every=1000000001",
+                     "--set link.wire.drop_every=1000000001: "
+                     "[link.wire] drop_every: 1000000001 is out of range "
+                     "0..1000000000");
+    expect_set_error("nic.s.eth0.mac=00:07:e9:00:00:11",
+                     "t.ini:27: [link.wire] b: the same mac as a");
+    expect_set_error("nic.q.eth0.mac=00:07:e9:00:00:30",
+                     "--set nic.q.eth0.mac=00:07:e9:00:00:30: "
+                     "[nic.q.eth0]: unknown section in a scenario with "
+                     "several hosts (known: scenario, driver, run, host.HOST, "
+                     "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
+                     "traffic.HOST.NAME, link.NAME, netperf)");
     /* an error inside a host's view names the file's section and line */
-    const char *s10[] = {"nic.r.eth1.link_mbps=50", NULL};
-    expect_error(TWO_HOSTS, s10, "--set nic.r.eth1.link_mbps=50: "
-                 "[nic.r.eth1] link_mbps: 50 is not a link speed (10, 100, "
-                 "1000)");
+    expect_set_error("nic.r.eth1.link_mbps=50",
+                     "--set nic.r.eth1.link_mbps=50: "
+                     "[nic.r.eth1] link_mbps: 50 is not a link speed (10, "
+                     "100, 1000)");
     expect_error("[host]\n[host.a]\n", NULL, "t.ini:1: [host]: a scenario "
                  "with [host.NAME] sections names every host");
     /* the single-host loader points at the topology loader */

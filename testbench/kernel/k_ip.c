@@ -14,30 +14,34 @@
 #define ETH_HLEN 14
 #define ETH_P_IP 0x0800
 
-static inline uint16_t rd16(const uint8_t *p)
+/* Eight bytes at a time in host order, which the sum does not
+ * depend on up to a byte swap [RFC1071 2(B)]; the tail in network
+ * order. */
+uint32_t tb_csum_sum(const uint8_t *p, uint32_t len)
 {
-    return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static inline uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16
-           | (uint32_t)p[2] << 8 | p[3];
+    uint64_t s = 0;
+    uint32_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        s += (w & 0xffffffffu) + (w >> 32);
+    }
+    uint32_t f = tb_csum_fold(s);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    f = ((f & 0xff) << 8) | (f >> 8);
+#endif
+    for (; i + 1 < len; i += 2) {
+        f += tb_get_be16(p + i);
+    }
+    if (i < len) {
+        f += (uint32_t)p[i] << 8;
+    }
+    return tb_csum_fold(f);
 }
 
 uint16_t tb_ip_csum(const uint8_t *p, uint32_t len)
 {
-    uint32_t sum = 0;
-    for (uint32_t i = 0; i + 1 < len; i += 2) {
-        sum += rd16(p + i);
-    }
-    if (len & 1) {
-        sum += (uint32_t)p[len - 1] << 8;
-    }
-    while (sum >> 16) {
-        sum = (sum & 0xffff) + (sum >> 16);
-    }
-    return (uint16_t)~sum;
+    return (uint16_t)~tb_csum_sum(p, len);
 }
 
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
@@ -119,19 +123,19 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     uint8_t *d = skb->data;
     uint32_t len = skb->len;
 
-    if (len < ETH_HLEN + 20 || rd16(d + 12) != ETH_P_IP) {
+    if (len < ETH_HLEN + 20 || tb_get_be16(d + 12) != ETH_P_IP) {
         drop(k, skb, &k->ip_dropped);
         return;
     }
     uint8_t *ip = d + ETH_HLEN;
     uint32_t ihl = (ip[0] & 15u) * 4u;
-    uint32_t tot = rd16(ip + 2);
+    uint32_t tot = tb_get_be16(ip + 2);
     if ((ip[0] >> 4) != 4 || ihl < 20 || tot < ihl || tot > len - ETH_HLEN
         || tb_ip_csum(ip, ihl) != 0) {
         drop(k, skb, &k->ip_dropped);
         return;
     }
-    uint32_t daddr = rd32(ip + 16);
+    uint32_t daddr = tb_get_be32(ip + 16);
     if (other_host(k, skb)) {
         drop(k, skb, &k->ip_dropped);
         return;
@@ -139,22 +143,23 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     if (is_local(k, daddr)) {
         tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
         k->local_delivered++;
-        if (ip[9] == 6 && !(rd16(ip + 6) & 0x3fff)
+        if (ip[9] == 6 && !(tb_get_be16(ip + 6) & 0x3fff)
             && tb_tcp_v4_rcv(k, skb, tot)) {
             return;
         }
-        if (ip[9] != 17 || tot < ihl + 8 || (rd16(ip + 6) & 0x3fff)) {
+        if (ip[9] != 17 || tot < ihl + 8
+            || (tb_get_be16(ip + 6) & 0x3fff)) {
             /* not UDP, or a fragment (no reassembly modelled) */
             drop(k, skb, &k->ip_dropped);
             return;
         }
         uint8_t *udp = ip + ihl;
-        uint32_t ulen = rd16(udp + 4);
+        uint32_t ulen = tb_get_be16(udp + 4);
         if (ulen < 8 || ulen > tot - ihl) {
             drop(k, skb, &k->ip_dropped);
             return;
         }
-        tb_udp_rcv(k, skb, rd16(udp + 2), ulen - 8);
+        tb_udp_rcv(k, skb, tb_get_be16(udp + 2), ulen - 8);
         return;
     }
     if (!k->ip_forward) {
@@ -181,13 +186,12 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     }
     /* ip_decrease_ttl: TTL is the high byte of word 4; the checksum goes
      * up by 0x0100 with end-around carry (RFC 1624) */
-    uint32_t c = rd16(ip + 10) + 0x0100u;
+    uint32_t c = tb_get_be16(ip + 10) + 0x0100u;
     c = (c & 0xffff) + (c >> 16);
     ip[10] = (uint8_t)(c >> 8);
     ip[11] = (uint8_t)c;
     ip[8]--;
-    memcpy(d, out->peer_mac, 6);
-    memcpy(d + 6, out->mac, 6);
+    tb_eth_hdr_out(d, out);   /* the type is already ETH_P_IP */
     k->ip_forwarded++;
     tb_dev_queue_xmit(out, skb);
 }

@@ -100,13 +100,10 @@ static void wake(void *ctx, TbTcpSock *s, unsigned ev)
     tb_cpu_wake(np->k[i]->cpu, &np->proc[i]);
 }
 
-/* MTU of the device kernel @k routes @daddr through (the MSS it
- * announces is that MTU - 40, as Linux's tcp_advertise_mss takes the
- * route's MTU); 1500 without a route. */
-static uint32_t route_mtu(const TbKernel *k, uint32_t daddr)
+uint32_t tb_netperf_route_mtu(const TbKernel *k, uint32_t daddr)
 {
     const TbNetdev *dev = tb_ip_route_dev(k, daddr);
-    return dev && dev->mtu ? dev->mtu : 1500u;
+    return dev ? dev->mtu : 1500u;   /* tb_netdev_register sets an MTU */
 }
 
 /* Settings of side @i (0 sender, 1 receiver), @mtu its route's MTU. */
@@ -152,9 +149,9 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
     np->buf = g_malloc(cfg->recv_size);
     /* each side's other buffer: Linux's defaults (tcp_wmem, tcp_rmem) */
     TcpCfg cs = sock_cfg(cfg, 0, cfg->send_socket, 87380, 0x1000,
-                         route_mtu(ks, daddr));
+                         tb_netperf_route_mtu(ks, daddr));
     TcpCfg cr = sock_cfg(cfg, 1, 16384, cfg->recv_socket, 0x2000000,
-                         route_mtu(kr, saddr));
+                         tb_netperf_route_mtu(kr, saddr));
     TcpAddr as = { saddr, daddr, 40000, cfg->port };
     TcpAddr ar = { daddr, 0, cfg->port, 0 };
     np->s[0] = tb_tcp_sock_new(ks, &cs, &as, wake, np);

@@ -35,6 +35,10 @@ struct TbNetperf {
 
 /** The pattern table (TB_NETPERF_PAT_SPAN bytes; g_free it). */
 uint8_t *tb_netperf_pattern_new(void);
+/** MTU of the device kernel @k routes @daddr through, bytes (TCP's MSS
+ *  is that MTU - 40, as Linux's tcp_advertise_mss takes the route's MTU;
+ *  UDP_STREAM's message fits one frame of it); 1500 without a route. */
+uint32_t tb_netperf_route_mtu(const TbKernel *k, uint32_t daddr);
 /** UDP_STREAM: set up the sender process of @np (k, cfg, pat filled;
  *  the receiver is @np->k[1]'s UDP sink).  0, or -1 with *err set. */
 int tb_netperf_udp_start(TbNetperf *np, char **err);

@@ -115,8 +115,7 @@ static bool udp_sender_step(TbCpu *cpu, void *ctx)
 int tb_netperf_udp_start(TbNetperf *np, char **err)
 {
     const TbSink *s = &np->k[1]->sink;
-    const TbNetdev *dev = tb_ip_route_dev(np->k[0], np->daddr);
-    uint32_t mtu = dev && dev->mtu ? dev->mtu : 1500u;
+    uint32_t mtu = tb_netperf_route_mtu(np->k[0], np->daddr);
     if (np->cfg.message_size > TB_NETPERF_UDP_MAX(mtu)) {
         *err = g_strdup_printf("netperf: UDP_STREAM message_size at most "
                                "%u bytes (one datagram per frame of the "

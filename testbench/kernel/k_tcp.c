@@ -151,14 +151,15 @@ static TbTcpSock *lookup(TbTcpTable *tab, const TcpAddr *a)
     return listener;
 }
 
-/* tcp_v4_do_rcv: the segment of @skb into its socket; frees the skb. */
+/* tcp_v4_do_rcv: the segment of @skb (checked by tb_tcp_v4_rcv, so read
+ * again without its checksums) into its socket; frees the skb. */
 static void do_rcv(TbTcpSock *s, TbSkb *skb)
 {
     TcpAddr a;
     TcpSegment seg;
     const uint8_t *data;
-    if (tcp_parse(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a, &seg,
-                  &data) == 0) {
+    if (tcp_parse_hdr(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a, &seg,
+                      &data) == 0) {
         tcp_rcv(s->sk, &seg, data);
     }
     tb_kfree_skb(s->k, skb);

@@ -31,14 +31,7 @@
  * IPv4 header @ip (~tcp_v4_check(len, saddr, daddr, 0)). */
 static uint16_t pseudo_sum(const uint8_t *ip, uint32_t tcp_len)
 {
-    uint32_t s = 6u + tcp_len;
-    for (int i = 12; i < 20; i += 2) {
-        s += (uint32_t)ip[i] << 8 | ip[i + 1];
-    }
-    while (s >> 16) {
-        s = (s & 0xffffu) + (s >> 16);
-    }
-    return (uint16_t)s;
+    return (uint16_t)tb_csum_fold(6u + tcp_len + tb_csum_sum(ip + 12, 8));
 }
 
 /* CHECKSUM_PARTIAL: the TCP checksum of the datagram at @ip (@tot bytes,
@@ -78,12 +71,16 @@ static void xmit_linear(TbTcpSock *s, TbNetdev *dev, TcpSock *sk,
         return;
     }
     uint8_t *ip = skb->data + ETH_HLEN;
-    tcp_seg_copy_data(sk, seg, ip + TCP_IP_HDR_LEN + tcp_opt_len(seg));
-    uint32_t tot = tcp_build(ip, &s->a, seg, NULL, s->ip_id++);
-    skb->len = ETH_HLEN + tot;
+    uint32_t hl = TCP_IP_HDR_LEN + tcp_opt_len(seg);
+    uint32_t tot = hl + seg->len;
+    tcp_seg_copy_data(sk, seg, ip + hl);
     if (dev->features_csum) {
+        tcp_build_hdr(ip, &s->a, seg, s->ip_id++, tot);
         csum_partial(skb, ip, tot);
+    } else {
+        tcp_build(ip, &s->a, seg, NULL, s->ip_id++);
     }
+    skb->len = ETH_HLEN + tot;
     s->k->local_out++;
     tb_dev_queue_xmit(dev, skb);
 }
@@ -186,13 +183,8 @@ void tb_tcp_push(TbTcpSock *s)
     }
     s->tso = NULL;
     uint8_t *ip = skb->data + ETH_HLEN;
-    TcpSegment h = s->tso_seg;
-    h.len = 0;                    /* the headers: payload in the frags */
-    tcp_build(ip, &s->a, &h, NULL, s->ip_id);
-    uint32_t tot = skb->len - ETH_HLEN;
-    tb_put_be16(ip + 2, tot);
-    tb_put_be16(ip + 10, 0);
-    tb_put_be16(ip + 10, tb_ip_csum(ip, 20));
+    uint32_t tot = skb->len - ETH_HLEN;   /* the payload in the frags */
+    tcp_build_hdr(ip, &s->a, &s->tso_seg, s->ip_id, tot);
     csum_partial(skb, ip, tot);
     /* one segment: an ordinary skb with its checksum offloaded */
     skb->gso_size = s->tso_segs > 1 ? s->tso_mss : 0;

@@ -111,6 +111,15 @@ static inline void tb_put_be32(uint8_t *p, uint32_t v)
     tb_put_be16(p, v >> 16);
     tb_put_be16(p + 2, v);
 }
+/** Load 16 and 32 bits in network byte order from @p. */
+static inline uint32_t tb_get_be16(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 8 | p[1];
+}
+static inline uint32_t tb_get_be32(const uint8_t *p)
+{
+    return tb_get_be16(p) << 16 | tb_get_be16(p + 2);
+}
 
 /** Create the arena: @coh_bytes of coherent memory (rounded to pages)
  *  and @nskb skb slots of TB_SKB_DATA_MAX data bytes.  0 or -1 with *err
@@ -391,6 +400,17 @@ void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
 
 /* IPv4 (k_ip.c) */
 void tb_ip_rcv(TbKernel *k, TbSkb *skb);
+/** @s folded to 16 bits with end-around carries (ones' complement). */
+static inline uint32_t tb_csum_fold(uint64_t s)
+{
+    while (s >> 16) {
+        s = (s & 0xffff) + (s >> 16);
+    }
+    return (uint32_t)s;
+}
+/** The ones'-complement sum of @len bytes (big-endian 16-bit words, an
+ *  odd last byte padded with zero), folded to 16 bits [RFC1071]. */
+uint32_t tb_csum_sum(const uint8_t *p, uint32_t len);
 /** Internet checksum of @len bytes (ones' complement of the sum). */
 uint16_t tb_ip_csum(const uint8_t *p, uint32_t len);
 

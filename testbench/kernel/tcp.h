@@ -392,10 +392,21 @@ uint32_t tcp_opt_len(const TcpSegment *seg);
  *  place after the headers.  Returns the IP datagram length. */
 uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
                    const uint8_t *data, uint16_t ip_id);
+/** The headers of tcp_build alone, for an IP datagram of @tot bytes
+ *  whose payload is elsewhere (in place or in page fragments): the IPv4
+ *  checksum computed, the TCP checksum field left 0 for the caller
+ *  (CHECKSUM_PARTIAL seeds it for the NIC). */
+void tcp_build_hdr(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                   uint16_t ip_id, uint32_t tot);
 /** Parse an IPv4 datagram of @len bytes holding a TCP segment: fills
  *  @a, @seg and *@data (payload inside @p).  0, or -1 if it is not
  *  IPv4/TCP, is truncated, or a checksum is wrong. */
 int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
               const uint8_t **data);
+/** tcp_parse without checking the checksums: for a datagram tcp_parse
+ *  has already accepted (a segment queued to a socket's backlog).  0, or
+ *  -1 if it is not IPv4/TCP or is truncated. */
+int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
+                  TcpSegment *seg, const uint8_t **data);
 
 #endif /* TB_TCP_H */

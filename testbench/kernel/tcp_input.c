@@ -159,15 +159,16 @@ void tcp_data_queue(TcpSock *sk, const TcpSegment *seg,
         len -= skip;
         seq = sk->rcv_nxt;
     }
-    uint32_t room = sk->cfg.rcvbuf - (seq - sk->copied_seq);
-    if (tcp_after(seq, sk->copied_seq + sk->cfg.rcvbuf) || len > room) {
-        /* beyond the receive buffer (cannot happen within the window
-         * we advertise): keep what fits, drop the rest and the FIN */
+    /* beyond the receive buffer (cannot happen within the window we
+     * advertise): keep what fits, drop the rest and the FIN */
+    if (tcp_after(seq, sk->copied_seq + sk->cfg.rcvbuf)) {
         sk->st.rcv_dropped++;
-        if (tcp_after(seq, sk->copied_seq + sk->cfg.rcvbuf)) {
-            tcp_send_ack(sk);
-            return;
-        }
+        tcp_send_ack(sk);
+        return;
+    }
+    uint32_t room = sk->cfg.rcvbuf - (seq - sk->copied_seq);
+    if (len > room) {
+        sk->st.rcv_dropped++;
         len = room;
         fin = false;
     }

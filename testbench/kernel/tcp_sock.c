@@ -201,9 +201,14 @@ uint32_t tcp_recvmsg(TcpSock *sk, uint8_t *dst, uint32_t len, bool *eof)
     return n;
 }
 
-/* Options of a SYN from the peer: MSS, window scale, timestamps. */
-static void syn_options(TcpSock *sk, const TcpSegment *seg)
+/* A SYN from the peer: its initial sequence number (the receive side
+ * starts after it) and options: MSS, window scale, timestamps. */
+static void rcv_syn(TcpSock *sk, const TcpSegment *seg)
 {
+    sk->irs = seg->seq;
+    sk->rcv_nxt = sk->copied_seq = seg->seq + 1;
+    sk->rcv_wup = sk->rcv_nxt;
+    tcp_ring_advance(&sk->rcvq, sk->rcv_nxt);
     uint32_t peer_mss = seg->mss ? seg->mss : 536;
     uint32_t mss = peer_mss < sk->adv_mss ? peer_mss : sk->adv_mss;
     sk->wscale_ok = seg->wscale >= 0 && sk->cfg.window_scaling;
@@ -232,14 +237,10 @@ static void rcv_listen(TcpSock *sk, const TcpSegment *seg)
         != TCP_FL_SYN) {
         return;
     }
-    sk->irs = seg->seq;
-    sk->rcv_nxt = sk->copied_seq = seg->seq + 1;
-    sk->rcv_wup = sk->rcv_nxt;
-    tcp_ring_advance(&sk->rcvq, sk->rcv_nxt);
     sk->snd_una = sk->snd_nxt = sk->snd_max = sk->iss;
     sk->write_seq = sk->iss + 1;
     sk->high_seq = sk->iss;
-    syn_options(sk, seg);
+    rcv_syn(sk, seg);
     tcp_set_state(sk, TCP_SYN_RECV);
     tcp_send_syn(sk);
 }
@@ -261,11 +262,7 @@ static void rcv_synsent(TcpSock *sk, const TcpSegment *seg)
     if (!ack || !(seg->flags & TCP_FL_SYN)) {
         return;
     }
-    sk->irs = seg->seq;
-    sk->rcv_nxt = sk->copied_seq = seg->seq + 1;
-    sk->rcv_wup = sk->rcv_nxt;
-    tcp_ring_advance(&sk->rcvq, sk->rcv_nxt);
-    syn_options(sk, seg);
+    rcv_syn(sk, seg);
     tcp_ack(sk, seg);
     tcp_set_state(sk, TCP_ESTABLISHED);
     tcp_enter_quickack(sk);

@@ -13,17 +13,6 @@
 
 enum { OPT_EOL = 0, OPT_NOP = 1, OPT_MSS = 2, OPT_WS = 3, OPT_TS = 8 };
 
-static uint32_t rd16(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 8 | p[1];
-}
-
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return rd16(p) << 16 | rd16(p + 2);
-}
-
 uint32_t tcp_opt_len(const TcpSegment *seg)
 {
     uint32_t n = seg->ts ? TCP_TS_OPT_LEN : 0;
@@ -33,46 +22,12 @@ uint32_t tcp_opt_len(const TcpSegment *seg)
     return n;
 }
 
-static uint32_t fold(uint64_t s)
-{
-    while (s >> 16) {
-        s = (s & 0xffff) + (s >> 16);
-    }
-    return (uint32_t)s;
-}
-
-/* The ones'-complement sum of @len bytes (big-endian 16-bit words),
- * folded.  Eight bytes at a time in host order, which the sum does not
- * depend on up to a byte swap [RFC1071 2(B)]; the tail in network
- * order. */
-static uint32_t csum_bytes(const uint8_t *p, uint32_t len)
-{
-    uint64_t s = 0;
-    uint32_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        s += (w & 0xffffffffu) + (w >> 32);
-    }
-    uint32_t f = fold(s);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    f = ((f & 0xff) << 8) | (f >> 8);
-#endif
-    for (; i + 1 < len; i += 2) {
-        f += rd16(p + i);
-    }
-    if (i < len) {
-        f += (uint32_t)p[i] << 8;
-    }
-    return fold(f);
-}
-
 /* Checksum over the pseudo-header and @len bytes of TCP at @tcp. */
 static uint16_t tcp_csum(const TcpAddr *a, const uint8_t *tcp, uint32_t len)
 {
     uint64_t sum = (a->saddr >> 16) + (a->saddr & 0xffff)
                    + (a->daddr >> 16) + (a->daddr & 0xffff) + 6 + len;
-    return (uint16_t)~fold(sum + csum_bytes(tcp, len));
+    return (uint16_t)~tb_csum_fold(sum + tb_csum_sum(tcp, len));
 }
 
 static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
@@ -103,11 +58,10 @@ static uint8_t *put_options(uint8_t *o, const TcpSegment *seg)
     return o;
 }
 
-uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
-                   const uint8_t *data, uint16_t ip_id)
+void tcp_build_hdr(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                   uint16_t ip_id, uint32_t tot)
 {
     uint32_t thl = 20 + tcp_opt_len(seg);
-    uint32_t tot = 20 + thl + seg->len;
     memset(p, 0, 20 + thl);
     p[0] = 0x45;
     tb_put_be16(p + 2, tot);
@@ -127,6 +81,15 @@ uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
     t[13] = seg->flags;
     tb_put_be16(t + 14, seg->win);
     put_options(t + 20, seg);
+}
+
+uint32_t tcp_build(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                   const uint8_t *data, uint16_t ip_id)
+{
+    uint32_t thl = 20 + tcp_opt_len(seg);
+    uint32_t tot = 20 + thl + seg->len;
+    tcp_build_hdr(p, a, seg, ip_id, tot);
+    uint8_t *t = p + 20;
     if (seg->len && data) {
         memcpy(t + thl, data, seg->len);
     }
@@ -148,45 +111,52 @@ static int parse_options(const uint8_t *o, uint32_t n, TcpSegment *seg)
         }
         const uint8_t *v = o + i + 2;
         if (o[i] == OPT_MSS && o[i + 1] == 4) {
-            seg->mss = (uint16_t)rd16(v);
+            seg->mss = (uint16_t)tb_get_be16(v);
         } else if (o[i] == OPT_WS && o[i + 1] == 3) {
             seg->wscale = (int8_t)(v[0] > 14 ? 14 : v[0]);
         } else if (o[i] == OPT_TS && o[i + 1] == 10) {
             seg->ts = true;
-            seg->tsval = rd32(v);
-            seg->tsecr = rd32(v + 4);
+            seg->tsval = tb_get_be32(v);
+            seg->tsecr = tb_get_be32(v + 4);
         }
         i += o[i + 1];
     }
     return 0;
 }
 
-int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
-              const uint8_t **data)
+int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
+                  TcpSegment *seg, const uint8_t **data)
 {
-    if (len < 40 || p[0] != 0x45 || p[9] != 6 || tb_ip_csum(p, 20) != 0) {
+    if (len < 40 || p[0] != 0x45 || p[9] != 6) {
         return -1;
     }
-    uint32_t tot = rd16(p + 2);
+    uint32_t tot = tb_get_be16(p + 2);
     const uint8_t *t = p + 20;
     uint32_t thl = (uint32_t)(t[12] >> 4) * 4;
     if (tot > len || tot < 20 + thl || thl < 20) {
         return -1;
     }
-    a->saddr = rd32(p + 12);
-    a->daddr = rd32(p + 16);
-    if (tcp_csum(a, t, tot - 20) != 0) {
-        return -1;
-    }
+    a->saddr = tb_get_be32(p + 12);
+    a->daddr = tb_get_be32(p + 16);
     memset(seg, 0, sizeof(*seg));
     seg->wscale = -1;
-    a->sport = (uint16_t)rd16(t);
-    a->dport = (uint16_t)rd16(t + 2);
-    seg->seq = rd32(t + 4);
-    seg->ack = rd32(t + 8);
+    a->sport = (uint16_t)tb_get_be16(t);
+    a->dport = (uint16_t)tb_get_be16(t + 2);
+    seg->seq = tb_get_be32(t + 4);
+    seg->ack = tb_get_be32(t + 8);
     seg->flags = t[13] & 0x3f;
-    seg->win = (uint16_t)rd16(t + 14);
+    seg->win = (uint16_t)tb_get_be16(t + 14);
     seg->len = tot - 20 - thl;
     *data = t + thl;
     return parse_options(t + 20, thl - 20, seg);
+}
+
+int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
+              const uint8_t **data)
+{
+    if (tcp_parse_hdr(p, len, a, seg, data) < 0 || tb_ip_csum(p, 20) != 0
+        || tcp_csum(a, p + 20, (uint32_t)(*data - p) - 20 + seg->len) != 0) {
+        return -1;
+    }
+    return 0;
 }

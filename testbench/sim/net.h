@@ -23,8 +23,9 @@ typedef struct TbNet TbNet;
 /**
  * Build the run of @t as tb_topology_load() gives it (copied): hosts in
  * order (their bring-up advances the clock, ~0.23 s per NIC), links, the
- * lock-step, the traffic and the [netperf] test's processes.  The host-ready instant (TbResults.init_ns of
- * every host) is the end of the last bring-up.  NULL and *err set
+ * lock-step, the traffic and the [netperf] test's processes.  The
+ * host-ready instant (TbResults.init_ns of every host) is the end of the
+ * last bring-up.  NULL and *err set
  * ("host NAME: ...") on error.
  */
 TbNet *tb_net_new(const TbTopology *t, char **err);
