@@ -259,16 +259,15 @@ static char *net_data(const char *const *groups, guint ngroups,
     return g_string_free(o, FALSE);
 }
 
-/* The plot command of one chart: @cols (data columns) per curve. */
+/* One chart: a curve per group, or with @cpu two per group (sender and
+ * receiver CPU busy). */
 static void net_chart(GString *o, const char *out, const char *title,
                       const char *ylabel, const char *const *groups,
                       guint ngroups, int cpu)
 {
     static const char *const side[] = {"sender", "receiver"};
 
-    g_string_append_printf(o, "set output \"%s\"\nset title ", out);
-    tb_plot_gp_str(o, title);
-    g_string_append_printf(o, "\nset ylabel \"%s\"\nplot ", ylabel);
+    tb_plot_chart_head(o, out, title, ylabel);
     for (guint g = 0; g < ngroups; g++) {
         for (int c = 0; c < (cpu ? 2 : 1); c++) {
             char *t = cpu ? g_strdup_printf("%s %s", groups[g], side[c])
@@ -300,17 +299,13 @@ static char *net_script(const char *title, const char *xlabel, bool logx,
     g_string_append(o, logx ? "set logscale x 2\n" : "set xrange [0:*]\n");
     g_string_append(o, "set xlabel ");
     tb_plot_gp_str(o, xlabel);
-    g_string_append(o, "\nif (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) "
-                       "{\n  pngterm = \"pngcairo size 1000,600 font "
-                       "'sans,10'\"\n} else {\n  pngterm = \"png size "
-                       "1000,600\"\n}\n");
+    g_string_append_c(o, '\n');
+    tb_plot_pngterm(o, 1000, 600);
     for (int e = 0; e < 2; e++) {
         const char *x = e ? "svg" : "png";
         char *f = g_strdup_printf("throughput.%s", x);
-        g_string_append(o, e ? "set terminal svg size 1000,600 font "
-                               "'sans,10' background '#ffffff'\n"
-                             : "set terminal @pngterm\n");
-        g_string_append(o, "set termoption noenhanced\nset yrange [0:*]\n");
+        tb_plot_terminal(o, e == 1, 1000, 600);
+        g_string_append(o, "set yrange [0:*]\n");
         net_chart(o, f, tt, "10^6 bit/s received", groups, ngroups, 0);
         g_free(f);
         f = g_strdup_printf("cpu.%s", x);
