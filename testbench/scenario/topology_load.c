@@ -18,20 +18,6 @@
 /* The kinds of per-host section, "KIND.HOST[.NAME]". */
 static const char *const host_kinds[] = {"nic.", "route.", "traffic."};
 
-static bool valid_name(const char *n)
-{
-    size_t l = strlen(n);
-    if (l == 0 || l >= TB_NAME_LEN) {
-        return false;
-    }
-    for (const char *p = n; *p; p++) {
-        if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-') {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* The group of file group @g in the view of host @h, or NULL if @g is
  * not part of it.  g_malloc'd. */
 static char *view_name(const char *g, const char *h)
@@ -69,7 +55,7 @@ static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
         if (!g_str_has_prefix(groups[i], "host.")) {
             continue;
         }
-        if (!valid_name(n)) {
+        if (!tb_ld_valid_name(n, TB_NAME_LEN)) {
             return tb_ld_fail(ld, groups[i], NULL, "'%s' is not a host name "
                               "(1-31 letters, digits, '-' or '_')", n);
         }
@@ -245,7 +231,7 @@ static int load_link(TbLd *ld, const char *g, TbTopology *t)
     if (t->nlinks == TB_MAX_LINKS) {
         return tb_ld_fail(ld, g, NULL, "more than %d links", TB_MAX_LINKS);
     }
-    if (!valid_name(g + 5)) {
+    if (!tb_ld_valid_name(g + 5, TB_NAME_LEN)) {
         return tb_ld_fail(ld, g, NULL, "'%s' is not a link name (1-31 "
                           "letters, digits, '-' or '_')", g + 5);
     }
