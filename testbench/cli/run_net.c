@@ -36,7 +36,7 @@ char *tb_run_host_list(const char *path)
         char **groups = g_key_file_get_groups(kf, NULL);
         for (int i = 0; groups[i]; i++) {
             bool host = g_str_has_prefix(groups[i], "host.");
-            if (!host && !g_str_has_prefix(groups[i], "link.")) {
+            if (!tb_topology_multi_group(groups[i])) {
                 continue;
             }
             hosts = hosts ? hosts : g_string_new(NULL);

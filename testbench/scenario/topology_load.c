@@ -425,11 +425,16 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
     return 0;
 }
 
+bool tb_topology_multi_group(const char *group)
+{
+    return g_str_has_prefix(group, "host.")
+           || g_str_has_prefix(group, "link.");
+}
+
 static bool is_multi(char **groups)
 {
     for (int i = 0; groups[i]; i++) {
-        if (g_str_has_prefix(groups[i], "host.")
-            || g_str_has_prefix(groups[i], "link.")) {
+        if (tb_topology_multi_group(groups[i])) {
             return true;
         }
     }
