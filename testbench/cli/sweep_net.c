@@ -61,19 +61,6 @@ int tb_sweep_net_x_axis(const TbSweepGrid *g)
     return -1;
 }
 
-/* The number at @path of point @i's report @root into *@v. */
-static int num_at(JsonNode *root, const char *path, double *v, guint i,
-                  char **err)
-{
-    char *why = NULL;
-    if (tb_report_path_number(root, path, v, &why) < 0) {
-        *err = g_strdup_printf("point %u report: %s", i, why);
-        g_free(why);
-        return -1;
-    }
-    return 0;
-}
-
 static guint n_hosts(JsonNode *root)
 {
     JsonNode *h = tb_report_path_node(root, "hosts");
@@ -86,22 +73,15 @@ static guint n_hosts(JsonNode *root)
 static void head(const TbSweep *s, JsonNode *root, GString *o)
 {
     g_string_append(o, "point");
-    for (guint a = 0; a < s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
-        g_string_append_c(o, ',');
-        tb_sweep_csv_field(o, p->key);
-    }
+    tb_sweep_csv_axis_keys(o, s);
     for (guint k = 0; k < G_N_ELEMENTS(np_cols); k++) {
         g_string_append_printf(o, ",%s", np_cols[k].key);
     }
     for (guint h = 0; h < n_hosts(root); h++) {
         char *np = g_strdup_printf("hosts.%u.name", h);
-        JsonNode *n = tb_report_path_node(root, np);
-        const char *name = n && JSON_NODE_HOLDS_VALUE(n)
-                               ? json_node_get_string(n) : "";
+        const char *name = tb_sweep_str_at(root, np);
         for (guint k = 0; k < G_N_ELEMENTS(host_cols); k++) {
-            g_string_append_printf(o, ",%s.%s", name ? name : "",
-                                   host_cols[k][1]);
+            g_string_append_printf(o, ",%s.%s", name, host_cols[k][1]);
         }
         g_free(np);
     }
@@ -117,11 +97,9 @@ static int np_row(JsonNode *root, guint i, GString *o, TbNetPlotPoint *pt,
         double v = 0;
         int r = 0;
         if (np_cols[k].dec < 0) {
-            JsonNode *n = tb_report_path_node(root, path);
             g_string_append_c(o, ',');
-            tb_sweep_csv_field(o, n && JSON_NODE_HOLDS_VALUE(n)
-                                      ? json_node_get_string(n) : "");
-        } else if ((r = num_at(root, path, &v, i, err)) == 0) {
+            tb_sweep_csv_field(o, tb_sweep_str_at(root, path));
+        } else if ((r = tb_sweep_point_number(root, path, i, &v, err)) == 0) {
             g_string_append_printf(o, ",%.*f", np_cols[k].dec, v);
         }
         g_free(path);
@@ -146,15 +124,12 @@ static int host_row(JsonNode *root, guint i, guint nh, GString *o,
             char *path = g_strdup_printf("hosts.%u.report.%s", h,
                                          host_cols[k][0]);
             double v;
-            int r = num_at(root, path, &v, i, err);
+            int r = tb_sweep_point_number(root, path, i, &v, err);
             g_free(path);
             if (r < 0) {
                 return -1;
             }
-            gint64 ppm = (gint64)v;
-            g_string_append_printf(o, ",%" G_GINT64_FORMAT ".%04"
-                                   G_GINT64_FORMAT, ppm / 10000,
-                                   ppm % 10000);
+            tb_sweep_csv_pct(o, (gint64)v);
         }
     }
     return 0;
@@ -164,26 +139,17 @@ static int host_row(JsonNode *root, guint i, guint nh, GString *o,
 static int net_point(const TbSweep *s, guint i, guint *nh, GString *o,
                      TbNetPlotPoint *pt, GPtrArray *groups, char **err)
 {
-    char *path = tb_sweep_point_json(s, i);
-    char *why = NULL;
-    JsonNode *root = tb_report_load(path, &why);
+    JsonNode *root = tb_sweep_point_load(s, i, err);
     int r = -1;
 
-    g_free(path);
     if (!root) {
-        *err = g_strdup_printf("point %u: %s", i, why);
-        g_free(why);
         return -1;
     }
     if (i == 0) {
         *nh = n_hosts(root);
         head(s, root, o);
     }
-    g_string_append_printf(o, "%u", i);
-    for (guint a = 0; a < s->grid->params->len; a++) {
-        g_string_append_c(o, ',');
-        tb_sweep_csv_field(o, tb_sweep_value(s->grid, i, a));
-    }
+    tb_sweep_csv_axis_values(o, s, i);
     pt->group = tb_sweep_group_of(s, i, "", groups);
     pt->x = s->load_axis >= 0
                 ? g_ascii_strtod(tb_sweep_value(s->grid, i,
