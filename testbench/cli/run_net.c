@@ -66,8 +66,6 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
         why = "--pcap-out needs a file name";
     } else if (a->trace) {
         why = "--trace: not available for a scenario with several hosts";
-    } else if (a->timeout_set) {
-        why = "--timeout: only for --backend qemu";
     }
     if (why) {
         *err = g_strdup_printf("run: %s", why);
