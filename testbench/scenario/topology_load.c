@@ -451,13 +451,14 @@ int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
 
     memset(t, 0, sizeof(*t));
     tb_ld_init(&ld, name, dir, &t->host[0]);
+    /* before the text: --set overrides are noted in host[0] */
+    tb_scenario_defaults(&t->host[0], name);
     if (tb_ld_read_text(&ld, data, n, sets) == 0) {
         char **groups = g_key_file_get_groups(ld.kf, NULL);
         if (is_multi(groups)) {
             r = load_multi(&ld, groups, t);
         } else {
             t->nhosts = 1;
-            tb_scenario_defaults(&t->host[0], name);
             r = tb_ld_load_all(&ld, groups);
         }
         g_strfreev(groups);
