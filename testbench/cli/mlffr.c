@@ -278,7 +278,7 @@ static char *shown_name(const TbMlffrCfg *c, const uint32_t *sizes, int n,
                         char **err)
 {
     TbScenario *sc = g_new0(TbScenario, 1);
-    GString *s;
+    char *s;
 
     if (tb_mlffr_check(c, err) < 0 ||
         tb_mlffr_load(c, sizes[0], 1, sc, err) < 0) {
@@ -286,12 +286,9 @@ static char *shown_name(const TbMlffrCfg *c, const uint32_t *sizes, int n,
         return NULL;
     }
     note_oversize(sc, sizes, n);
-    s = g_string_new(sc->name);
-    for (char **set = c->sets; set && *set; set++) {
-        g_string_append_printf(s, " %s", *set);
-    }
+    s = tb_cli_title(sc->name, c->sets);
     g_free(sc);
-    return g_string_free(s, FALSE);
+    return s;
 }
 
 /* The search, the table and the files.  The exit status, *err. */
