@@ -222,8 +222,8 @@ static void test_json_schema(void)
     static const char *const iface[] = {
         "name", "chip", "bus", "link_mbps", "mode", "mtu", "promisc", "irq",
         "interrupts", "rx_pps", "tx_pps", "stats64", "netstat", "driver",
-        "nic", "ethtool", "qdisc_drops", "tx_timeouts", "wire_tx_frames", "wire_tx_bytes",
-        NULL};
+        "nic", "ethtool", "qdisc_drops", "tx_timeouts", "wire_tx_frames",
+        "wire_tx_bytes", NULL};
     static const char *const stats[] = {
         "rx_packets", "tx_packets", "rx_bytes", "tx_bytes", "rx_errors",
         "tx_errors", "rx_dropped", "tx_dropped", "multicast", "collisions",

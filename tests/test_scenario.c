@@ -12,6 +12,7 @@
 
 #include "scenario/scenario_keys.h"
 #include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 
 static TbScenario sc;
 
@@ -543,6 +544,26 @@ static void test_guest(void)
                "(e1klab, stock)");
 }
 
+/* A file of one host loads the same through tb_topology_load_data as
+ * through tb_scenario_load_data, --set overrides noted included. */
+static void test_topology_one_host(void)
+{
+    const char *sets[] = {"traffic.pps=2000", "traffic.count=5", NULL};
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+
+    load_ok(MINIMAL, sets);
+    g_assert_cmpstr(sc.overrides, ==, "traffic.pps=2000\ntraffic.count=5\n");
+    g_assert_cmpint(tb_topology_load_data(MINIMAL, -1, "t.ini", NULL, sets,
+                                          t, &err), ==, 0);
+    g_assert_null(err);
+    g_assert_cmpuint(t->nhosts, ==, 1);
+    g_assert_cmpstr(t->host[0].overrides, ==, sc.overrides);
+    g_assert_cmpstr(t->host[0].name, ==, sc.name);
+    g_assert_cmpuint(t->host[0].traffic[0].count, ==, 5);
+    g_free(t);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -559,5 +580,6 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/key_markdown", test_key_markdown);
     g_test_add_func("/scenario/key_doc", test_key_doc);
     g_test_add_func("/scenario/guest", test_guest);
+    g_test_add_func("/scenario/topology_one_host", test_topology_one_host);
     return g_test_run();
 }

@@ -269,8 +269,8 @@ static const BenchCase *find_case(const char *name)
 /* The settings of case @c into @sets (NULL-terminated): with @frames
  * (> 0, --frames given) its count_sets and, when it has some, the count
  * of its one [traffic] source (the loader wants a count once the
- * duration is 0); the capture in @dir when it needs one. */
-static void case_sets(const BenchCase *c, uint64_t frames, const char *dir,
+ * duration is 0); the capture @cap when it needs one. */
+static void case_sets(const BenchCase *c, uint64_t frames, const char *cap,
                       GPtrArray *sets)
 {
     if (frames > 0 && c->count_sets[0]) {
@@ -281,9 +281,7 @@ static void case_sets(const BenchCase *c, uint64_t frames, const char *dir,
         g_ptr_array_add(sets, g_strdup(c->count_sets[i]));
     }
     if (c->idle_capture) {
-        char *cap = g_build_filename(dir, "idle-gaps.pcap", NULL);
         g_ptr_array_add(sets, g_strdup_printf("traffic.pcap=%s", cap));
-        g_free(cap);
     }
     g_ptr_array_add(sets, NULL);
 }
@@ -306,7 +304,7 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
     if (!dir || (c->idle_capture && !write_idle_capture(cap))) {
         *err = g_strdup("bench: cannot write a scratch capture");
     } else {
-        case_sets(c, (uint64_t)o->frames, dir, sets);
+        case_sets(c, (uint64_t)o->frames, cap, sets);
         if (bench_load(ini, (const char *const *)sets->pdata,
                        (uint64_t)o->frames, sc, err) == 0) {
             rc = bench_time(sc, &out, err) == 0 ? 0 : 1;

@@ -78,3 +78,13 @@ int tb_cli_error(const char *prefix, char **err, int status)
     g_clear_pointer(err, g_free);
     return status;
 }
+
+char *tb_cli_title(const char *head, char **sets)
+{
+    GString *t = g_string_new(head);
+
+    for (char **x = sets; x && *x; x++) {
+        g_string_append_printf(t, " %s", *x);
+    }
+    return g_string_free(t, FALSE);
+}

@@ -58,4 +58,8 @@ int tb_cli_one_scenario(int argc, const char *cmd, const char *prefix,
  */
 int tb_cli_error(const char *prefix, char **err, int status);
 
+/** A chart title: @head, then each --set argument of @sets (NULL-
+ *  terminated, may be NULL) after a space.  g_free. */
+char *tb_cli_title(const char *head, char **sets);
+
 #endif /* TB_CLI_OPTS_H */

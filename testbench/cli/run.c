@@ -344,8 +344,7 @@ static int run_net(const RunOpts *o, const char *path, char **err)
     TbRunNetArgs a = {
         .json_path = o->json_path, .csv_path = o->csv_path,
         .pcap_path = o->pcap_path, .backend = o->backend,
-        .trace = o->trace, .timeout_set = !isnan(o->timeout_s),
-        .text = want_text(o), .quiet = o->quiet,
+        .trace = o->trace, .text = want_text(o), .quiet = o->quiet,
     };
     return tb_run_net(path, (const char *const *)o->sets, &a, err);
 }

@@ -36,7 +36,7 @@ char *tb_run_host_list(const char *path)
         char **groups = g_key_file_get_groups(kf, NULL);
         for (int i = 0; groups[i]; i++) {
             bool host = g_str_has_prefix(groups[i], "host.");
-            if (!host && !g_str_has_prefix(groups[i], "link.")) {
+            if (!tb_topology_multi_group(groups[i])) {
                 continue;
             }
             hosts = hosts ? hosts : g_string_new(NULL);
@@ -66,8 +66,6 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
         why = "--pcap-out needs a file name";
     } else if (a->trace) {
         why = "--trace: not available for a scenario with several hosts";
-    } else if (a->timeout_set) {
-        why = "--timeout: only for --backend qemu";
     }
     if (why) {
         *err = g_strdup_printf("run: %s", why);

@@ -20,7 +20,6 @@ typedef struct TbRunNetArgs {
     const char *pcap_path;     /**< --pcap-out FILE, NULL: none */
     const char *backend;       /**< --backend, NULL: testbench */
     bool trace;                /**< --trace (refused) */
-    bool timeout_set;          /**< --timeout given (refused: qemu only) */
     bool text;                 /**< print the text report on stdout */
     bool quiet;                /**< --quiet: no progress bar */
 } TbRunNetArgs;

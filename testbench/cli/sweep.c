@@ -283,15 +283,11 @@ static int emit_jobs(const TbSweep *s, const char *exe_name, char **err)
  * overrides (the axes are on the charts). */
 static char *sweep_title(const TbSweep *s)
 {
-    GString *t = g_string_new(NULL);
     char *base = g_path_get_basename(s->scenario);
+    char *t = tb_cli_title(base, s->sets);
 
-    g_string_append(t, base);
-    for (char **x = s->sets; x && *x; x++) {
-        g_string_append_printf(t, " %s", *x);
-    }
     g_free(base);
-    return g_string_free(t, FALSE);
+    return t;
 }
 
 /* sweep.csv and the charts of one host's points (sweep_csv.h): 0 or the

@@ -76,22 +76,32 @@ void tb_sweep_csv_field(GString *o, const char *v)
     }
 }
 
+int tb_sweep_point_number(JsonNode *root, const char *path, guint i,
+                          double *v, char **err)
+{
+    char *why = NULL;
+
+    if (tb_report_path_number(root, path, v, &why) < 0) {
+        *err = g_strdup_printf("point %u report: %s", i, why);
+        g_free(why);
+        return -1;
+    }
+    return 0;
+}
+
 static int num(JsonNode *root, const char *path, gint64 *v, guint point,
                char **err)
 {
     double d;
-    char *why = NULL;
 
-    if (tb_report_path_number(root, path, &d, &why) < 0) {
-        *err = g_strdup_printf("point %u report: %s", point, why);
-        g_free(why);
+    if (tb_sweep_point_number(root, path, point, &d, err) < 0) {
         return -1;
     }
     *v = (gint64)d;
     return 0;
 }
 
-static const char *str_at(JsonNode *root, const char *path)
+const char *tb_sweep_str_at(JsonNode *root, const char *path)
 {
     JsonNode *n = tb_report_path_node(root, path);
     if (n && JSON_NODE_HOLDS_VALUE(n) &&
@@ -152,14 +162,34 @@ guint tb_sweep_group_of(const TbSweep *s, guint i, const char *mode,
     return g;
 }
 
+void tb_sweep_csv_axis_keys(GString *o, const TbSweep *s)
+{
+    for (guint a = 0; a < s->grid->params->len; a++) {
+        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
+        g_string_append_c(o, ',');
+        tb_sweep_csv_field(o, p->key);
+    }
+}
+
+void tb_sweep_csv_axis_values(GString *o, const TbSweep *s, guint i)
+{
+    g_string_append_printf(o, "%u", i);
+    for (guint a = 0; a < s->grid->params->len; a++) {
+        g_string_append_c(o, ',');
+        tb_sweep_csv_field(o, tb_sweep_value(s->grid, i, a));
+    }
+}
+
+void tb_sweep_csv_pct(GString *o, gint64 ppm)
+{
+    g_string_append_printf(o, ",%" G_GINT64_FORMAT ".%04" G_GINT64_FORMAT,
+                           ppm / 10000, ppm % 10000);
+}
+
 /* "point,AXIS...,mode,RUN-COLUMN..." (the interface columns follow). */
 static void csv_head(Csv *c)
 {
-    for (guint a = 0; a < c->s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(c->s->grid->params, a);
-        g_string_append_c(c->o, ',');
-        tb_sweep_csv_field(c->o, p->key);
-    }
+    tb_sweep_csv_axis_keys(c->o, c->s);
     g_string_append(c->o, ",mode");
     for (guint k = 0; k < G_N_ELEMENTS(run_cols); k++) {
         g_string_append_printf(c->o, ",%s", run_cols[k][1]);
@@ -177,7 +207,7 @@ static void csv_ifaces(Csv *c, JsonNode *root)
 
     for (guint k = 0; k < n; k++) {
         char *np = g_strdup_printf("interfaces.%u.name", k);
-        g_ptr_array_add(c->ifn, g_strdup(str_at(root, np)));
+        g_ptr_array_add(c->ifn, g_strdup(tb_sweep_str_at(root, np)));
         g_free(np);
     }
     for (guint k = 0; k < c->ifn->len; k++) {
@@ -188,7 +218,7 @@ static void csv_ifaces(Csv *c, JsonNode *root)
         }
     }
     g_string_append_c(c->o, '\n');
-    *c->rx_iface = g_strdup(str_at(root, "sources.0.nic"));
+    *c->rx_iface = g_strdup(tb_sweep_str_at(root, "sources.0.nic"));
     if (!**c->rx_iface && c->ifn->len) {
         g_free(*c->rx_iface);
         *c->rx_iface = g_strdup(g_ptr_array_index(c->ifn, 0));
@@ -210,9 +240,7 @@ static int csv_run_cols(Csv *c, JsonNode *root, guint i, gint64 *v,
                                    G_GINT64_FORMAT, v[k] / 1000000,
                                    v[k] % 1000000);
         } else if (g_str_has_suffix(run_cols[k][0], "_ppm")) {
-            g_string_append_printf(c->o, ",%" G_GINT64_FORMAT ".%04"
-                                   G_GINT64_FORMAT, v[k] / 10000,
-                                   v[k] % 10000);
+            tb_sweep_csv_pct(c->o, v[k]);
         } else {
             g_string_append_printf(c->o, ",%" G_GINT64_FORMAT, v[k]);
         }
@@ -258,13 +286,9 @@ static int csv_row(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
                    GPtrArray *groups, char **err)
 {
     gint64 v[G_N_ELEMENTS(run_cols)], window = 0;
-    const char *mode = str_at(root, "interfaces.0.mode");
+    const char *mode = tb_sweep_str_at(root, "interfaces.0.mode");
 
-    g_string_append_printf(c->o, "%u", i);
-    for (guint a = 0; a < c->s->grid->params->len; a++) {
-        g_string_append_c(c->o, ',');
-        tb_sweep_csv_field(c->o, tb_sweep_value(c->s->grid, i, a));
-    }
+    tb_sweep_csv_axis_values(c->o, c->s, i);
     g_string_append_c(c->o, ',');
     tb_sweep_csv_field(c->o, mode);
     if (num(root, "window_ns", &window, i, err) < 0 ||
@@ -284,19 +308,28 @@ static int csv_row(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
     return 0;
 }
 
-/* Load point @i's report and add its row.  0 or -1 with *err. */
-static int csv_point(Csv *c, guint i, TbPlotPoint *pt, GPtrArray *groups,
-                     char **err)
+JsonNode *tb_sweep_point_load(const TbSweep *s, guint i, char **err)
 {
-    char *path = tb_sweep_point_json(c->s, i);
+    char *path = tb_sweep_point_json(s, i);
     char *why = NULL;
     JsonNode *root = tb_report_load(path, &why);
-    int r;
 
     g_free(path);
     if (!root) {
         *err = g_strdup_printf("point %u: %s", i, why);
         g_free(why);
+    }
+    return root;
+}
+
+/* Load point @i's report and add its row.  0 or -1 with *err. */
+static int csv_point(Csv *c, guint i, TbPlotPoint *pt, GPtrArray *groups,
+                     char **err)
+{
+    JsonNode *root = tb_sweep_point_load(c->s, i, err);
+    int r;
+
+    if (!root) {
         return -1;
     }
     if (i == 0) {

@@ -8,6 +8,7 @@
 #define TB_SWEEP_CSV_H
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "cli/sweep_plot.h"
 #include "cli/sweep_run.h"
@@ -26,6 +27,29 @@ int tb_sweep_combine(const TbSweep *s, TbPlotPoint *pts, GPtrArray *groups,
 /** Append @v to @o as one CSV field (quoted if it holds a comma, quote
  *  or newline). */
 void tb_sweep_csv_field(GString *o, const char *v);
+
+/** Point @i's report (DIR/point-NNNN.json) parsed, or NULL with *err
+ *  "point N: ..." (missing or malformed). */
+JsonNode *tb_sweep_point_load(const TbSweep *s, guint i, char **err);
+
+/** The number at report path @path of point @i's report @root into *@v.
+ *  0, or -1 with *err "point N report: ..." (report_path.h). */
+int tb_sweep_point_number(JsonNode *root, const char *path, guint i,
+                          double *v, char **err);
+
+/** The string at report path @path of @root; "" if none or not a
+ *  string. */
+const char *tb_sweep_str_at(JsonNode *root, const char *path);
+
+/** Append ",KEY" for each axis of the grid (CSV fields). */
+void tb_sweep_csv_axis_keys(GString *o, const TbSweep *s);
+
+/** Append point @i's number and ",VALUE" for each axis (CSV fields). */
+void tb_sweep_csv_axis_values(GString *o, const TbSweep *s, guint i);
+
+/** Append ",P.PPPP": @ppm (parts per million, >= 0) as a percentage
+ *  with 4 decimals. */
+void tb_sweep_csv_pct(GString *o, gint64 ppm);
 
 /** Index in @groups of point @i's curve (its title: the values of the
  *  axes other than s->load_axis, else @mode, else "run"), added if new. */

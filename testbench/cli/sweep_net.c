@@ -61,19 +61,6 @@ int tb_sweep_net_x_axis(const TbSweepGrid *g)
     return -1;
 }
 
-/* The number at @path of point @i's report @root into *@v. */
-static int num_at(JsonNode *root, const char *path, double *v, guint i,
-                  char **err)
-{
-    char *why = NULL;
-    if (tb_report_path_number(root, path, v, &why) < 0) {
-        *err = g_strdup_printf("point %u report: %s", i, why);
-        g_free(why);
-        return -1;
-    }
-    return 0;
-}
-
 static guint n_hosts(JsonNode *root)
 {
     JsonNode *h = tb_report_path_node(root, "hosts");
@@ -86,22 +73,15 @@ static guint n_hosts(JsonNode *root)
 static void head(const TbSweep *s, JsonNode *root, GString *o)
 {
     g_string_append(o, "point");
-    for (guint a = 0; a < s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
-        g_string_append_c(o, ',');
-        tb_sweep_csv_field(o, p->key);
-    }
+    tb_sweep_csv_axis_keys(o, s);
     for (guint k = 0; k < G_N_ELEMENTS(np_cols); k++) {
         g_string_append_printf(o, ",%s", np_cols[k].key);
     }
     for (guint h = 0; h < n_hosts(root); h++) {
         char *np = g_strdup_printf("hosts.%u.name", h);
-        JsonNode *n = tb_report_path_node(root, np);
-        const char *name = n && JSON_NODE_HOLDS_VALUE(n)
-                               ? json_node_get_string(n) : "";
+        const char *name = tb_sweep_str_at(root, np);
         for (guint k = 0; k < G_N_ELEMENTS(host_cols); k++) {
-            g_string_append_printf(o, ",%s.%s", name ? name : "",
-                                   host_cols[k][1]);
+            g_string_append_printf(o, ",%s.%s", name, host_cols[k][1]);
         }
         g_free(np);
     }
@@ -117,11 +97,9 @@ static int np_row(JsonNode *root, guint i, GString *o, TbNetPlotPoint *pt,
         double v = 0;
         int r = 0;
         if (np_cols[k].dec < 0) {
-            JsonNode *n = tb_report_path_node(root, path);
             g_string_append_c(o, ',');
-            tb_sweep_csv_field(o, n && JSON_NODE_HOLDS_VALUE(n)
-                                      ? json_node_get_string(n) : "");
-        } else if ((r = num_at(root, path, &v, i, err)) == 0) {
+            tb_sweep_csv_field(o, tb_sweep_str_at(root, path));
+        } else if ((r = tb_sweep_point_number(root, path, i, &v, err)) == 0) {
             g_string_append_printf(o, ",%.*f", np_cols[k].dec, v);
         }
         g_free(path);
@@ -146,15 +124,12 @@ static int host_row(JsonNode *root, guint i, guint nh, GString *o,
             char *path = g_strdup_printf("hosts.%u.report.%s", h,
                                          host_cols[k][0]);
             double v;
-            int r = num_at(root, path, &v, i, err);
+            int r = tb_sweep_point_number(root, path, i, &v, err);
             g_free(path);
             if (r < 0) {
                 return -1;
             }
-            gint64 ppm = (gint64)v;
-            g_string_append_printf(o, ",%" G_GINT64_FORMAT ".%04"
-                                   G_GINT64_FORMAT, ppm / 10000,
-                                   ppm % 10000);
+            tb_sweep_csv_pct(o, (gint64)v);
         }
     }
     return 0;
@@ -164,26 +139,17 @@ static int host_row(JsonNode *root, guint i, guint nh, GString *o,
 static int net_point(const TbSweep *s, guint i, guint *nh, GString *o,
                      TbNetPlotPoint *pt, GPtrArray *groups, char **err)
 {
-    char *path = tb_sweep_point_json(s, i);
-    char *why = NULL;
-    JsonNode *root = tb_report_load(path, &why);
+    JsonNode *root = tb_sweep_point_load(s, i, err);
     int r = -1;
 
-    g_free(path);
     if (!root) {
-        *err = g_strdup_printf("point %u: %s", i, why);
-        g_free(why);
         return -1;
     }
     if (i == 0) {
         *nh = n_hosts(root);
         head(s, root, o);
     }
-    g_string_append_printf(o, "%u", i);
-    for (guint a = 0; a < s->grid->params->len; a++) {
-        g_string_append_c(o, ',');
-        tb_sweep_csv_field(o, tb_sweep_value(s->grid, i, a));
-    }
+    tb_sweep_csv_axis_values(o, s, i);
     pt->group = tb_sweep_group_of(s, i, "", groups);
     pt->x = s->load_axis >= 0
                 ? g_ascii_strtod(tb_sweep_value(s->grid, i,
@@ -259,16 +225,15 @@ static char *net_data(const char *const *groups, guint ngroups,
     return g_string_free(o, FALSE);
 }
 
-/* The plot command of one chart: @cols (data columns) per curve. */
+/* One chart: a curve per group, or with @cpu two per group (sender and
+ * receiver CPU busy). */
 static void net_chart(GString *o, const char *out, const char *title,
                       const char *ylabel, const char *const *groups,
                       guint ngroups, int cpu)
 {
     static const char *const side[] = {"sender", "receiver"};
 
-    g_string_append_printf(o, "set output \"%s\"\nset title ", out);
-    tb_plot_gp_str(o, title);
-    g_string_append_printf(o, "\nset ylabel \"%s\"\nplot ", ylabel);
+    tb_plot_chart_head(o, out, title, ylabel);
     for (guint g = 0; g < ngroups; g++) {
         for (int c = 0; c < (cpu ? 2 : 1); c++) {
             char *t = cpu ? g_strdup_printf("%s %s", groups[g], side[c])
@@ -300,17 +265,13 @@ static char *net_script(const char *title, const char *xlabel, bool logx,
     g_string_append(o, logx ? "set logscale x 2\n" : "set xrange [0:*]\n");
     g_string_append(o, "set xlabel ");
     tb_plot_gp_str(o, xlabel);
-    g_string_append(o, "\nif (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) "
-                       "{\n  pngterm = \"pngcairo size 1000,600 font "
-                       "'sans,10'\"\n} else {\n  pngterm = \"png size "
-                       "1000,600\"\n}\n");
+    g_string_append_c(o, '\n');
+    tb_plot_pngterm(o, 1000, 600);
     for (int e = 0; e < 2; e++) {
         const char *x = e ? "svg" : "png";
         char *f = g_strdup_printf("throughput.%s", x);
-        g_string_append(o, e ? "set terminal svg size 1000,600 font "
-                               "'sans,10' background '#ffffff'\n"
-                             : "set terminal @pngterm\n");
-        g_string_append(o, "set termoption noenhanced\nset yrange [0:*]\n");
+        tb_plot_terminal(o, e == 1, 1000, 600);
+        g_string_append(o, "set yrange [0:*]\n");
         net_chart(o, f, tt, "10^6 bit/s received", groups, ngroups, 0);
         g_free(f);
         f = g_strdup_printf("cpu.%s", x);

@@ -29,6 +29,37 @@ void tb_plot_gp_str(GString *o, const char *s)
     g_string_append_c(o, '"');
 }
 
+void tb_plot_pngterm(GString *o, int w, int h)
+{
+    g_string_append_printf(o, "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") "
+                           "> 0) {\n  pngterm = \"pngcairo size %d,%d font "
+                           "'sans,10'\"\n} else {\n  pngterm = \"png size "
+                           "%d,%d\"\n}\n", w, h, w, h);
+}
+
+void tb_plot_terminal(GString *o, bool svg, int w, int h)
+{
+    if (svg) {
+        g_string_append_printf(o, "set terminal svg size %d,%d font "
+                               "'sans,10' background '#ffffff'\n", w, h);
+    } else {
+        g_string_append(o, "set terminal @pngterm\n");
+    }
+    g_string_append(o, "set termoption noenhanced\n");
+}
+
+void tb_plot_chart_head(GString *o, const char *out, const char *title,
+                        const char *ylabel)
+{
+    g_string_append(o, "set output ");
+    tb_plot_gp_str(o, out);
+    g_string_append(o, "\nset title ");
+    tb_plot_gp_str(o, title);
+    g_string_append(o, "\nset ylabel ");
+    tb_plot_gp_str(o, ylabel);
+    g_string_append(o, "\nplot ");
+}
+
 static int cmp_point(const void *a, const void *b)
 {
     const TbPlotPoint *x = *(const TbPlotPoint *const *)a;
@@ -76,13 +107,7 @@ static void chart(GString *o, const char *out, const char *title,
     static const char *const ctx[] = {"hardirq", "softirq", "idle"};
     static const int ctx_col[] = {4, 5, 7};
 
-    g_string_append(o, "set output ");
-    tb_plot_gp_str(o, out);
-    g_string_append(o, "\nset title ");
-    tb_plot_gp_str(o, title);
-    g_string_append(o, "\nset ylabel ");
-    tb_plot_gp_str(o, ylabel);
-    g_string_append(o, "\nplot ");
+    tb_plot_chart_head(o, out, title, ylabel);
     for (guint g = 0; g < ngroups; g++) {
         if (kind == 2) {
             for (int c = 0; c < 3; c++) {
@@ -128,18 +153,11 @@ static char *script_text(const char *title, const char *const *groups,
         "set grid\n"
         "set xrange [0:*]\n"
         "set yrange [0:*]\n"
-        "set xlabel \"offered load (kpps)\"\n"
-        "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) {\n"
-        "  pngterm = \"pngcairo size 1000,600 font 'sans,10'\"\n"
-        "} else {\n"
-        "  pngterm = \"png size 1000,600\"\n"
-        "}\n");
+        "set xlabel \"offered load (kpps)\"\n");
+    tb_plot_pngterm(o, 1000, 600);
     for (int e = 0; e < 2; e++) {
         char *f;
-        g_string_append(o, e == 0 ? "set terminal @pngterm\n"
-                                  : "set terminal svg size 1000,600 "
-                                    "font 'sans,10' background '#ffffff'\n");
-        g_string_append(o, "set termoption noenhanced\n");
+        tb_plot_terminal(o, e == 1, 1000, 600);
         f = g_strdup_printf("forwarded.%s", ext[e]);
         chart(o, f, fwd_title, "forwarded (kpps)", groups, ngroups, 0);
         g_free(f);

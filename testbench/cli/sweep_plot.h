@@ -8,6 +8,8 @@
 #ifndef TB_SWEEP_PLOT_H
 #define TB_SWEEP_PLOT_H
 
+#include <stdbool.h>
+
 #include <glib.h>
 
 /** One sweep point as plotted. */
@@ -41,14 +43,30 @@ int tb_plot_put(const char *dir, const char *name, const char *text,
 int tb_plot_run(const char *gnuplot, const char *dir, const char *script,
                 char **err);
 
-/** Names of the six chart files, NULL-terminated. */
 /** Append @s to @o as a gnuplot double-quoted string literal. */
 void tb_plot_gp_str(GString *o, const char *s);
+
+/** Append the gnuplot lines that set the variable pngterm to the PNG
+ *  terminal of @w x @h pixels: pngcairo (font sans 10) when gnuplot has
+ *  it, else png. */
+void tb_plot_pngterm(GString *o, int w, int h);
+
+/** Append "set terminal" (@svg: SVG of @w x @h pixels, white background;
+ *  else the pngterm of tb_plot_pngterm) and "set termoption
+ *  noenhanced". */
+void tb_plot_terminal(GString *o, bool svg, int w, int h);
+
+/** Append the head of one chart: "set output", "set title" and "set
+ *  ylabel" of @out, @title and @ylabel (gnuplot strings, tb_plot_gp_str),
+ *  then "plot " for the curves to follow. */
+void tb_plot_chart_head(GString *o, const char *out, const char *title,
+                        const char *ylabel);
 
 /** Every chart of @files (NULL-terminated) is in @dir: 0; else -1 with
  *  *err naming the first missing one, and none of them is left. */
 int tb_plot_check(const char *dir, const char *const *files, char **err);
 
+/** Names of the six chart files, NULL-terminated. */
 extern const char *const tb_sweep_plot_files[];
 
 #endif /* TB_SWEEP_PLOT_H */

@@ -141,10 +141,11 @@ void tb_report_derive(const TbScenario *sc, const TbResults *r,
     /* no traffic source (a host of several): its traffic comes over
      * links from host ready on, so the rates are over that window */
     d->from_ready = sc->nsources == 0;
-    d->window_ns = r->offered && r->sim_ns > r->first_offer_ns
-                       ? r->sim_ns - r->first_offer_ns : 0;
     if (d->from_ready) {
         d->window_ns = r->sim_ns > r->init_ns ? r->sim_ns - r->init_ns : 0;
+    } else {
+        d->window_ns = r->offered && r->sim_ns > r->first_offer_ns
+                           ? r->sim_ns - r->first_offer_ns : 0;
     }
     span = r->last_offer_ns > r->first_offer_ns
                ? r->last_offer_ns - r->first_offer_ns : 0;

@@ -3,8 +3,9 @@
  * CSV time series: rows over [run] sample intervals of simulated time,
  * from the cumulative results the sim hands to its sampler.  Columns:
  *   time_ns, time_rel_ns (since the first frame's arrival; empty before
- *   it; without a traffic source, a host of several: since host ready), then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and
- *   the drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
+ *   it; without a traffic source, a host of several: since host ready),
+ *   then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and the
+ *   drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
  *   IFACE.qdisc_drops, then hardirq_pct, softirq_pct, process_pct,
  *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops.
  * Drops are counts in the interval (they sum to the report's totals; the

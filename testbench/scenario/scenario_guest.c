@@ -128,8 +128,7 @@ int tb_scenario_testbench_check(const TbScenario *sc, char **err)
         *err = g_strdup_printf("%s[guest] driver: 'stock' (Linux's own "
                                "e1000) runs only in the guest (--backend "
                                "qemu); the testbench runs e1klab's driver "
-                               "core", sc->guest.driver_at[0]
-                                            ? sc->guest.driver_at : "");
+                               "core", sc->guest.driver_at);
         return -1;
     }
     return 0;

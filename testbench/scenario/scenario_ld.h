@@ -7,6 +7,9 @@
 #ifndef TB_SCENARIO_LD_H
 #define TB_SCENARIO_LD_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include <glib.h>
 
 #include "scenario/scenario_keys.h"
@@ -47,6 +50,10 @@ int tb_ld_load_all(TbLd *ld, char **groups);
  *  path of TB_PATH_LEN bytes or more). */
 int tb_ld_read_file(const char *path, char **data, gsize *len, char **dir,
                     char **err);
+
+/** @n is a name of 1 to @size - 1 letters, digits, '-' or '_' (an
+ *  interface, host or link name). */
+bool tb_ld_valid_name(const char *n, size_t size);
 
 /** The name of view group @grp in the file (itself without a view). */
 const char *tb_ld_file_group(const TbLd *ld, const char *grp);

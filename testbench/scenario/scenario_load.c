@@ -17,6 +17,7 @@
 
 #include "scenario/scenario_ld.h"
 #include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 
 /* ---- messages ---- */
 
@@ -453,8 +454,7 @@ static int group_sec(const char *g)
 static int check_sections(TbLd *ld, char **groups)
 {
     for (int i = 0; groups[i]; i++) {
-        if (g_str_has_prefix(groups[i], "host.")
-            || g_str_has_prefix(groups[i], "link.")) {
+        if (tb_topology_multi_group(groups[i])) {
             return tb_ld_fail(ld, groups[i], NULL, "a scenario with "
                               "[host.NAME] or [link.NAME] sections has "
                               "several hosts: `e1klab run` and `sweep` "

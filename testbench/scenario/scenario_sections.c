@@ -241,19 +241,19 @@ int tb_ld_driver(TbLd *ld, struct e1k_drv_params *base)
 
 /* ---- [nic.NAME] ---- */
 
-static int valid_ifname(const char *n)
+bool tb_ld_valid_name(const char *n, size_t size)
 {
     size_t l = strlen(n);
 
-    if (l == 0 || l >= 16) {
-        return 0;
+    if (l == 0 || l >= size) {
+        return false;
     }
     for (const char *p = n; *p; p++) {
         if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-') {
-            return 0;
+            return false;
         }
     }
-    return 1;
+    return true;
 }
 
 /* NIC number @i named @name: table defaults, then the numbered ones */
@@ -303,7 +303,7 @@ int tb_ld_nic(TbLd *ld, const char *g, const struct e1k_drv_params *base)
     const char *name = g + 4;
     TbNicCfg *n = &sc->nic[sc->nnics];
 
-    if (!valid_ifname(name)) {
+    if (!tb_ld_valid_name(name, 16)) {   /* IFNAMSIZ */
         return tb_ld_fail(ld, g, NULL, "'%s' is not an interface name (1-15 "
                           "letters, digits, '-' or '_')", name);
     }

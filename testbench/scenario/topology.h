@@ -11,6 +11,7 @@
 #ifndef TB_TOPOLOGY_H
 #define TB_TOPOLOGY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -88,5 +89,9 @@ int tb_topology_load(const char *path, const char *const *sets,
 int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
                           const char *dir, const char *const *sets,
                           TbTopology *t, char **err);
+
+/** @group ("host.NAME" or "link.NAME") makes a scenario file one of
+ *  several hosts, loaded by tb_topology_load (not tb_scenario_load). */
+bool tb_topology_multi_group(const char *group);
 
 #endif /* TB_TOPOLOGY_H */

@@ -18,20 +18,6 @@
 /* The kinds of per-host section, "KIND.HOST[.NAME]". */
 static const char *const host_kinds[] = {"nic.", "route.", "traffic."};
 
-static bool valid_name(const char *n)
-{
-    size_t l = strlen(n);
-    if (l == 0 || l >= TB_NAME_LEN) {
-        return false;
-    }
-    for (const char *p = n; *p; p++) {
-        if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-') {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* The group of file group @g in the view of host @h, or NULL if @g is
  * not part of it.  g_malloc'd. */
 static char *view_name(const char *g, const char *h)
@@ -69,7 +55,7 @@ static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
         if (!g_str_has_prefix(groups[i], "host.")) {
             continue;
         }
-        if (!valid_name(n)) {
+        if (!tb_ld_valid_name(n, TB_NAME_LEN)) {
             return tb_ld_fail(ld, groups[i], NULL, "'%s' is not a host name "
                               "(1-31 letters, digits, '-' or '_')", n);
         }
@@ -245,7 +231,7 @@ static int load_link(TbLd *ld, const char *g, TbTopology *t)
     if (t->nlinks == TB_MAX_LINKS) {
         return tb_ld_fail(ld, g, NULL, "more than %d links", TB_MAX_LINKS);
     }
-    if (!valid_name(g + 5)) {
+    if (!tb_ld_valid_name(g + 5, TB_NAME_LEN)) {
         return tb_ld_fail(ld, g, NULL, "'%s' is not a link name (1-31 "
                           "letters, digits, '-' or '_')", g + 5);
     }
@@ -439,11 +425,16 @@ static int load_multi(TbLd *ld, char **groups, TbTopology *t)
     return 0;
 }
 
+bool tb_topology_multi_group(const char *group)
+{
+    return g_str_has_prefix(group, "host.")
+           || g_str_has_prefix(group, "link.");
+}
+
 static bool is_multi(char **groups)
 {
     for (int i = 0; groups[i]; i++) {
-        if (g_str_has_prefix(groups[i], "host.")
-            || g_str_has_prefix(groups[i], "link.")) {
+        if (tb_topology_multi_group(groups[i])) {
             return true;
         }
     }
@@ -460,13 +451,14 @@ int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
 
     memset(t, 0, sizeof(*t));
     tb_ld_init(&ld, name, dir, &t->host[0]);
+    /* before the text: --set overrides are noted in host[0] */
+    tb_scenario_defaults(&t->host[0], name);
     if (tb_ld_read_text(&ld, data, n, sets) == 0) {
         char **groups = g_key_file_get_groups(ld.kf, NULL);
         if (is_multi(groups)) {
             r = load_multi(&ld, groups, t);
         } else {
             t->nhosts = 1;
-            tb_scenario_defaults(&t->host[0], name);
             r = tb_ld_load_all(&ld, groups);
         }
         g_strfreev(groups);
