@@ -209,7 +209,7 @@ static void tx_wb_done(E1kDev *s)
 
 void e1k_tx_timer(E1kDev *s, E1kTimerId id)
 {
-    e1k_timer_cancel(s, id);
+    /* run_due disarmed @id before the call: nothing to cancel here. */
     switch (id) {
     case E1K_TMR_TXDMA:
         switch (s->tx.phase) {
