@@ -87,14 +87,22 @@ static uint64_t clocks_to_ns(uint64_t clocks, uint32_t khz)
     return (clocks * 1000000ull + khz - 1) / khz;
 }
 
+/** Transaction time of @bytes on a bus with a non-zero width and clock
+ *  (every configured device's, e1k_bus_valid): overhead plus one clock
+ *  per data phase, in ns rounded up. */
+static inline uint64_t xfer_ns(const E1kBus *bus, uint32_t bytes)
+{
+    uint64_t clocks = bus->overhead_clocks +
+        ((uint64_t)bytes + bus->width_bytes - 1) / bus->width_bytes;
+    return (clocks * 1000000ull + bus->clock_khz - 1) / bus->clock_khz;
+}
+
 uint64_t e1k_bus_xfer_ns(const E1kBus *bus, uint32_t bytes)
 {
-    uint64_t data;
-    if (!bus || bus->width_bytes == 0) {
+    if (!bus || bus->width_bytes == 0 || bus->clock_khz == 0) {
         return 0;
     }
-    data = ((uint64_t)bytes + bus->width_bytes - 1) / bus->width_bytes;
-    return clocks_to_ns(bus->overhead_clocks + data, bus->clock_khz);
+    return xfer_ns(bus, bytes);
 }
 
 uint64_t e1k_bus_read_stall_ns(const E1kBus *bus)
@@ -108,6 +116,7 @@ uint64_t e1k_bus_read_stall_ns(const E1kBus *bus)
 uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes)
 {
     uint64_t start = s->bus_free_ns > s->now_ns ? s->bus_free_ns : s->now_ns;
-    s->bus_free_ns = start + e1k_bus_xfer_ns(&s->cfg.bus, bytes);
+    /* cfg.bus passed e1k_config_valid: width and clock are non-zero */
+    s->bus_free_ns = start + xfer_ns(&s->cfg.bus, bytes);
     return s->bus_free_ns;
 }

@@ -88,6 +88,10 @@ struct E1kDev {
     uint32_t next_timer;       /**< lowest id holding next_deadline, or
                                 *   E1K_TMR_COUNT when none is armed */
     uint32_t armed;            /**< bit i set: timer[i] is armed */
+    /** scratch: a transmit frame that wraps around the end of the packet
+     *  buffer is gathered here to be handed out in one piece (others are
+     *  handed out in place; e1000_txwire.c) */
+    uint8_t tx_wrap[E1K_TX_BUF_BYTES];
     /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
     E1kConfig cfg;             /**< creation parameters */
     uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */
@@ -222,10 +226,23 @@ bool e1k_reg_table_sorted(void);
  *  BUS64 (8-byte width), PCIX_MODE + PCIX_SPEED=133 (clock > 100 MHz). */
 uint32_t e1k_status_bus_bits(const E1kDev *s);
 
-/** True if the link is up (STATUS.LU). */
-bool e1k_link_up(const E1kDev *s);
-/** Link speed in Mb/s from STATUS.SPEED (10, 100, 1000). */
-uint32_t e1k_link_mbps(const E1kDev *s);
+/** True if the link is up (STATUS.LU); inline: read per frame. */
+static inline bool e1k_link_up(const E1kDev *s)
+{
+    return (e1k_reg(s, E1K_STATUS) & E1K_STATUS_LU) != 0;
+}
+/** Link speed in Mb/s from STATUS.SPEED (10, 100, 1000; SDM 13.4.2). */
+static inline uint32_t e1k_link_mbps(const E1kDev *s)
+{
+    switch (e1k_reg(s, E1K_STATUS) & E1K_STATUS_SPEED_MASK) {
+    case E1K_STATUS_SPEED_10:
+        return 10;
+    case E1K_STATUS_SPEED_100:
+        return 100;
+    default:
+        return 1000;
+    }
+}
 
 /* ---------------- interrupts (e1000_intr.c) ---------------- */
 
@@ -324,7 +341,8 @@ void e1k_tx_reset(E1kDev *s);
 /** A transmit-side register was written (value already stored).
  *  Offsets: TCTL, TIPG, TDBAL..TDT, TIDV, TXDCTL, TADV, TSPMT. */
 void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
-/** TIDV, TADV, TXDMA or TXWIRE timer fired. */
+/** TIDV, TADV, TXDMA or TXWIRE timer fired (already disarmed by the
+ *  caller, run_due). */
 void e1k_tx_timer(E1kDev *s, E1kTimerId id);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_tx_validate(const E1kDev *s);

@@ -109,14 +109,17 @@ static void tx_advance(E1kDev *s)
 
     s->tx.phase = E1K_TXP_IDLE;
     s->tx.active = 1;
-    if (n > 0 && s->tx.desc_idx < n) {
-        uint32_t h = (s->tx.desc_idx + 1) % n;
-        uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
+    if (s->tx.desc_idx < n) {
+        /* desc_idx < n: the next index wraps by one compare */
+        uint32_t h = s->tx.desc_idx + 1 == n ? 0 : s->tx.desc_idx + 1;
         e1k_reg_set(s, E1K_TDH, h);
         /* TXD_LOW: pending descriptors dropped to 8 * LWTHRESH
          * (SDM 13.4.42 p317). */
-        if (lw != 0 && t < n && (t + n - h) % n == 8u * lw) {
-            e1k_set_cause(s, E1K_ICR_TXD_LOW);
+        if (lw != 0) {
+            uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
+            if (t < n && (t + n - h) % n == 8u * lw) {
+                e1k_set_cause(s, E1K_ICR_TXD_LOW);
+            }
         }
     }
     tx_start(s);
@@ -209,7 +212,7 @@ static void tx_wb_done(E1kDev *s)
 
 void e1k_tx_timer(E1kDev *s, E1kTimerId id)
 {
-    e1k_timer_cancel(s, id);
+    /* run_due disarmed @id before the call: nothing to cancel here. */
     switch (id) {
     case E1K_TMR_TXDMA:
         switch (s->tx.phase) {

@@ -44,16 +44,24 @@ static bool txd_eop(const uint8_t *d)
     return txd_class(d) != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
 }
 
-/** Buffer bytes of a legacy/data descriptor; 0 for a null address. */
+/** Buffer bytes of a legacy/data descriptor; 0 for a null address and
+ *  for the other classes.  Read at every step of a descriptor, so the
+ *  class test is done on the raw bits (txd_class's cases). */
 static uint32_t txd_buf_len(const uint8_t *d)
 {
-    int c = txd_class(d);
+    uint32_t len;
 
-    if ((c != TXD_LEGACY && c != TXD_DATA) || e1k_ld_le64(d) == 0) {
-        return 0;
+    if (!(d[E1K_TXD_CMD] & E1K_TXD_CMD_DEXT)) {
+        len = e1k_ld_le16(d + E1K_TXD_LENGTH);          /* legacy */
+    } else {
+        uint32_t dw2 = e1k_ld_le32(d + 8);
+        if ((dw2 & E1K_TXD_DTYP_MASK) !=
+            (E1K_TXD_DTYP_DATA << E1K_TXD_DTYP_SHIFT)) {
+            return 0;                                   /* context, bad */
+        }
+        len = dw2 & E1K_TXD_LEN_MASK;                   /* data */
     }
-    return c == TXD_LEGACY ? e1k_ld_le16(d + E1K_TXD_LENGTH)
-                           : e1k_ld_le32(d + 8) & E1K_TXD_LEN_MASK;
+    return e1k_ld_le64(d) == 0 ? 0 : len;
 }
 
 /** Forget the frame in progress (not the context). */

@@ -67,7 +67,9 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
         first = len;
     }
     memcpy(tx->fifo + off, frame, first);
-    memcpy(tx->fifo, frame + first, len - first);
+    if (first < len) {
+        memcpy(tx->fifo, frame + first, len - first); /* wrapped part */
+    }
     tx->fifo_used += charge;
     tx->fifo_count++;
     e1k_txwire_kick(s);
@@ -142,11 +144,44 @@ static void tx_count(E1kDev *s, const uint8_t *f, uint32_t len,
     }
 }
 
+/** Pointer to the head frame's @len bytes: in place when they do not
+ *  wrap around the end of the inline storage (the common case: no
+ *  copy), else gathered into @tmp (E1K_TX_BUF_BYTES). */
+static const uint8_t *fifo_head_frame(E1kTxState *tx, uint32_t len,
+                                      uint8_t *tmp)
+{
+    uint32_t off = (tx->fifo_head + E1K_TX_FIFO_HDR) & FIFO_MASK;
+    uint32_t first = E1K_TX_FIFO_BYTES - off;
+
+    if (first >= len) {
+        return tx->fifo + off;
+    }
+    memcpy(tmp, tx->fifo + off, first);
+    memcpy(tmp + first, tx->fifo, len - first);
+    return tmp;
+}
+
+/** Release the head frame (@len bytes) from the packet buffer and start
+ *  the inter-packet gap on the wire (SDM 13.4.34). */
+static void fifo_pop(E1kDev *s, uint32_t len)
+{
+    E1kTxState *tx = &s->tx;
+    uint32_t charge = e1k_txfifo_charge(len);
+
+    tx->fifo_head = (tx->fifo_head + charge) & FIFO_MASK;
+    tx->fifo_used -= charge;
+    tx->fifo_count--;
+    tx->wire_busy = 0;
+    tx->wire_free_ns = e1k_now(s) +
+        e1k_tx_wire_ns(e1k_tx_ipg_bytes(e1k_reg(s, E1K_TIPG)),
+                       e1k_link_mbps(s));
+}
+
 void e1k_txwire_done(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
-    uint8_t out[E1K_TX_BUF_BYTES];
-    uint32_t len, flags, off, first;
+    const uint8_t *out;
+    uint32_t len, flags;
 
     if (!tx->wire_busy || tx->fifo_count == 0) {
         tx->wire_busy = 0;
@@ -156,21 +191,11 @@ void e1k_txwire_done(E1kDev *s)
     if (len > E1K_TX_BUF_BYTES) {
         len = E1K_TX_BUF_BYTES; /* cannot happen: validated on restore */
     }
-    off = (tx->fifo_head + E1K_TX_FIFO_HDR) & FIFO_MASK;
-    first = E1K_TX_FIFO_BYTES - off;
-    if (first > len) {
-        first = len;
-    }
-    memcpy(out, tx->fifo + off, first);
-    memcpy(out + first, tx->fifo, len - first);
-
-    tx->fifo_head = (tx->fifo_head + e1k_txfifo_charge(len)) & FIFO_MASK;
-    tx->fifo_used -= e1k_txfifo_charge(len);
-    tx->fifo_count--;
-    tx->wire_busy = 0;
-    tx->wire_free_ns = e1k_now(s) +
-        e1k_tx_wire_ns(e1k_tx_ipg_bytes(e1k_reg(s, E1K_TIPG)),
-                       e1k_link_mbps(s));
+    /* The frame stays in place until the next push, which happens only
+     * after port.tx_frame returned (no re-entry), so popping first is
+     * safe; the bytes are not overwritten before they are handed out. */
+    out = fifo_head_frame(tx, len, s->tx_wrap);
+    fifo_pop(s, len);
 
     tx_count(s, out, len, flags);
     if (s->port.tx_frame) {
