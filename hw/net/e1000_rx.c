@@ -236,7 +236,7 @@ static void rx_step_done(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
     const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint8_t tmp[E1K_RX_MAX_BUF];
+    uint8_t tmp[E1K_RX_MAX_BUF]; /* only used when the run wraps */
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
@@ -247,8 +247,9 @@ static void rx_step_done(E1kDev *s)
         return; /* cannot happen: the frame is held until its EOP */
     }
     if (!rx->step_null && rx->step_chunk) {
-        e1k_rxbuf_head_bytes(rx, rx->head_done, rx->step_chunk, tmp);
-        if (e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk) != 0) {
+        const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
+                                                rx->step_chunk, tmp);
+        if (e1k_dma_write(s, rx->step_buf, p, rx->step_chunk) != 0) {
             data_fault = 1;
             s->totals.rx_dma_errors++;
         }
