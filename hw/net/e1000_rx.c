@@ -143,7 +143,7 @@ static void rx_drop_head(E1kDev *s)
  * descriptor cannot be fetched (DMA fault) are dropped and the next one
  * is tried; the loop is bounded by the number of frames held.
  */
-static void rx_try_start(E1kDev *s)
+static void rx_start_step(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
 
@@ -197,6 +197,15 @@ static void rx_try_start(E1kDev *s)
         rx->step_active = 1;
         e1k_timer_arm(s, E1K_TMR_RXDMA, t);
         return;
+    }
+}
+
+/* rx_start_step, entered only when it can have work: no step in flight
+ * and a frame held (the common "busy" and "empty" cases stay here). */
+static inline void rx_try_start(E1kDev *s)
+{
+    if (!s->rx.step_active && s->rx.count) {
+        rx_start_step(s);
     }
 }
 
