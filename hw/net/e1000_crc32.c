@@ -8,10 +8,10 @@
  * with PCLMULQDQ a carry-less-multiply fold of 16-byte blocks
  * ([Intel-CLMUL-CRC], docs/references.md), chosen at run time.  The
  * fold keeps a 128-bit remainder congruent to the bytes consumed modulo
- * the polynomial; its four 32-bit words and those of the last 0-15
- * bytes are then each multiplied by x^(32 j) mod P for their distance j
- * from the end, summed, and reduced once through the tables (no Barrett
- * step).
+ * the polynomial; the last 1-15 bytes join it by one more fold of the
+ * remainder's bytes they push out; its four 32-bit words are then each
+ * multiplied by x^(32 j) mod P for their distance j from the end,
+ * summed, and reduced once through the tables (no Barrett step).
  *
  * A frame that ends in a run of zero bytes (pktgen's payload) is taken
  * through its non-zero part only; the zeros are a multiplication of the
@@ -94,34 +94,60 @@ static __m128i crc32_weigh(uint32_t w, uint32_t k)
 }
 
 /* The raw CRC register, from zero, over the 16 bytes of the folded
- * remainder @x followed by @len < 16 bytes at @p: every whole 32-bit
- * word times its weight, summed, reduced once; the last 0-3 bytes
- * through the table. */
+ * remainder @x: each 32-bit word times its weight x^(32 j) mod P for its
+ * distance j from the end, summed, reduced once. */
 __attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_finish(__m128i x, const uint8_t *p, uint32_t len)
+static uint32_t crc32_finish(__m128i x)
 {
-    uint32_t n = 4u + len / 4u, w;
     __m128i acc = _mm_xor_si128(
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
-                                  e1k_crc32_x32pow[n]),
+                                  e1k_crc32_x32pow[4]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
-                                  e1k_crc32_x32pow[n - 1u])),
+                                  e1k_crc32_x32pow[3])),
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
-                                  e1k_crc32_x32pow[n - 2u]),
+                                  e1k_crc32_x32pow[2]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
-                                  e1k_crc32_x32pow[n - 3u])));
+                                  e1k_crc32_x32pow[1])));
 
-    for (uint32_t i = 4; i < n; i++, p += 4) {
-        memcpy(&w, p, 4);
-        acc = _mm_xor_si128(acc, crc32_weigh(w, e1k_crc32_x32pow[n - i]));
-    }
-    return crc32_tab_update(crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc)),
-                            p, len % 4u);
+    return crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc));
+}
+
+/* PSHUFB controls: 16 bytes read at offset 16 - k move byte i to i + k
+ * (shift towards the end by k), at offset 16 + k move byte i + k to i;
+ * 0x80 gives a zero byte and marks the bytes not taken. */
+static const uint8_t crc32_shuf[48] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};
+
+/* The remainder @x of the bytes before @p followed by the last @r
+ * (1..15) bytes at @p, as one 16-byte remainder: x's first r bytes,
+ * moved to the end of an otherwise zero block, are folded over the
+ * block made of x's other 16 - r bytes and the r new ones (read as the
+ * last 16 bytes of the data, which the caller keeps at least 16 long;
+ * [Intel-CLMUL-CRC]). */
+__attribute__((target("pclmul,sse4.1")))
+static __m128i crc32_fold_tail(__m128i x, __m128i k34, const uint8_t *p,
+                               uint32_t r)
+{
+    __m128i up = _mm_loadu_si128(
+        (const __m128i *)(const void *)(crc32_shuf + r));
+    __m128i down = _mm_loadu_si128(
+        (const __m128i *)(const void *)(crc32_shuf + 16 + r));
+    __m128i last = _mm_loadu_si128(
+        (const __m128i *)(const void *)(p + r - 16));
+    __m128i head = _mm_shuffle_epi8(x, up);
+    __m128i next = _mm_blendv_epi8(last, _mm_shuffle_epi8(x, down), up);
+
+    return crc32_fold(head, k34, next);
 }
 
 /* CRC of @len >= 16 bytes: from 64 bytes on, four lanes folded 64 bytes
  * at a time and merged into one; then one lane folded 16 bytes at a
- * time, the rest through the tables. */
+ * time, and the last 1-15 bytes by crc32_fold_tail. */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
 {
@@ -158,7 +184,10 @@ static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
         x[0] = crc32_fold(x[0], k34,
                           _mm_loadu_si128((const __m128i *)(const void *)p));
     }
-    return crc32_finish(x[0], p, len) ^ 0xFFFFFFFFu;
+    if (len) {
+        x[0] = crc32_fold_tail(x[0], k34, p, len);
+    }
+    return crc32_finish(x[0]) ^ 0xFFFFFFFFu;
 }
 
 /* @a times @b modulo P (reflected) by one PCLMULQDQ. */

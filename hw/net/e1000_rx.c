@@ -143,7 +143,7 @@ static void rx_drop_head(E1kDev *s)
  * descriptor cannot be fetched (DMA fault) are dropped and the next one
  * is tried; the loop is bounded by the number of frames held.
  */
-static void rx_try_start(E1kDev *s)
+static void rx_start_step(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
 
@@ -200,6 +200,15 @@ static void rx_try_start(E1kDev *s)
     }
 }
 
+/* rx_start_step, entered only when it can have work: no step in flight
+ * and a frame held (the common "busy" and "empty" cases stay here). */
+static inline void rx_try_start(E1kDev *s)
+{
+    if (!s->rx.step_active && s->rx.count) {
+        rx_start_step(s);
+    }
+}
+
 void e1k_rx_queued(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
@@ -236,7 +245,7 @@ static void rx_step_done(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
     const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint8_t tmp[E1K_RX_MAX_BUF];
+    uint8_t tmp[E1K_RX_MAX_BUF]; /* only used when the run wraps */
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
@@ -247,8 +256,9 @@ static void rx_step_done(E1kDev *s)
         return; /* cannot happen: the frame is held until its EOP */
     }
     if (!rx->step_null && rx->step_chunk) {
-        e1k_rxbuf_head_bytes(rx, rx->head_done, rx->step_chunk, tmp);
-        if (e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk) != 0) {
+        const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
+                                                rx->step_chunk, tmp);
+        if (e1k_dma_write(s, rx->step_buf, p, rx->step_chunk) != 0) {
             data_fault = 1;
             s->totals.rx_dma_errors++;
         }

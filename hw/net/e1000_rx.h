@@ -101,15 +101,20 @@ void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
  *  a free slot, SDM 3.2.7.4), else 0.  e1k_rxbuf_push succeeds exactly
  *  when this returns 1. */
 int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
-/** Append a frame of @len stored bytes with metadata @m (data_off and
- *  charge are filled in here).  Returns 0, or -1 if it does not fit
- *  (nothing changed). */
-int e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame, uint32_t len,
-                   const E1kRxFrameMeta *m);
-/** Copy @n bytes starting at byte @off of the head frame followed by its
- *  4-byte FCS (little-endian) into @out.  Caller keeps off+n <= len+4. */
-void e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off, uint32_t n,
-                          uint8_t *out);
+/** Append a frame of @len stored bytes that arrived with @wire_len bytes
+ *  (FCS included) and FCS @fcs: the bytes and then the FCS (little-
+ *  endian) go into data[].  Returns its slot with data_off, fcs, len,
+ *  charge and wire_len filled in and every other field 0 (the caller
+ *  fills the descriptor fields), or NULL if it does not fit (nothing
+ *  changed). */
+E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
+                               uint32_t len, uint16_t wire_len, uint32_t fcs);
+/** The @n bytes starting at byte @off of the head frame followed by its
+ *  4-byte FCS (little-endian): a pointer into data[] when they are one
+ *  run of it, else @tmp (n bytes) filled with them.  Caller keeps
+ *  off+n <= len+4. */
+const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
+                                    uint32_t n, uint8_t *tmp);
 /** Copy the whole stored head frame (meta.len bytes) into @out. */
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out);
 /** Drop the head frame (no-op if empty). */

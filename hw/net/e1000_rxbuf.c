@@ -11,11 +11,16 @@
  * so 48 KB hold 614 of them; a 1518-byte frame takes 1536.
  *
  * Whole frames are held in FIFO order.  Frame bytes live in a circular
- * 64 KB array; the charge accounting (used <= cap <= 64 KB) bounds the
- * stored bytes, so a new frame never overwrites an older one.
+ * 64 KB array, each frame followed by its 4-byte FCS (little-endian), so
+ * the bytes the DMA engine places in host memory (frame, then FCS unless
+ * RCTL.SECRC) are one run of the array: a descriptor step writes them
+ * straight from it unless the run wraps.  The charge accounting (used <=
+ * cap <= 64 KB, and every frame charged more than its bytes + FCS) bounds
+ * the stored bytes, so a new frame never overwrites an older one.
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 uint32_t e1k_rxbuf_capacity_from_pba(uint32_t pba)
@@ -79,25 +84,37 @@ int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
            rx->used <= rx->cap - charge && rx->count < E1K_RX_FIFO_SLOTS;
 }
 
-int e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame, uint32_t len,
-                   const E1kRxFrameMeta *m)
+E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
+                               uint32_t len, uint16_t wire_len, uint32_t fcs)
 {
-    uint32_t charge = e1k_rxbuf_charge(m->wire_len);
+    uint32_t charge = e1k_rxbuf_charge(wire_len);
+    uint32_t tail = rx->data_tail;
     E1kRxFrameMeta *slot;
+    uint8_t le[4];
 
-    if (!e1k_rxbuf_fits(rx, len, m->wire_len)) {
-        return -1;
+    if (!e1k_rxbuf_fits(rx, len, wire_len)) {
+        return NULL;
     }
     slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];
-    *slot = *m;
+    memset(slot, 0, sizeof(*slot));
+    slot->data_off = tail;
+    slot->fcs = fcs;
     slot->len = (uint16_t)len;
     slot->charge = (uint16_t)charge;
-    slot->data_off = rx->data_tail;
-    ring_put(rx, rx->data_tail, frame, len);
-    rx->data_tail = (rx->data_tail + len) % E1K_RX_FIFO_BYTES;
+    slot->wire_len = wire_len;
+    e1k_st_le32(le, fcs);
+    if (tail + len + sizeof(le) <= E1K_RX_FIFO_BYTES) {
+        /* the common case: no wrap, two plain copies */
+        memcpy(rx->data + tail, frame, len);
+        memcpy(rx->data + tail + len, le, sizeof(le));
+    } else {
+        ring_put(rx, tail, frame, len);
+        ring_put(rx, (tail + len) % E1K_RX_FIFO_BYTES, le, sizeof(le));
+    }
+    rx->data_tail = (tail + len + sizeof(le)) % E1K_RX_FIFO_BYTES;
     rx->used += charge;
     rx->count++;
-    return 0;
+    return slot;
 }
 
 const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
@@ -105,31 +122,21 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
     return rx->count ? &rx->meta[rx->head] : NULL;
 }
 
-void e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off, uint32_t n,
-                          uint8_t *out)
+const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
+                                    uint32_t n, uint8_t *tmp)
 {
     const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint8_t fcs[4];
-    uint32_t from_data = 0;
+    uint32_t at;
 
     if (!m) {
-        return;
+        return tmp;
     }
-    if (off < m->len) {
-        from_data = m->len - off;
-        if (from_data > n) {
-            from_data = n;
-        }
-        ring_get(rx, m->data_off + off, out, from_data);
+    at = (m->data_off + off) % E1K_RX_FIFO_BYTES;
+    if (at + n <= E1K_RX_FIFO_BYTES) {
+        return rx->data + at; /* one run of the array: no copy */
     }
-    fcs[0] = (uint8_t)m->fcs;
-    fcs[1] = (uint8_t)(m->fcs >> 8);
-    fcs[2] = (uint8_t)(m->fcs >> 16);
-    fcs[3] = (uint8_t)(m->fcs >> 24);
-    for (uint32_t i = from_data; i < n; i++) {
-        uint32_t k = off + i - m->len; /* position inside the FCS */
-        out[i] = k < 4u ? fcs[k] : 0;
-    }
+    ring_get(rx, at, tmp, n);
+    return tmp;
 }
 
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out)

@@ -11,7 +11,11 @@
  */
 #include <string.h>
 
+#include "e1000_bytes.h"
 #include "e1000_core.h"
+
+/** RAH.ASEL, bits 17:16: which address the entry matches (SDM 13.4.26). */
+#define RAH_ASEL_MASK (3u << 16)
 
 /** Filter verdict for one frame. */
 typedef struct RxVerdict {
@@ -20,26 +24,33 @@ typedef struct RxVerdict {
     int tagged;      /* 1: EtherType at 12 equals VET */
 } RxVerdict;
 
-static int is_bcast(const uint8_t *da)
+/* The destination address as two little-endian words, the layout of
+ * RAL (DA bytes 0-3) and RAH bits 15:0 (DA bytes 4-5), SDM 13.5.1-2:
+ * each comparison below is then one or two integer compares. */
+typedef struct RxDa {
+    uint32_t lo, hi;
+} RxDa;
+
+static RxDa rx_da(const uint8_t *da)
 {
-    static const uint8_t ff[6] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
-    return memcmp(da, ff, 6) == 0;
+    RxDa d = { e1k_ld_le32(da), e1k_ld_le16(da + 4) };
+    return d;
+}
+
+static int is_bcast(RxDa d)
+{
+    return d.lo == 0xFFFFFFFFu && d.hi == 0xFFFFu;
 }
 
 /* Exact match against the 16 receive address registers with AV set.
  * Only entries with ASEL (RAH bits 17:16) = 00, destination address, are
  * used; source-address entries are not modelled and never match. */
-static int ra_match(const E1kDev *s, const uint8_t *da)
+static int ra_match(const E1kDev *s, RxDa d)
 {
     for (uint32_t i = 0; i < E1K_RA_ENTRIES; i++) {
-        uint32_t lo = e1k_reg(s, E1K_RAL(i));
         uint32_t hi = e1k_reg(s, E1K_RAH(i));
-        uint8_t a[6] = {
-            (uint8_t)lo, (uint8_t)(lo >> 8), (uint8_t)(lo >> 16),
-            (uint8_t)(lo >> 24), (uint8_t)hi, (uint8_t)(hi >> 8),
-        };
-        if ((hi & E1K_RAH_AV) && ((hi >> 16) & 3u) == 0 &&
-            memcmp(a, da, 6) == 0) {
+        if ((hi & (E1K_RAH_AV | RAH_ASEL_MASK)) == E1K_RAH_AV &&
+            (hi & 0xFFFFu) == d.hi && e1k_reg(s, E1K_RAL(i)) == d.lo) {
             return 1;
         }
     }
@@ -70,10 +81,11 @@ static int mta_match(const E1kDev *s, const uint8_t *da)
 static void addr_filter(const E1kDev *s, const uint8_t *da, RxVerdict *v)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
-    int bcast = is_bcast(da);
+    RxDa d = rx_da(da);
+    int bcast = is_bcast(d);
     int mcast = da[0] & 1u;
 
-    if ((bcast && (rctl & E1K_RCTL_BAM)) || ra_match(s, da)) {
+    if ((bcast && (rctl & E1K_RCTL_BAM)) || ra_match(s, d)) {
         v->pass = 1;
     } else if ((mcast && !bcast && (rctl & E1K_RCTL_MPE)) ||
                (!mcast && (rctl & E1K_RCTL_UPE)) ||
@@ -122,7 +134,7 @@ static void count_good(E1kDev *s, const uint8_t *da, uint32_t wire_len)
     e1k_stat_size_bucket(s, E1K_PRC64, wire_len);
     s->totals.gprc++;
     s->totals.gorc += wire_len;
-    if (is_bcast(da)) {
+    if (is_bcast(rx_da(da))) {
         e1k_stat_add(s, E1K_BPRC, 1);
         s->totals.bprc++;
     } else if (da[0] & 1u) {
@@ -181,46 +193,65 @@ static int rx_strips(const E1kDev *s, const RxVerdict *v)
     return v->tagged && (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME);
 }
 
-/* Descriptor metadata of an admitted frame and the bytes to store: with
- * CTRL.VME a VET tag is stripped into the special field (SDM 3.2.3, 9),
- * then the receive checksums (SDM 3.2.9).  *src is @frame, or @stripped
- * (E1K_RX_MAX_FRAME bytes) holding the untagged copy.  Returns the
- * number of bytes to store. */
-static uint32_t rx_prepare(E1kDev *s, const uint8_t *frame, uint32_t len,
-                           uint32_t wire_len, const RxVerdict *v,
-                           uint32_t tci, E1kRxFrameMeta *m,
-                           uint8_t *stripped, const uint8_t **src)
+/* Store @len bytes at @src (the frame as the host will see it) with FCS
+ * @fcs in the packet buffer, and decide its descriptor fields there:
+ * @status (PIF, VP), @special, then the receive checksums (SDM 3.2.9) on
+ * the stored bytes, whose EtherType sits at @l3_off - 2 and whose last
+ * @zeros bytes are zero.  0, or -1 if it does not fit. */
+static int rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
+                    uint32_t wire_len, uint32_t fcs, uint32_t l3_off,
+                    uint32_t zeros, uint8_t status, uint16_t special)
 {
-    uint32_t l3_off = 14, stored = len;
-    /* trailing zero bytes (a generated payload): found once, skipped by
-     * the FCS and the checksums (same values) */
+    E1kRxFrameMeta *m = e1k_rxbuf_push(&s->rx, src, len, (uint16_t)wire_len,
+                                       fcs);
+    if (!m) {
+        return -1;
+    }
+    m->status = status;
+    m->special = special;
+    m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), src, len, l3_off,
+                              &m->status, &m->errors, zeros);
+    return 0;
+}
+
+/* rx_store for a frame whose VET tag is stripped into the descriptor
+ * special field (CTRL.VME, SDM 3.2.3, 9): the 4 tag bytes at 12..15 are
+ * cut out in a copy, so 4 bytes fewer are stored, status VP.  Kept out
+ * of line: only this path needs the 16 KB copy on the stack. */
+static int rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
+                             uint32_t wire_len, uint32_t fcs, uint32_t zeros,
+                             uint8_t status, uint32_t tci)
+{
+    uint8_t stripped[E1K_RX_MAX_FRAME];
+    uint32_t stored = len - 4u;
+
+    memcpy(stripped, frame, 12);
+    memcpy(stripped + 12, frame + 16, len - 16u);
+    zeros = zeros > stored - 12u ? stored - 12u : zeros;
+    return rx_store(s, stripped, stored, wire_len, fcs, 14, zeros,
+                    status | E1K_RXD_STAT_VP, (uint16_t)tci);
+}
+
+/* An admitted frame that fits: its FCS over the bytes as they arrived,
+ * then rx_store (VLAN tag stripped when @strip, else left in place with
+ * the IP header at 18).  Trailing zero bytes (a generated payload) are
+ * found once and skipped by the FCS and the checksums (same values).
+ * 0, or -1 if it does not fit. */
+static int rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
+                    uint32_t wire_len, const RxVerdict *v, uint32_t tci,
+                    int strip)
+{
     uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN ? e1k_zero_tail(frame, len)
                                                    : 0;
+    uint32_t fcs = e1k_crc32_zt(frame, len, zeros);
+    uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
-    *src = frame;
-    memset(m, 0, sizeof(*m));
-    m->wire_len = (uint16_t)wire_len;
-    m->fcs = e1k_crc32_zt(frame, len, zeros);
-    if (v->inexact) {
-        m->status |= E1K_RXD_STAT_PIF;
+    if (strip) {
+        return rx_store_stripped(s, frame, len, wire_len, fcs, zeros,
+                                 status, tci);
     }
-    if (v->tagged) {
-        if (rx_strips(s, v)) {
-            /* Strip the 4-byte tag into the descriptor special field. */
-            memcpy(stripped, frame, 12);
-            memcpy(stripped + 12, frame + 16, len - 16u);
-            *src = stripped;
-            stored = len - 4u;
-            zeros = zeros > stored - 12u ? stored - 12u : zeros;
-            m->special = (uint16_t)tci;
-            m->status |= E1K_RXD_STAT_VP;
-        } else {
-            l3_off = 18;
-        }
-    }
-    m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), *src, stored, l3_off,
-                              &m->status, &m->errors, zeros);
-    return stored;
+    return rx_store(s, frame, len, wire_len, fcs, v->tagged ? 18u : 14u,
+                    zeros, status, 0);
 }
 
 /* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO.  RNBC counts
@@ -250,11 +281,8 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
     RxVerdict v = { 0, 0, 0 };
-    E1kRxFrameMeta m;
-    uint32_t tci = 0, stored;
-    int bad_size;
-    const uint8_t *src;
-    uint8_t stripped[E1K_RX_MAX_FRAME];
+    uint32_t tci = 0;
+    int bad_size, strip;
 
     if (!(rctl & E1K_RCTL_EN) || !e1k_link_up(s)) {
         s->totals.rx_disabled++;
@@ -286,13 +314,9 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
     }
     /* A frame that will not fit is dropped before its FCS and checksums
      * are computed: nothing would read them. */
-    stored = rx_strips(s, &v) ? len - 4u : len;
-    if (!e1k_rxbuf_fits(&s->rx, stored, (uint16_t)wire_len)) {
-        return rx_overrun(s);
-    }
-    stored = rx_prepare(s, frame, len, wire_len, &v, tci, &m, stripped,
-                        &src);
-    if (e1k_rxbuf_push(&s->rx, src, stored, &m) != 0) {
+    strip = rx_strips(s, &v);
+    if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len) ||
+        rx_admit(s, frame, len, wire_len, &v, tci, strip) != 0) {
         return rx_overrun(s);
     }
     s->trace_overrun = 0;

@@ -57,8 +57,16 @@ void e1k_stat_add(E1kDev *s, uint32_t off, uint32_t n)
 
 void e1k_stat_add64(E1kDev *s, uint32_t off_lo, uint64_t n)
 {
-    uint64_t v = (uint64_t)e1k_reg(s, off_lo) |
-                 (uint64_t)e1k_reg(s, off_lo + 4) << 32;
+    uint32_t lo = e1k_reg(s, off_lo);
+    uint64_t v;
+
+    if (n <= UINT32_MAX - lo) {
+        /* the common case: no carry into the high dword, so no
+         * saturation either; the high dword stays as it is */
+        e1k_reg_set(s, off_lo, lo + (uint32_t)n);
+        return;
+    }
+    v = (uint64_t)lo | (uint64_t)e1k_reg(s, off_lo + 4) << 32;
     v = v > UINT64_MAX - n ? UINT64_MAX : v + n;
     e1k_reg_set(s, off_lo, (uint32_t)v);
     e1k_reg_set(s, off_lo + 4, (uint32_t)(v >> 32));
