@@ -216,7 +216,7 @@ bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
     return found == n;
 }
 
-static void timer_best(TbEngine *e)
+void tb_engine_timer_best(TbEngine *e)
 {
     int best = -1;
     for (uint64_t m = e->tarmed; m; m &= m - 1) {
@@ -245,38 +245,13 @@ int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
     return (int)e->ntimers++;
 }
 
-void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
-{
-    TbFixedTimer *t = &e->timers[idx];
-    if (t_ns < e->now) {
-        t_ns = e->now;
-    }
-    if (t->time == t_ns) {
-        return;
-    }
-    t->time = t_ns;
-    t->seq = e->seq++;
-    if (t_ns == TB_NEVER) {
-        e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
-    } else {
-        e->tarmed |= 1ull << idx;
-    }
-    if (t_ns < e->tbest_time) {
-        e->tbest = idx;            /* strictly earliest: the new best */
-        e->tbest_time = t_ns;
-    } else if (e->tbest == idx) {
-        timer_best(e);             /* the best moved later: rescan */
-    }
-    /* else: not earlier than the best (ties go to the older seq) */
-}
-
 void tb_engine_timer_cancel(TbEngine *e, int idx)
 {
     if (e->timers[idx].time != TB_NEVER) {
         e->timers[idx].time = TB_NEVER;
         e->tarmed &= ~(1ull << idx);
         if (e->tbest == idx) {
-            timer_best(e);
+            tb_engine_timer_best(e);
         }
     }
 }
@@ -290,7 +265,7 @@ static void run_timer(TbEngine *e)
     }
     t->time = TB_NEVER;
     e->tarmed &= ~(1ull << e->tbest);
-    timer_best(e);
+    tb_engine_timer_best(e);
     e->executed++;
     t->fn(t->ctx, t->arg);
 }
