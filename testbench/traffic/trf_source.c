@@ -191,9 +191,11 @@ static void pace_advance(TrfSource *s, uint32_t l)
 
 /* The next capture record into *@buf / *@l (1), with its captured-timing
  * offset in *@rel: truncated records counted, runts padded to the
- * minimum.  0 at the end, -1 (*@err) on error. */
-static int pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l,
-                      uint64_t *rel, char **err)
+ * minimum.  0 at the end, -1 (*@err) on error.  Kept out of line: the
+ * pktgen path of trf_source_next then saves and restores few registers. */
+__attribute__((noinline)) static int
+pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l, uint64_t *rel,
+           char **err)
 {
     uint32_t orig = 0;
     int r = trf_pcap_next(src, buf, l, &orig, rel, err);
