@@ -286,21 +286,12 @@ static void run_heap_root(TbEngine *e)
     fn(ctx, arg);
 }
 
-/* tb_engine_run_one, inlined into the run loop.  A fixed timer ahead of
- * the heap's root (the usual case: the NICs' deadlines and the
- * arrivals are fixed timers) runs after two compares; nothing due (the
- * usual way a run ends) is found by the same compares. */
-static inline __attribute__((always_inline))
-bool run_next(TbEngine *e, uint64_t limit_ns)
+/* The rest of run_next, when the heap's root is no later than the best
+ * timer: skim cancelled entries, then run the earlier of root and timer
+ * if due.  Out of line: the run loop then keeps few registers. */
+static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
+                                                    uint64_t limit_ns)
 {
-    if (!e->nheap || e->heap[0].time > e->tbest_time) {
-        /* a cancelled root later than the timer changes nothing */
-        if (e->tbest < 0 || e->tbest_time > limit_ns) {
-            return false;
-        }
-        run_timer(e);
-        return true;
-    }
     if (e->heap[0].time > limit_ns) {
         return false;   /* the timer is no earlier; a cancelled root
                            beyond the limit may stay */
@@ -322,6 +313,24 @@ bool run_next(TbEngine *e, uint64_t limit_ns)
     }
     run_heap_root(e);
     return true;
+}
+
+/* tb_engine_run_one, inlined into the run loop.  A fixed timer ahead of
+ * the heap's root (the usual case: the NICs' deadlines and the
+ * arrivals are fixed timers) runs after two compares; nothing due (the
+ * usual way a run ends) is found by the same compares. */
+static inline __attribute__((always_inline))
+bool run_next(TbEngine *e, uint64_t limit_ns)
+{
+    if (!e->nheap || e->heap[0].time > e->tbest_time) {
+        /* a cancelled root later than the timer changes nothing */
+        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+            return false;
+        }
+        run_timer(e);
+        return true;
+    }
+    return run_next_heap(e, limit_ns);
 }
 
 bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns)
