@@ -102,6 +102,20 @@ static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb,
     struct e1k_tx_ring *t = &a->tx_ring;
     uint32_t i = t->next_to_use, n = 0;
 
+    if (count == 1) {
+        /* the common case, one buffer in one descriptor: the loop below
+         * without its bookkeeping */
+        struct e1k_tx_buffer *bi = &t->buffer_info[i];
+        bi->dma = f->dma[0];
+        bi->length = f->len[0];
+        bi->skb = skb;
+        bi->bytecount = bytes;
+        put_data_desc(t->desc + (size_t)i * E1K_DESC_SIZE, o, bi->dma,
+                      bi->length, (uint8_t)a->txd_cmd);
+        t->buffer_info[first].next_to_watch = i;
+        t->next_to_use = i + 1 == t->count ? 0 : i + 1;
+        return;
+    }
     for (uint32_t b = 0; b < f->n; b++) {
         for (uint32_t off = 0; off < f->len[b]; n++) {
             uint32_t chunk = f->len[b] - off;
