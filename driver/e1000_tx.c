@@ -89,6 +89,27 @@ static void put_data_desc(uint8_t *desc, const struct e1k_tx_off *o,
     e1k_put_le16(desc + E1K_TXD_SPECIAL, 0);
 }
 
+/* tx_map for the common case, one buffer in one descriptor (the frame's
+ * last): the same descriptor, buffer_info and next_to_use as the loop of
+ * tx_map, without its bookkeeping. */
+static void tx_map_one(struct e1k_adapter *a, struct e1k_skb *skb,
+                       const struct tx_frame *f, const struct e1k_tx_off *o,
+                       uint32_t first, uint32_t bytes)
+{
+    struct e1k_tx_ring *t = &a->tx_ring;
+    uint32_t i = t->next_to_use;
+    struct e1k_tx_buffer *bi = &t->buffer_info[i];
+
+    bi->dma = f->dma[0];
+    bi->length = f->len[0];
+    bi->skb = skb;
+    bi->bytecount = bytes;
+    put_data_desc(t->desc + (size_t)i * E1K_DESC_SIZE, o, bi->dma,
+                  bi->length, (uint8_t)a->txd_cmd);
+    t->buffer_info[first].next_to_watch = i;
+    t->next_to_use = i + 1 == t->count ? 0 : i + 1;
+}
+
 /* e1000_tx_map + e1000_tx_queue: describe the buffers of @f with @count
  * data descriptors from next_to_use on (at most E1K_MAX_DATA_PER_TXD
  * bytes each; the last one carries txd_cmd and owns the skb, counted as
@@ -102,6 +123,10 @@ static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb,
     struct e1k_tx_ring *t = &a->tx_ring;
     uint32_t i = t->next_to_use, n = 0;
 
+    if (count == 1) {
+        tx_map_one(a, skb, f, o, first, bytes);
+        return;
+    }
     for (uint32_t b = 0; b < f->n; b++) {
         for (uint32_t off = 0; off < f->len[b]; n++) {
             uint32_t chunk = f->len[b] - off;

@@ -44,6 +44,27 @@ uint16_t tb_ip_csum(const uint8_t *p, uint32_t len)
     return (uint16_t)~tb_csum_sum(p, len);
 }
 
+/* Whether the IPv4 header at @ip (@ihl bytes) has a good checksum
+ * [RFC791 3.1]: its ones'-complement sum is 0xffff.  The usual 20-byte
+ * header as five 32-bit words in host order (the sum is the same up to a
+ * byte swap [RFC1071 2(B)], and 0xffff is its own swap), folded in four
+ * fixed steps: < 2^35 -> < 2^33 -> < 0x30000 -> <= 0x10001 -> <= 0xffff.
+ * The header is never all zero (version 4), so the sum is not 0. */
+static bool ip_hdr_csum_ok(const uint8_t *ip, uint32_t ihl)
+{
+    if (ihl != 20) {
+        return tb_ip_csum(ip, ihl) == 0;
+    }
+    uint32_t w[5];
+    memcpy(w, ip, sizeof(w));
+    uint64_t s = (uint64_t)w[0] + w[1] + w[2] + w[3] + w[4];
+    s = (s & 0xffffffffu) + (s >> 32);
+    s = (s & 0xffffu) + (s >> 16);
+    s = (s & 0xffffu) + (s >> 16);
+    s = (s & 0xffffu) + (s >> 16);
+    return s == 0xffffu;
+}
+
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
 {
     if (k->nroutes >= TB_KMAX_ROUTES || prefix_len > 32) {
@@ -131,7 +152,7 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
     uint32_t ihl = (ip[0] & 15u) * 4u;
     uint32_t tot = tb_get_be16(ip + 2);
     if ((ip[0] >> 4) != 4 || ihl < 20 || tot < ihl || tot > len - ETH_HLEN
-        || tb_ip_csum(ip, ihl) != 0) {
+        || !ip_hdr_csum_ok(ip, ihl)) {
         drop(k, skb, &k->ip_dropped);
         return;
     }

@@ -35,6 +35,7 @@ TbCpu *tb_cpu_new(TbEngine *eng, const TbProfile *prof, uint32_t hz,
                         * 1000u;
     c->timeslice_jiffies = 1;
     c->nlines = 1;   /* line 0: timer */
+    c->line[TB_IRQ_TIMER].dl_timer = -1;   /* never delivered (tick) */
     c->timer_softirq_ready = UINT64_MAX;
     c->ksoftirqd.name = "ksoftirqd/0";
     c->ksoftirqd.step = ksoftirqd_step;
@@ -219,6 +220,8 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 
 /* ---- interrupts ---- */
 
+static void delivery_timer(void *ctx, uint64_t arg);
+
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
 {
     if (c->nlines >= TB_MAX_IRQ_LINES) {
@@ -227,6 +230,8 @@ int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
     int l = c->nlines++;
     c->line[l].fn = fn;
     c->line[l].ctx = ctx;
+    c->line[l].dl_timer = tb_engine_timer_new(c->eng, delivery_timer, c,
+                                              (uint64_t)l);
     return l;
 }
 
@@ -244,6 +249,20 @@ static void delivery_event(void *ctx, uint64_t arg)
     }
 }
 
+/* The delivery of a line with a fixed timer (@arg = line): the one armed
+ * last, whose generation the line kept in dl_gen. */
+static void delivery_timer(void *ctx, uint64_t arg)
+{
+    TbCpu *c = ctx;
+    delivery_event(c, arg | c->line[arg].dl_gen << 8);
+}
+
+/* A new assertion message of @line.  Only the latest one of a line can
+ * take effect (delivery_event checks the generation), so a line's
+ * deliveries share one fixed engine timer: re-arming it drops the older,
+ * ineffective one without heap work.  Disarmed first, so the new message
+ * takes its place in the order of events at its instant (a sequence
+ * number of its own) as a scheduled event would. */
 static void deliver(TbCpu *c, int line)
 {
     TbIrqLine *ln = &c->line[line];
@@ -252,6 +271,12 @@ static void deliver(TbCpu *c, int line)
     if (lat == 0) {
         c->irq_pending |= 1u << line;
         tb_cpu_kick(c);
+        return;
+    }
+    if (ln->dl_timer >= 0) {
+        ln->dl_gen = ln->gen;
+        tb_engine_timer_cancel(c->eng, ln->dl_timer);
+        tb_engine_timer_set(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
     tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,

@@ -216,7 +216,7 @@ bool tb_engine_next_except(TbEngine *e, const TbEventId *ids, uint32_t n,
     return found == n;
 }
 
-static void timer_best(TbEngine *e)
+void tb_engine_timer_best(TbEngine *e)
 {
     int best = -1;
     for (uint64_t m = e->tarmed; m; m &= m - 1) {
@@ -245,38 +245,13 @@ int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
     return (int)e->ntimers++;
 }
 
-void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
-{
-    TbFixedTimer *t = &e->timers[idx];
-    if (t_ns < e->now) {
-        t_ns = e->now;
-    }
-    if (t->time == t_ns) {
-        return;
-    }
-    t->time = t_ns;
-    t->seq = e->seq++;
-    if (t_ns == TB_NEVER) {
-        e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
-    } else {
-        e->tarmed |= 1ull << idx;
-    }
-    if (t_ns < e->tbest_time) {
-        e->tbest = idx;            /* strictly earliest: the new best */
-        e->tbest_time = t_ns;
-    } else if (e->tbest == idx) {
-        timer_best(e);             /* the best moved later: rescan */
-    }
-    /* else: not earlier than the best (ties go to the older seq) */
-}
-
 void tb_engine_timer_cancel(TbEngine *e, int idx)
 {
     if (e->timers[idx].time != TB_NEVER) {
         e->timers[idx].time = TB_NEVER;
         e->tarmed &= ~(1ull << idx);
         if (e->tbest == idx) {
-            timer_best(e);
+            tb_engine_timer_best(e);
         }
     }
 }
@@ -290,7 +265,7 @@ static void run_timer(TbEngine *e)
     }
     t->time = TB_NEVER;
     e->tarmed &= ~(1ull << e->tbest);
-    timer_best(e);
+    tb_engine_timer_best(e);
     e->executed++;
     t->fn(t->ctx, t->arg);
 }
@@ -311,21 +286,12 @@ static void run_heap_root(TbEngine *e)
     fn(ctx, arg);
 }
 
-/* tb_engine_run_one, inlined into the run loop.  A fixed timer ahead of
- * the heap's root (the usual case: the NICs' deadlines and the
- * arrivals are fixed timers) runs after two compares; nothing due (the
- * usual way a run ends) is found by the same compares. */
-static inline __attribute__((always_inline))
-bool run_next(TbEngine *e, uint64_t limit_ns)
+/* The rest of run_next, when the heap's root is no later than the best
+ * timer: skim cancelled entries, then run the earlier of root and timer
+ * if due.  Out of line: the run loop then keeps few registers. */
+static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
+                                                    uint64_t limit_ns)
 {
-    if (!e->nheap || e->heap[0].time > e->tbest_time) {
-        /* a cancelled root later than the timer changes nothing */
-        if (e->tbest < 0 || e->tbest_time > limit_ns) {
-            return false;
-        }
-        run_timer(e);
-        return true;
-    }
     if (e->heap[0].time > limit_ns) {
         return false;   /* the timer is no earlier; a cancelled root
                            beyond the limit may stay */
@@ -347,6 +313,24 @@ bool run_next(TbEngine *e, uint64_t limit_ns)
     }
     run_heap_root(e);
     return true;
+}
+
+/* tb_engine_run_one, inlined into the run loop.  A fixed timer ahead of
+ * the heap's root (the usual case: the NICs' deadlines and the
+ * arrivals are fixed timers) runs after two compares; nothing due (the
+ * usual way a run ends) is found by the same compares. */
+static inline __attribute__((always_inline))
+bool run_next(TbEngine *e, uint64_t limit_ns)
+{
+    if (!e->nheap || e->heap[0].time > e->tbest_time) {
+        /* a cancelled root later than the timer changes nothing */
+        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+            return false;
+        }
+        run_timer(e);
+        return true;
+    }
+    return run_next_heap(e, limit_ns);
 }
 
 bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns)

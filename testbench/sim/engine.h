@@ -133,9 +133,37 @@ bool tb_engine_run_one(TbEngine *e, uint64_t limit_ns);
  * Returns its index, or -1 if TB_ENGINE_MAX_TIMERS exist.
  */
 int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg);
+/** Recompute tbest/tbest_time from the armed timers (internal). */
+void tb_engine_timer_best(TbEngine *e);
+
 /** Arm timer @idx for @t_ns (clamped to now); re-arming replaces the
- *  previous instant.  Re-arming at the same instant keeps its order. */
-void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns);
+ *  previous instant.  Re-arming at the same instant keeps its order.
+ *  Inline: the device deadlines and arrivals re-arm several times per
+ *  frame. */
+static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
+{
+    TbFixedTimer *t = &e->timers[idx];
+    if (t_ns < e->now) {
+        t_ns = e->now;
+    }
+    if (t->time == t_ns) {
+        return;
+    }
+    t->time = t_ns;
+    t->seq = e->seq++;
+    if (t_ns == TB_NEVER) {
+        e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
+    } else {
+        e->tarmed |= 1ull << idx;
+    }
+    if (t_ns < e->tbest_time) {
+        e->tbest = idx;            /* strictly earliest: the new best */
+        e->tbest_time = t_ns;
+    } else if (e->tbest == idx) {
+        tb_engine_timer_best(e);   /* the best moved later: rescan */
+    }
+    /* else: not earlier than the best (ties go to the older seq) */
+}
 /** Disarm timer @idx. */
 void tb_engine_timer_cancel(TbEngine *e, int idx);
 

@@ -28,6 +28,7 @@ typedef struct TrfPktgen {
                            the IPv4 header words that do not change
                            from frame to frame (total length,
                            identification and checksum taken as 0) */
+    uint32_t flow;    /**< index mod flows of the next frame */
 } TrfPktgen;
 
 /** pcap replay state: the current record and one record of read-ahead. */
@@ -57,6 +58,15 @@ struct TrfSource {
     uint64_t sched_first_ns;   /**< scheduled start of frame 0 */
     uint64_t pps_milli;        /**< pps in 1/1000 frames per second */
     uint64_t mbps_milli;       /**< rate in 1/1000 Mbit/s */
+    /* pps/mbps pacing kept as a running quotient and remainder, so a
+     * frame costs an add instead of a 128-bit division: the offset of the
+     * next frame's start from cfg.start_ns is pace_q ns, with
+     * index * 1e12 (pps) or cum_bits * 1e6 (mbps) = pace_q * divisor
+     * + pace_r, 0 <= pace_r < divisor (pps_milli or mbps_milli) */
+    uint64_t pace_q;           /**< ns (mod 2^64, as the 128-bit form) */
+    uint64_t pace_r;           /**< remainder, < the divisor */
+    uint64_t pps_step_q;       /**< 1e12 / pps_milli */
+    uint64_t pps_step_r;       /**< 1e12 % pps_milli */
     uint8_t *buf;              /**< pktgen frame buffer */
     uint32_t buf_cap;          /**< its size, bytes */
     TrfPktgen pg;

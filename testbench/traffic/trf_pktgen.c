@@ -26,16 +26,17 @@
 
 #define PKTGEN_MAGIC 0xbe9be955u
 
+/* Big-endian stores, one move each. */
 static void put16(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
+    uint16_t be = __builtin_bswap16((uint16_t)v);
+    memcpy(p, &be, 2);
 }
 
 static void put32(uint8_t *p, uint32_t v)
 {
-    put16(p, v >> 16);
-    put16(p + 2, v & 0xffff);
+    uint32_t be = __builtin_bswap32(v);
+    memcpy(p, &be, 4);
 }
 
 static int size_ok(uint32_t size)
@@ -143,16 +144,20 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
 
     /* The template holds every other byte (template_fill).  IPv4 total
      * length, identification, and the header checksum from the sum of
-     * the fixed words plus these two ([RFC1624], docs/references.md). */
+     * the fixed words plus these two ([RFC1624], docs/references.md):
+     * three 16-bit terms fold to 16 bits in two steps. */
     put16(f + 16, l - 14);
     put16(f + 18, seq & 0xffff);
     sum = s->pg.ip_sum + (l - 14) + (seq & 0xffff);
-    while (sum >> 16) {
-        sum = (sum & 0xffff) + (sum >> 16);
-    }
+    sum = (sum & 0xffff) + (sum >> 16);
+    sum += sum >> 16;
     put16(f + 24, ~sum & 0xffff);
-    /* UDP source port (flow) and length; pktgen sequence number */
-    put16(f + 34, (c->udp_src_port + (uint32_t)(s->index % c->flows)) & 0xffff);
+    /* UDP source port (flow: index mod flows, kept as a counter) and
+     * length; pktgen sequence number */
+    put16(f + 34, (c->udp_src_port + s->pg.flow) & 0xffff);
+    if (++s->pg.flow == c->flows) {
+        s->pg.flow = 0;
+    }
     put16(f + 38, l - 34);
     put32(f + 46, seq);
     *frame = f;

@@ -88,8 +88,13 @@ static int pace_init(TrfSource *s, char **err)
 
     switch (cfg->pace) {
     case TRF_PACE_PPS:
-        return rate_milli(cfg, "pps", cfg->pps, 1e9, "1e9", &s->pps_milli,
-                          err);
+        if (rate_milli(cfg, "pps", cfg->pps, 1e9, "1e9", &s->pps_milli,
+                       err) < 0) {
+            return -1;
+        }
+        s->pps_step_q = 1000000000000ull / s->pps_milli;
+        s->pps_step_r = 1000000000000ull % s->pps_milli;
+        return 0;
     case TRF_PACE_MBPS:
         return rate_milli(cfg, "mbps", cfg->mbps, 1e6, "1e6", &s->mbps_milli,
                           err);
@@ -143,18 +148,16 @@ fail:
     return NULL;
 }
 
-/* Scheduled start of the next frame (index s->index), absolute ns. */
+/* Scheduled start of the next frame (index s->index), absolute ns:
+ * start + index * 1e12 / pps_milli (pps) or start + cum_bits * 1e6 /
+ * mbps_milli (mbps), rounded down; pace_q holds that quotient
+ * (pace_advance). */
 static uint64_t pace_time(const TrfSource *s, uint64_t captured_rel_ns)
 {
-    unsigned __int128 t;
-
     switch (s->cfg.pace) {
     case TRF_PACE_PPS:
-        t = (unsigned __int128)s->index * 1000000000000ull / s->pps_milli;
-        return s->cfg.start_ns + (uint64_t)t;
     case TRF_PACE_MBPS:
-        t = (unsigned __int128)s->cum_bits * 1000000ull / s->mbps_milli;
-        return s->cfg.start_ns + (uint64_t)t;
+        return s->cfg.start_ns + s->pace_q;
     case TRF_PACE_CAPTURED:
         return s->cfg.start_ns + captured_rel_ns;
     case TRF_PACE_TOPSPEED:
@@ -163,34 +166,73 @@ static uint64_t pace_time(const TrfSource *s, uint64_t captured_rel_ns)
     }
 }
 
+/* Add @q + @r / @div to the running quotient (pace_q, pace_r), @r < @div. */
+static void pace_add(TrfSource *s, uint64_t q, uint64_t r, uint64_t div)
+{
+    s->pace_q += q;
+    s->pace_r += r;
+    if (s->pace_r >= div) {
+        s->pace_r -= div;
+        s->pace_q++;
+    }
+}
+
+/* After a frame of @l bytes (without FCS): the quotient of pace_time
+ * moves on by one frame (pps) or by its bits incl. FCS (mbps). */
+static void pace_advance(TrfSource *s, uint32_t l)
+{
+    if (s->cfg.pace == TRF_PACE_PPS) {
+        pace_add(s, s->pps_step_q, s->pps_step_r, s->pps_milli);
+    } else if (s->cfg.pace == TRF_PACE_MBPS) {
+        uint64_t x = ((uint64_t)l + 4) * 8 * 1000000ull;
+        pace_add(s, x / s->mbps_milli, x % s->mbps_milli, s->mbps_milli);
+    }
+}
+
+/* The next capture record into *@buf / *@l (1), with its captured-timing
+ * offset in *@rel: truncated records counted, runts padded to the
+ * minimum.  0 at the end, -1 (*@err) on error.  Kept out of line: the
+ * pktgen path of trf_source_next then saves and restores few registers. */
+__attribute__((noinline)) static int
+pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l, uint64_t *rel,
+           char **err)
+{
+    uint32_t orig = 0;
+    int r = trf_pcap_next(src, buf, l, &orig, rel, err);
+
+    if (r <= 0) {
+        return r;
+    }
+    if (*l < orig) {
+        src->st.truncated++;
+    }
+    if (*l < TRF_MIN_FRAME) {
+        /* The sender pads a runt to the minimum (C10); buffers have room. */
+        memset(*buf + *l, 0, TRF_MIN_FRAME - *l);
+        *l = TRF_MIN_FRAME;
+        src->st.padded++;
+    }
+    return 1;
+}
+
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
                     uint32_t *len, char **err)
 {
-    uint8_t *buf = NULL;
-    uint32_t l = 0, orig = 0;
+    uint8_t *buf;
+    uint32_t l;
     uint64_t rel = 0, sched;
-    int r;
 
     if (src->cfg.count && src->index >= src->cfg.count) {
         return 0;
     }
     if (src->cfg.kind == TRF_PKTGEN) {
-        r = trf_pktgen_next(src, &buf, &l);
-        orig = l;
+        /* never truncated, never a runt (sizes 64.. incl. FCS) */
+        trf_pktgen_next(src, &buf, &l);
     } else {
-        r = trf_pcap_next(src, &buf, &l, &orig, &rel, err);
-    }
-    if (r <= 0) {
-        return r;
-    }
-    if (l < orig) {
-        src->st.truncated++;
-    }
-    if (l < TRF_MIN_FRAME) {
-        /* The sender pads a runt to the minimum (C10); buffers have room. */
-        memset(buf + l, 0, TRF_MIN_FRAME - l);
-        l = TRF_MIN_FRAME;
-        src->st.padded++;
+        int r = pcap_frame(src, &buf, &l, &rel, err);
+        if (r <= 0) {
+            return r;
+        }
     }
     if (l > TRF_MAX_WIRE_FRAME) {
         src->st.oversize++;
@@ -207,6 +249,7 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
     src->cum_bits += ((uint64_t)l + 4) * 8;
+    pace_advance(src, l);
     return 1;
 }
 
