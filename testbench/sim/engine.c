@@ -16,6 +16,7 @@ TbEngine *tb_engine_new(void)
     e->seq = 1;
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
+    e->horizon = TB_NEVER;
     return e;
 }
 

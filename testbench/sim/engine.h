@@ -70,6 +70,10 @@ typedef struct TbEngine {
     uint64_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
     uint64_t tbest_time; /**< its time, TB_NEVER if none */
+    uint64_t horizon;    /**< a charge reaching this instant takes the slow
+                              path (tb_engine_maybe_due) although no event
+                              is due: the next runnable CPU's clock in
+                              lock-step (smp.c), else TB_NEVER; ns */
     uint64_t executed;   /**< events run (statistics) */
     uint64_t cancelled;  /**< events discarded after cancel */
 } TbEngine;
@@ -177,11 +181,12 @@ static inline uint32_t tb_engine_heap_size(const TbEngine *e)
     return e->nheap;
 }
 
-/** Fast check: the earliest heap key (may be a cancelled event) or an
- *  armed timer is <= @t. */
+/** Fast check: the earliest heap key (may be a cancelled event), an
+ *  armed timer or the horizon is <= @t. */
 static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
 {
-    return (e->nheap != 0 && e->heap[0].time <= t) || e->tbest_time <= t;
+    return (e->nheap != 0 && e->heap[0].time <= t) || e->tbest_time <= t
+        || e->horizon <= t;
 }
 
 #endif /* TB_ENGINE_H */

@@ -43,26 +43,15 @@ static void smp_stack_deregister(unsigned id)
 #endif
 }
 
-static void sentinel_event(void *ctx, uint64_t arg)
-{
-    (void)ctx;
-    (void)arg;   /* only makes the running CPU's charge take the slow path */
-}
-
 TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
                   TbSmpSwitchFn fn, void *ctx)
 {
     if (n < 2 || n > TB_MAX_CPUS) {
         return NULL;
     }
-    int idx = tb_engine_timer_new(eng, sentinel_event, NULL, 0);
-    if (idx < 0) {
-        return NULL;
-    }
     TbSmp *s = g_new0(TbSmp, 1);
     s->eng = eng;
     s->ncpus = n;
-    s->sentinel = idx;
     s->switch_fn = fn;
     s->switch_ctx = ctx;
     for (uint32_t i = 0; i < n; i++) {
@@ -100,8 +89,9 @@ static TbCpu *smp_min(const TbSmp *s)
     return best;
 }
 
-/* Arm the sentinel at the next instant the running CPU must stop at: the
- * smallest clock of the other runnable CPUs, or the run's stop. */
+/* Set the engine's horizon to the next instant the running CPU must stop
+ * at: the smallest clock of the other runnable CPUs, or the run's stop (a
+ * charge reaching it enters smp_sched). */
 static void smp_arm(TbSmp *s)
 {
     uint64_t h = s->stop;
@@ -111,7 +101,7 @@ static void smp_arm(TbSmp *s)
             h = c->clock;
         }
     }
-    tb_engine_timer_set(s->eng, s->sentinel, h);
+    s->eng->horizon = h;
 }
 
 /* Resume the coroutine saved in @jb (never returns).  A function of its
@@ -143,14 +133,16 @@ static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
 static void smp_sched(TbSmp *s, TbCpu *c)
 {
     TbEngine *e = s->eng;
-    /* the sentinel has done its job (this charge took the slow path);
-     * firing it would be an empty event: it is re-armed on the way out */
-    tb_engine_timer_cancel(e, s->sentinel);
+    /* the horizon is set again on the way out (smp_arm) */
     for (;;) {
         TbCpu *x = smp_min(s);
         uint64_t lim = x && x->clock < s->stop ? x->clock : s->stop;
-        if (tb_engine_run_one(e, lim)) {
-            continue;   /* it may have woken a CPU: recompute */
+        uint64_t kicks = s->kicks;
+        /* events up to lim; only a kick (a CPU woken) can move x */
+        while (tb_engine_run_one(e, lim) && s->kicks == kicks) {
+        }
+        if (s->kicks != kicks) {
+            continue;   /* recompute x, run on */
         }
         if (e->now < lim) {
             e->now = lim;
@@ -201,6 +193,7 @@ void tb_smp_kick(TbCpu *c)
         c->clock = now;
     }
     c->waiting = false;
+    s->kicks++;
     if (s->active) {
         smp_arm(s);
     }
@@ -263,7 +256,7 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     }
     s->active = false;
     s->cur = NULL;
-    tb_engine_timer_cancel(s->eng, s->sentinel);
+    s->eng->horizon = TB_NEVER;
     s->switch_fn(s->switch_ctx, s->cpu[0]);
 }
 

@@ -8,9 +8,9 @@
  *    blocked idle (TbCpu.waiting: nothing to do until an interrupt is
  *    delivered to it or one of its processes is woken, tb_cpu_kick).
  *  - The runnable CPU with the smallest (clock, id) runs.  At each charge
- *    point that would take it past another runnable CPU (a fixed engine
- *    timer, the "sentinel", is armed at the next CPU's clock so that the
- *    charge's fast path traps), engine events are run in global (time,
+ *    point that would take it past another runnable CPU (the engine's
+ *    horizon is set to the next CPU's clock so that the charge's fast
+ *    path, tb_engine_maybe_due, traps), engine events are run in global (time,
  *    seq) order up to the smallest runnable clock and the CPU switches.
  *    So an event is never processed in the past of a CPU that could still
  *    observe it, and every MMIO access (done right after a charge) reaches
@@ -54,7 +54,6 @@ struct TbSmp {
     TbCpu *cur;                    /**< running CPU */
     TbCpu *resume;                 /**< CPU to resume from tb_smp_run */
     uint64_t stop;                 /**< tb_smp_run's @end, ns */
-    int sentinel;                  /**< fixed engine timer index */
     bool started;                  /**< coroutines created */
     TbSmpSwitchFn switch_fn;
     void *switch_ctx;
@@ -64,6 +63,9 @@ struct TbSmp {
     unsigned stack_id[TB_MAX_CPUS];  /**< valgrind's ids of stack[] (0
                                           when built without valgrind) */
     uint64_t switches;             /**< coroutine switches (statistics) */
+    uint64_t kicks;                /**< tb_smp_kick calls: the only
+                                        change of a CPU's (clock, waiting)
+                                        an engine event can make */
 };
 
 /**
