@@ -127,12 +127,7 @@ bool tb_cpu_quiet(const TbCpu *c)
         c->need_resched || c->ctx != TB_CTX_IDLE) {
         return false;
     }
-    for (uint32_t i = 0; i < c->nprocs; i++) {
-        if (c->procs[i]->runnable) {
-            return false;
-        }
-    }
-    return true;
+    return c->nrunnable == 0;
 }
 
 uint64_t tb_cpu_tick_horizon(const TbCpu *c, uint64_t other)
@@ -275,7 +270,10 @@ static void deliver(TbCpu *c, int line)
     }
     if (ln->dl_timer >= 0) {
         ln->dl_gen = ln->gen;
-        tb_engine_timer_cancel(c->eng, ln->dl_timer);
+        if (c->eng->timers[ln->dl_timer].time != TB_NEVER) {
+            /* still armed (a message in flight): disarm it first */
+            tb_engine_timer_cancel(c->eng, ln->dl_timer);
+        }
         tb_engine_timer_set(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
@@ -389,8 +387,10 @@ void tb_cpu_do_softirq(TbCpu *c)
         uint32_t pending = c->softirq_pending;
         c->softirq_pending = 0;
         tb_cpu_cost(c, TB_COST_SOFTIRQ_ENTRY, 1);
-        for (int nr = 0; nr < TB_NR_SOFTIRQS; nr++) {
-            if ((pending & (1u << nr)) && c->softirq[nr].fn) {
+        /* the pending ones only, lowest number first (Linux order) */
+        for (uint32_t m = pending; m; m &= m - 1) {
+            int nr = __builtin_ctz(m);
+            if (c->softirq[nr].fn) {
                 c->softirq[nr].fn(c, c->softirq[nr].ctx);
             }
         }
@@ -421,13 +421,14 @@ void tb_cpu_add_proc(TbCpu *c, TbProc *p)
 {
     g_assert(c->nprocs < TB_MAX_PROCS);
     c->procs[c->nprocs++] = p;
+    c->nrunnable += p->runnable;
 }
 
 void tb_cpu_wake(TbCpu *c, TbProc *p)
 {
-    (void)c;
     if (!p->runnable) {
         p->runnable = true;
+        c->nrunnable++;
         p->wakeups++;
         tb_cpu_kick(c);
     }
@@ -440,6 +441,7 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
             memmove(&c->procs[i], &c->procs[i + 1],
                     (c->nprocs - i - 1) * sizeof(c->procs[0]));
             c->nprocs--;
+            c->nrunnable -= p->runnable;
             c->rr_next = 0;
             if (c->current == p) {
                 c->current = NULL;
@@ -449,13 +451,20 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
     }
 }
 
-/* Pick the process to run next (round-robin), or NULL. */
+/* Pick the process to run next (round-robin), or NULL.  Nothing
+ * runnable (the common answer between frames), or only the current
+ * process, needs no scan: the scan would find no other. */
 static TbProc *pick(TbCpu *c)
 {
-    if (c->current && c->current->runnable && !c->need_resched) {
-        return c->current;
+    TbProc *cur = c->current;
+    if (cur && cur->runnable && (!c->need_resched || c->nrunnable == 1)) {
+        c->need_resched = false;
+        return cur;
     }
     c->need_resched = false;
+    if (c->nrunnable == 0) {
+        return NULL;
+    }
     for (uint32_t k = 0; k < c->nprocs; k++) {
         uint32_t i = (c->rr_next + k) % c->nprocs;
         TbProc *p = c->procs[i];
@@ -487,7 +496,9 @@ static void run_step(TbCpu *c, TbProc *p)
     c->ctx = TB_CTX_PROCESS;
     uint64_t t0 = c->ctx_ns[TB_CTX_PROCESS];
     uint64_t w0 = c->eng->now;
-    p->runnable = p->step(c, p->ctx);
+    bool runnable = p->step(c, p->ctx);
+    c->nrunnable += (uint32_t)runnable - (uint32_t)p->runnable;
+    p->runnable = runnable;
     if (c->eng->now == w0) {
         tb_cpu_charge(c, 1);   /* a step always takes time */
     }

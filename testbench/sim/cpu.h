@@ -125,6 +125,9 @@ struct TbCpu {
     /* scheduler */
     TbProc *procs[TB_MAX_PROCS];
     uint32_t nprocs;
+    uint32_t nrunnable;            /**< procs[] with runnable set (pick's
+                                        fast answers: none, or only the
+                                        current one) */
     TbProc *current;               /**< last process run (NULL none) */
     uint32_t rr_next;              /**< round-robin cursor */
     uint64_t slice_start_jiffies;  /**< when current got the CPU */
