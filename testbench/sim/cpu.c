@@ -216,6 +216,7 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 /* ---- interrupts ---- */
 
 static void delivery_timer(void *ctx, uint64_t arg);
+static void softirq_run(TbCpu *c, TbCtx prev);
 
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
 {
@@ -249,7 +250,12 @@ static void delivery_event(void *ctx, uint64_t arg)
 static void delivery_timer(void *ctx, uint64_t arg)
 {
     TbCpu *c = ctx;
-    delivery_event(c, arg | c->line[arg].dl_gen << 8);
+    const TbIrqLine *ln = &c->line[arg];
+    if ((c->irq_asserted & (1u << arg)) && ln->gen == ln->dl_gen &&
+        !ln->disabled) {
+        c->irq_pending |= 1u << arg;
+        tb_cpu_kick(c);
+    }
 }
 
 /* A new assertion message of @line.  Only the latest one of a line can
@@ -332,7 +338,7 @@ void tb_cpu_do_irq(TbCpu *c)
         }
     }
     if (prev < TB_CTX_SOFTIRQ && c->softirq_pending) {
-        tb_cpu_do_softirq(c);
+        softirq_run(c, prev);   /* irq_exit -> invoke_softirq */
     }
 }
 
@@ -373,12 +379,10 @@ void tb_cpu_raise_softirq(TbCpu *c, int nr)
     }
 }
 
-void tb_cpu_do_softirq(TbCpu *c)
+/* __do_softirq proper: from context @prev (process or idle) with a
+ * softirq pending. */
+static void softirq_run(TbCpu *c, TbCtx prev)
 {
-    TbCtx prev = c->ctx;
-    if (prev >= TB_CTX_SOFTIRQ || !c->softirq_pending) {
-        return;
-    }
     uint64_t end = c->eng->now + c->max_softirq_ns;
     uint32_t restart = c->max_restart;
     c->ctx = TB_CTX_SOFTIRQ;
@@ -404,6 +408,13 @@ void tb_cpu_do_softirq(TbCpu *c)
         break;
     }
     c->ctx = prev;
+}
+
+void tb_cpu_do_softirq(TbCpu *c)
+{
+    if (c->ctx < TB_CTX_SOFTIRQ && c->softirq_pending) {
+        softirq_run(c, c->ctx);
+    }
 }
 
 static bool ksoftirqd_step(TbCpu *c, void *ctx)
