@@ -342,6 +342,20 @@ void tb_cpu_do_irq(TbCpu *c)
     }
 }
 
+void tb_cpu_charge_due(TbCpu *c, uint64_t t)
+{
+    c->charge_end = t;
+    c->charge_ctx = c->ctx;
+    if (c->smp) {
+        tb_smp_charge(c, t);
+    } else {
+        tb_engine_run_until(c->eng, t);
+    }
+    if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
+        tb_cpu_do_irq(c);
+    }
+}
+
 void tb_cpu_irq_disable(TbCpu *c)
 {
     c->irq_off++;
