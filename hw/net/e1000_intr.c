@@ -33,13 +33,23 @@ static void set_line(E1kDev *s, uint32_t level)
     s->port.set_irq(s->port.opaque, (int)level);
 }
 
+/** Nothing enabled is pending: no ITR wake-up is needed and the line
+ *  falls (a no-op when it is low and the ITR timer idle, the usual case
+ *  of the ICR read and the IMC write). */
+static void line_idle(E1kDev *s)
+{
+    if (s->armed & (1u << E1K_TMR_ITR)) {
+        e1k_timer_cancel(s, E1K_TMR_ITR);
+    }
+    set_line(s, 0);
+}
+
 void e1k_update_irq(E1kDev *s)
 {
     uint32_t pending = e1k_reg(s, E1K_ICR) & e1k_reg(s, E1K_IMS);
 
     if (!pending) {
-        e1k_timer_cancel(s, E1K_TMR_ITR);
-        set_line(s, 0);
+        line_idle(s);
         return;
     }
     if (s->irq_level) {
@@ -65,7 +75,7 @@ uint32_t e1k_intr_read_icr(E1kDev *s)
     /* Read clears every bit and acknowledges the interrupt (SDM 13.4.17);
      * bit 31 (INT_ASSERTED) does not exist on 8254x and reads 0. */
     e1k_reg_set(s, E1K_ICR, 0);
-    e1k_update_irq(s);
+    line_idle(s);   /* e1k_update_irq with ICR = 0 */
     return v & E1K_ICR_VALID;
 }
 

@@ -127,12 +127,7 @@ bool tb_cpu_quiet(const TbCpu *c)
         c->need_resched || c->ctx != TB_CTX_IDLE) {
         return false;
     }
-    for (uint32_t i = 0; i < c->nprocs; i++) {
-        if (c->procs[i]->runnable) {
-            return false;
-        }
-    }
-    return true;
+    return c->nrunnable == 0;
 }
 
 uint64_t tb_cpu_tick_horizon(const TbCpu *c, uint64_t other)
@@ -221,6 +216,7 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 /* ---- interrupts ---- */
 
 static void delivery_timer(void *ctx, uint64_t arg);
+static void softirq_run(TbCpu *c, TbCtx prev);
 
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
 {
@@ -254,7 +250,12 @@ static void delivery_event(void *ctx, uint64_t arg)
 static void delivery_timer(void *ctx, uint64_t arg)
 {
     TbCpu *c = ctx;
-    delivery_event(c, arg | c->line[arg].dl_gen << 8);
+    const TbIrqLine *ln = &c->line[arg];
+    if ((c->irq_asserted & (1u << arg)) && ln->gen == ln->dl_gen &&
+        !ln->disabled) {
+        c->irq_pending |= 1u << arg;
+        tb_cpu_kick(c);
+    }
 }
 
 /* A new assertion message of @line.  Only the latest one of a line can
@@ -275,7 +276,10 @@ static void deliver(TbCpu *c, int line)
     }
     if (ln->dl_timer >= 0) {
         ln->dl_gen = ln->gen;
-        tb_engine_timer_cancel(c->eng, ln->dl_timer);
+        if (c->eng->timers[ln->dl_timer].time != TB_NEVER) {
+            /* still armed (a message in flight): disarm it first */
+            tb_engine_timer_cancel(c->eng, ln->dl_timer);
+        }
         tb_engine_timer_set(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
@@ -334,7 +338,21 @@ void tb_cpu_do_irq(TbCpu *c)
         }
     }
     if (prev < TB_CTX_SOFTIRQ && c->softirq_pending) {
-        tb_cpu_do_softirq(c);
+        softirq_run(c, prev);   /* irq_exit -> invoke_softirq */
+    }
+}
+
+void tb_cpu_charge_due(TbCpu *c, uint64_t t)
+{
+    c->charge_end = t;
+    c->charge_ctx = c->ctx;
+    if (c->smp) {
+        tb_smp_charge(c, t);
+    } else {
+        tb_engine_run_until(c->eng, t);
+    }
+    if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
+        tb_cpu_do_irq(c);
     }
 }
 
@@ -375,12 +393,10 @@ void tb_cpu_raise_softirq(TbCpu *c, int nr)
     }
 }
 
-void tb_cpu_do_softirq(TbCpu *c)
+/* __do_softirq proper: from context @prev (process or idle) with a
+ * softirq pending. */
+static void softirq_run(TbCpu *c, TbCtx prev)
 {
-    TbCtx prev = c->ctx;
-    if (prev >= TB_CTX_SOFTIRQ || !c->softirq_pending) {
-        return;
-    }
     uint64_t end = c->eng->now + c->max_softirq_ns;
     uint32_t restart = c->max_restart;
     c->ctx = TB_CTX_SOFTIRQ;
@@ -389,8 +405,10 @@ void tb_cpu_do_softirq(TbCpu *c)
         uint32_t pending = c->softirq_pending;
         c->softirq_pending = 0;
         tb_cpu_cost(c, TB_COST_SOFTIRQ_ENTRY, 1);
-        for (int nr = 0; nr < TB_NR_SOFTIRQS; nr++) {
-            if ((pending & (1u << nr)) && c->softirq[nr].fn) {
+        /* the pending ones only, lowest number first (Linux order) */
+        for (uint32_t m = pending; m; m &= m - 1) {
+            int nr = __builtin_ctz(m);
+            if (c->softirq[nr].fn) {
                 c->softirq[nr].fn(c, c->softirq[nr].ctx);
             }
         }
@@ -404,6 +422,13 @@ void tb_cpu_do_softirq(TbCpu *c)
         break;
     }
     c->ctx = prev;
+}
+
+void tb_cpu_do_softirq(TbCpu *c)
+{
+    if (c->ctx < TB_CTX_SOFTIRQ && c->softirq_pending) {
+        softirq_run(c, c->ctx);
+    }
 }
 
 static bool ksoftirqd_step(TbCpu *c, void *ctx)
@@ -421,13 +446,14 @@ void tb_cpu_add_proc(TbCpu *c, TbProc *p)
 {
     g_assert(c->nprocs < TB_MAX_PROCS);
     c->procs[c->nprocs++] = p;
+    c->nrunnable += p->runnable;
 }
 
 void tb_cpu_wake(TbCpu *c, TbProc *p)
 {
-    (void)c;
     if (!p->runnable) {
         p->runnable = true;
+        c->nrunnable++;
         p->wakeups++;
         tb_cpu_kick(c);
     }
@@ -440,6 +466,7 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
             memmove(&c->procs[i], &c->procs[i + 1],
                     (c->nprocs - i - 1) * sizeof(c->procs[0]));
             c->nprocs--;
+            c->nrunnable -= p->runnable;
             c->rr_next = 0;
             if (c->current == p) {
                 c->current = NULL;
@@ -449,13 +476,20 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
     }
 }
 
-/* Pick the process to run next (round-robin), or NULL. */
+/* Pick the process to run next (round-robin), or NULL.  Nothing
+ * runnable (the common answer between frames), or only the current
+ * process, needs no scan: the scan would find no other. */
 static TbProc *pick(TbCpu *c)
 {
-    if (c->current && c->current->runnable && !c->need_resched) {
-        return c->current;
+    TbProc *cur = c->current;
+    if (cur && cur->runnable && (!c->need_resched || c->nrunnable == 1)) {
+        c->need_resched = false;
+        return cur;
     }
     c->need_resched = false;
+    if (c->nrunnable == 0) {
+        return NULL;
+    }
     for (uint32_t k = 0; k < c->nprocs; k++) {
         uint32_t i = (c->rr_next + k) % c->nprocs;
         TbProc *p = c->procs[i];
@@ -487,7 +521,9 @@ static void run_step(TbCpu *c, TbProc *p)
     c->ctx = TB_CTX_PROCESS;
     uint64_t t0 = c->ctx_ns[TB_CTX_PROCESS];
     uint64_t w0 = c->eng->now;
-    p->runnable = p->step(c, p->ctx);
+    bool runnable = p->step(c, p->ctx);
+    c->nrunnable += (uint32_t)runnable - (uint32_t)p->runnable;
+    p->runnable = runnable;
     if (c->eng->now == w0) {
         tb_cpu_charge(c, 1);   /* a step always takes time */
     }

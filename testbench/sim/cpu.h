@@ -125,6 +125,9 @@ struct TbCpu {
     /* scheduler */
     TbProc *procs[TB_MAX_PROCS];
     uint32_t nprocs;
+    uint32_t nrunnable;            /**< procs[] with runnable set (pick's
+                                        fast answers: none, or only the
+                                        current one) */
     TbProc *current;               /**< last process run (NULL none) */
     uint32_t rr_next;              /**< round-robin cursor */
     uint64_t slice_start_jiffies;  /**< when current got the CPU */
@@ -253,6 +256,12 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t);
  *  tb_cpu_charge and the idle loop. */
 void tb_cpu_do_irq(TbCpu *c);
 
+/** The rest of a charge (already counted in ctx_ns) that may have events
+ *  due: run them up to @t (ns; through smp.c on a CPU of a set), then take
+ *  pending interrupts if allowed.  Out of line: every charge site inlines
+ *  only the check (tb_cpu_charge). */
+void tb_cpu_charge_due(TbCpu *c, uint64_t t);
+
 /**
  * Charge @ns of CPU time to the current context: advance the clock, run
  * engine events due, then take pending interrupts if allowed.
@@ -263,16 +272,10 @@ static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
     uint64_t t = e->now + ns;
     c->ctx_ns[c->ctx] += ns;
     if (tb_engine_maybe_due(e, t)) {
-        c->charge_end = t;
-        c->charge_ctx = c->ctx;
-        if (c->smp) {
-            tb_smp_charge(c, t);
-        } else {
-            tb_engine_run_until(e, t);
-        }
-    } else {
-        e->now = t;
+        tb_cpu_charge_due(c, t);
+        return;
     }
+    e->now = t;
     if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
         tb_cpu_do_irq(c);
     }
