@@ -220,21 +220,31 @@ void e1k_rx_queued(E1kDev *s)
 }
 
 /*
- * Write the descriptor's status half: length, checksum, errors, special
- * first, then the status byte alone, so DD is never visible before the
- * rest.  Returns 0 or -1 on a DMA fault.
+ * Write the descriptor's status half (bytes 8-15, SDM 3.2.3): length,
+ * checksum, status, errors, special.  Through the port callbacks the
+ * status byte goes alone and last (length and checksum, then errors and
+ * special, then status), so DD is never visible before the rest.  Inside
+ * the port's DMA window the eight bytes are one 8-byte copy: nothing of
+ * the host runs while the model does (E1kPort.dma_mem), so nothing can
+ * see the write-back half done.  Returns 0 or -1 on a DMA fault.
  */
 static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
                          uint16_t csum, uint8_t status, uint8_t errors,
                          uint16_t special)
 {
-    uint8_t a[4] = { (uint8_t)length, (uint8_t)(length >> 8),
-                     (uint8_t)csum, (uint8_t)(csum >> 8) };
-    uint8_t b[3] = { errors, (uint8_t)special, (uint8_t)(special >> 8) };
+    uint8_t w[8];
+    uint8_t *p = e1k_dma_window(s, addr + E1K_RXD_LENGTH, sizeof(w));
 
-    if (e1k_dma_write(s, addr + E1K_RXD_LENGTH, a, sizeof(a)) != 0 ||
-        e1k_dma_write(s, addr + E1K_RXD_ERRORS, b, sizeof(b)) != 0 ||
-        e1k_dma_write(s, addr + E1K_RXD_STATUS, &status, 1) != 0) {
+    e1k_st_le32(w, (uint32_t)length | (uint32_t)csum << 16);
+    e1k_st_le32(w + 4, (uint32_t)status | (uint32_t)errors << 8 |
+                       (uint32_t)special << 16);
+    if (p) {
+        memcpy(p, w, sizeof(w));
+        return 0;
+    }
+    if (e1k_dma_write_port(s, addr + E1K_RXD_LENGTH, w, 4) != 0 ||
+        e1k_dma_write_port(s, addr + E1K_RXD_ERRORS, w + 5, 3) != 0 ||
+        e1k_dma_write_port(s, addr + E1K_RXD_STATUS, w + 4, 1) != 0) {
         return -1;
     }
     return 0;
