@@ -371,7 +371,8 @@ void e1k_rx_reset(E1kDev *s);
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
 /** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
-/** RDTR, RADV or RXDMA timer fired. */
+/** RDTR, RADV or RXDMA timer fired (already disarmed by the caller,
+ *  run_due). */
 void e1k_rx_timer(E1kDev *s, E1kTimerId id);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_rx_validate(const E1kDev *s);

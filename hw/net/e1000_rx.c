@@ -397,7 +397,6 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
 
 void e1k_rx_timer(E1kDev *s, E1kTimerId id)
 {
-    e1k_timer_cancel(s, id);
     switch (id) {
     case E1K_TMR_RDTR:
     case E1K_TMR_RADV:
