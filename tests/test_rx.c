@@ -487,6 +487,23 @@ static int lp_write(void *o, uint64_t a, const void *b, uint32_t n)
 static void lp_irq(void *o, int l) { (void)o; (void)l; }
 static uint64_t lp_now(void *o) { return ((LogPort *)o)->now; }
 
+/* A device @dev on LogPort @p with a ring of 8 descriptors at bus
+ * address 0x100, buffers of 2048 bytes from 0x1000, RDT 7, rxt_mac in
+ * RA[0] and reception on. */
+static void lp_ring(LogPort *p, E1kDev *dev)
+{
+    for (int i = 0; i < 8; i++) { /* ring at 0x100, buffers at 0x1000 */
+        uint64_t b = 0x1000u + 2048u * i;
+        memcpy(p->mem + 0x100 + 16 * i, &b, 8); /* little-endian host */
+    }
+    e1k_mmio_write(dev, E1K_RAL(0), 0x12005452u, 4);
+    e1k_mmio_write(dev, E1K_RAH(0), 0x5634u | E1K_RAH_AV, 4);
+    e1k_mmio_write(dev, E1K_RDBAL, 0x100, 4);
+    e1k_mmio_write(dev, E1K_RDLEN, 128, 4);
+    e1k_mmio_write(dev, E1K_RDT, 7, 4);
+    e1k_mmio_write(dev, E1K_RCTL, RXT_RCTL, 4);
+}
+
 /* DD is written last: after the data and after every other descriptor
  * byte, and never inside a larger write. */
 static void test_dd_written_last(void)
@@ -502,16 +519,7 @@ static void test_dd_written_last(void)
     e1k_config_default(&cfg);
     dev = e1k_new(&cfg, &port);
     g_assert_nonnull(dev);
-    for (int i = 0; i < 8; i++) { /* ring at 0x100, buffers at 0x1000 */
-        uint64_t b = 0x1000u + 2048u * i;
-        memcpy(p->mem + 0x100 + 16 * i, &b, 8); /* little-endian host */
-    }
-    e1k_mmio_write(dev, E1K_RAL(0), 0x12005452u, 4);
-    e1k_mmio_write(dev, E1K_RAH(0), 0x5634u | E1K_RAH_AV, 4);
-    e1k_mmio_write(dev, E1K_RDBAL, 0x100, 4);
-    e1k_mmio_write(dev, E1K_RDLEN, 128, 4);
-    e1k_mmio_write(dev, E1K_RDT, 7, 4);
-    e1k_mmio_write(dev, E1K_RCTL, RXT_RCTL, 4);
+    lp_ring(p, dev);
     g_assert_cmpint(e1k_receive(dev, f, 60), ==, E1K_RX_QUEUED);
     g_assert_cmpuint(p->nw, ==, 0); /* nothing before the bus time */
     p->now = e1k_next_deadline(dev);
@@ -570,16 +578,7 @@ static void test_dma_window(void)
 
     dev = e1k_new(&cfg, &port);
     g_assert_nonnull(dev);
-    for (int i = 0; i < 8; i++) { /* ring at 0x100, buffers at 0x1000 */
-        uint64_t b = 0x1000u + 2048u * i;
-        memcpy(p->mem + 0x100 + 16 * i, &b, 8); /* little-endian host */
-    }
-    e1k_mmio_write(dev, E1K_RAL(0), 0x12005452u, 4);
-    e1k_mmio_write(dev, E1K_RAH(0), 0x5634u | E1K_RAH_AV, 4);
-    e1k_mmio_write(dev, E1K_RDBAL, 0x100, 4);
-    e1k_mmio_write(dev, E1K_RDLEN, 128, 4);
-    e1k_mmio_write(dev, E1K_RDT, 7, 4);
-    e1k_mmio_write(dev, E1K_RCTL, RXT_RCTL, 4);
+    lp_ring(p, dev);
     /* buffer 0 (0x1000) inside the window: no callback at all */
     g_assert_cmpint(e1k_receive(dev, f, 60), ==, E1K_RX_QUEUED);
     p->now = e1k_next_deadline(dev);
