@@ -487,6 +487,23 @@ static int lp_write(void *o, uint64_t a, const void *b, uint32_t n)
 static void lp_irq(void *o, int l) { (void)o; (void)l; }
 static uint64_t lp_now(void *o) { return ((LogPort *)o)->now; }
 
+/* A device @dev on LogPort @p with a ring of 8 descriptors at bus
+ * address 0x100, buffers of 2048 bytes from 0x1000, RDT 7, rxt_mac in
+ * RA[0] and reception on. */
+static void lp_ring(LogPort *p, E1kDev *dev)
+{
+    for (int i = 0; i < 8; i++) { /* ring at 0x100, buffers at 0x1000 */
+        uint64_t b = 0x1000u + 2048u * i;
+        memcpy(p->mem + 0x100 + 16 * i, &b, 8); /* little-endian host */
+    }
+    e1k_mmio_write(dev, E1K_RAL(0), 0x12005452u, 4);
+    e1k_mmio_write(dev, E1K_RAH(0), 0x5634u | E1K_RAH_AV, 4);
+    e1k_mmio_write(dev, E1K_RDBAL, 0x100, 4);
+    e1k_mmio_write(dev, E1K_RDLEN, 128, 4);
+    e1k_mmio_write(dev, E1K_RDT, 7, 4);
+    e1k_mmio_write(dev, E1K_RCTL, RXT_RCTL, 4);
+}
+
 /* DD is written last: after the data and after every other descriptor
  * byte, and never inside a larger write. */
 static void test_dd_written_last(void)
@@ -502,16 +519,7 @@ static void test_dd_written_last(void)
     e1k_config_default(&cfg);
     dev = e1k_new(&cfg, &port);
     g_assert_nonnull(dev);
-    for (int i = 0; i < 8; i++) { /* ring at 0x100, buffers at 0x1000 */
-        uint64_t b = 0x1000u + 2048u * i;
-        memcpy(p->mem + 0x100 + 16 * i, &b, 8); /* little-endian host */
-    }
-    e1k_mmio_write(dev, E1K_RAL(0), 0x12005452u, 4);
-    e1k_mmio_write(dev, E1K_RAH(0), 0x5634u | E1K_RAH_AV, 4);
-    e1k_mmio_write(dev, E1K_RDBAL, 0x100, 4);
-    e1k_mmio_write(dev, E1K_RDLEN, 128, 4);
-    e1k_mmio_write(dev, E1K_RDT, 7, 4);
-    e1k_mmio_write(dev, E1K_RCTL, RXT_RCTL, 4);
+    lp_ring(p, dev);
     g_assert_cmpint(e1k_receive(dev, f, 60), ==, E1K_RX_QUEUED);
     g_assert_cmpuint(p->nw, ==, 0); /* nothing before the bus time */
     p->now = e1k_next_deadline(dev);
@@ -529,6 +537,67 @@ static void test_dd_written_last(void)
         g_assert_false(p->waddr[i] <= st && st < p->waddr[i] + p->wlen[i]);
     }
     g_assert_cmpuint(p->mem[0x100 + E1K_RXD_LENGTH], ==, 64);
+    e1k_free(dev);
+    g_free(f);
+    g_free(p);
+}
+
+static uint64_t lp_now_unused(void *o)
+{
+    (void)o;
+    g_assert_not_reached(); /* the clock is read from now_var */
+    return 0;
+}
+
+/* A port with a DMA window (E1kPort.dma_mem) over the first 0x1800 bytes
+ * and its clock as a variable: DMA inside the window lands in memory with
+ * no callback, DMA outside still goes through dma_write; windows without
+ * memory or wrapping past 2^64 are refused. */
+static void test_dma_window(void)
+{
+    LogPort *p = g_new0(LogPort, 1);
+    E1kPort port = { .opaque = p, .dma_read = lp_read, .dma_write = lp_write,
+                     .set_irq = lp_irq, .now_ns = lp_now_unused,
+                     .dma_mem = p->mem, .dma_base = 0, .dma_size = 0x1800,
+                     .now_var = &p->now };
+    E1kPort bad = port;
+    E1kConfig cfg;
+    E1kDev *dev;
+    uint8_t *f = tp_frame(rxt_mac, 60);
+
+    e1k_config_default(&cfg);
+    bad.dma_mem = NULL;
+    g_assert_null(e1k_new(&cfg, &bad));
+    bad.dma_mem = p->mem;
+    bad.dma_base = UINT64_MAX - 7u;
+    g_assert_null(e1k_new(&cfg, &bad));
+    bad.dma_size = 8; /* up to the last bus address: accepted */
+    dev = e1k_new(&cfg, &bad);
+    g_assert_nonnull(dev);
+    e1k_free(dev);
+
+    dev = e1k_new(&cfg, &port);
+    g_assert_nonnull(dev);
+    lp_ring(p, dev);
+    /* buffer 0 (0x1000) inside the window: no callback at all */
+    g_assert_cmpint(e1k_receive(dev, f, 60), ==, E1K_RX_QUEUED);
+    p->now = e1k_next_deadline(dev);
+    e1k_run_until(dev, p->now);
+    g_assert_cmpuint(p->nw, ==, 0);
+    g_assert_cmpmem(p->mem + 0x1000, 60, f, 60);
+    g_assert_cmpuint(p->mem[0x100 + E1K_RXD_LENGTH], ==, 64);
+    g_assert_cmphex(p->mem[0x100 + E1K_RXD_STATUS] & 3u, ==, 3u);
+    /* buffer 1 (0x1800) just past it: the data through dma_write, the
+     * descriptor (0x110) still in the window */
+    g_assert_cmpint(e1k_receive(dev, f, 60), ==, E1K_RX_QUEUED);
+    p->now = e1k_next_deadline(dev);
+    e1k_run_until(dev, p->now);
+    g_assert_cmpuint(p->nw, ==, 1);
+    g_assert_cmphex(p->waddr[0], ==, 0x1800);
+    g_assert_cmpuint(p->wlen[0], ==, 64);
+    g_assert_cmpmem(p->mem + 0x1800, 60, f, 60);
+    g_assert_cmphex(p->mem[0x110 + E1K_RXD_STATUS] & 3u, ==, 3u);
+    g_assert_cmpuint(e1k_peek_reg(dev, E1K_RDH), ==, 2);
     e1k_free(dev);
     g_free(f);
     g_free(p);
@@ -696,6 +765,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/link-down", test_link_down);
     g_test_add_func("/rx/dma-fault-desc", test_dma_fault_desc);
     g_test_add_func("/rx/dma-fault-buffer", test_dma_fault_buffer);
+    g_test_add_func("/rx/dma-window", test_dma_window);
     g_test_add_func("/rx/dd-written-last", test_dd_written_last);
     g_test_add_func("/rx/save-restore-midflight",
                     test_save_restore_midflight);

@@ -202,7 +202,7 @@ int e1k_trace_format(E1kTraceEvent ev, uint64_t a, uint64_t b, char *buf,
 /**
  * The host side of one device instance.  All callbacks receive @opaque.
  * Every callback is mandatory except deadline_changed, tx_frame and
- * trace.
+ * trace; the fields after them are optional fast paths.
  */
 typedef struct E1kPort {
     void *opaque;
@@ -231,6 +231,26 @@ typedef struct E1kPort {
      *  current time.  Optional: NULL turns tracing off at the cost of a
      *  pointer test.  Must not call back into the model. */
     void (*trace)(void *opaque, E1kTraceEvent ev, uint64_t a, uint64_t b);
+    /* ---- optional fast paths: all zero (a host that does not set them,
+     * e.g. hw/qemu) keeps the callbacks above for everything ---- */
+    /**
+     * A window onto host memory: bus addresses [dma_base, dma_base +
+     * dma_size) are the bytes at @dma_mem in this process, plain memory
+     * that nothing else reads or writes while a model call runs (a
+     * single-threaded testbench's flat memory; not a guest's memory that
+     * vCPU threads see).  The model copies to and from the window itself and
+     * calls dma_read/dma_write only for accesses not wholly inside it,
+     * so those callbacks see only the rest (faults included).  dma_size
+     * 0: no window.  e1k_new refuses a window with dma_mem NULL or one
+     * that wraps past the end of the 64-bit bus address space.
+     */
+    uint8_t *dma_mem;
+    uint64_t dma_base;
+    uint64_t dma_size;
+    /** The host clock as a variable the model reads instead of calling
+     *  now_ns (same value: ns, never going backwards).  NULL: now_ns is
+     *  called. */
+    const uint64_t *now_var;
 } E1kPort;
 
 /** Creation parameters. */
@@ -252,8 +272,8 @@ typedef struct E1kDev E1kDev;
 /**
  * Create a device in its power-on reset state.  @port is copied.
  * Returns NULL if @cfg or @port is invalid (unknown chip or speed, a
- * mandatory callback missing, bus timing outside e1k_bus_valid) or
- * memory ran out.
+ * mandatory callback missing, a DMA window as E1kPort.dma_mem refuses,
+ * bus timing outside e1k_bus_valid) or memory ran out.
  */
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port);
 

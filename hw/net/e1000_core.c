@@ -192,6 +192,14 @@ static bool range_find(uint32_t off, uint32_t *wmask)
 /* ------------------------------------------------------------------ */
 /* Config, creation                                                    */
 
+/** The port's clock (ns): its variable when it offers one (no call),
+ *  else its now_ns callback. */
+static inline uint64_t port_now(const E1kDev *s)
+{
+    return s->port.now_var ? *s->port.now_var
+                           : s->port.now_ns(s->port.opaque);
+}
+
 void e1k_config_default(E1kConfig *cfg)
 {
     static const uint8_t mac[6] = { 0x52, 0x54, 0x00, 0x12, 0x34, 0x56 };
@@ -222,11 +230,21 @@ bool e1k_config_valid(const E1kConfig *cfg)
     return e1k_bus_valid(&cfg->bus);
 }
 
+/** True if the optional DMA window of @port is usable: none (size 0),
+ *  or host memory behind it and no wrap past bus address 2^64 - 1. */
+static bool port_window_valid(const E1kPort *port)
+{
+    return port->dma_size == 0 ||
+           (port->dma_mem && port->dma_size - 1u <= UINT64_MAX -
+                                                    port->dma_base);
+}
+
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
 {
     E1kDev *s;
     if (!cfg || !port || !e1k_config_valid(cfg) || !port->dma_read ||
-        !port->dma_write || !port->set_irq || !port->now_ns) {
+        !port->dma_write || !port->set_irq || !port->now_ns ||
+        !port_window_valid(port)) {
         return NULL;
     }
     s = calloc(1, sizeof(*s));
@@ -236,7 +254,7 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     s->port = *port;
     s->cfg = *cfg;
     s->announced_deadline = E1K_NO_DEADLINE;
-    s->now_ns = port->now_ns(port->opaque);
+    s->now_ns = port_now(s);
     e1k_power_on_reset(s);
     e1k_leave(s);
     return s;
@@ -352,7 +370,7 @@ static bool run_due(E1kDev *s, uint64_t target)
  */
 static void enter(E1kDev *s)
 {
-    uint64_t now = s->port.now_ns(s->port.opaque);
+    uint64_t now = port_now(s);
     if (now < s->next_deadline) {
         /* nothing due: run_due would only move the clock */
         if (now > s->now_ns) {
@@ -419,12 +437,13 @@ static int dma_xfer(E1kDev *s, uint64_t addr, void *buf, uint32_t len,
     return 0;
 }
 
-int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
+int e1k_dma_read_port(E1kDev *s, uint64_t addr, void *buf, uint32_t len)
 {
     return dma_xfer(s, addr, buf, len, false);
 }
 
-int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len)
+int e1k_dma_write_port(E1kDev *s, uint64_t addr, const void *buf,
+                       uint32_t len)
 {
     return dma_xfer(s, addr, (void *)buf, len, true);
 }

@@ -35,6 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "e1000.h"
 #include "e1000_regs.h"
@@ -215,9 +216,50 @@ static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
     return s->timer[id] != E1K_NO_DEADLINE;
 }
 
-/** DMA through the port.  Return 0, or -1 on a fault (nothing retried). */
-int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf, uint32_t len);
-int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf, uint32_t len);
+/** Host pointer of the @len bytes at bus address @addr when they lie
+ *  wholly inside the port's DMA window (E1kPort.dma_mem), else NULL (no
+ *  window: dma_size is 0, so every address is outside). */
+static inline uint8_t *e1k_dma_window(const E1kDev *s, uint64_t addr,
+                                      uint32_t len)
+{
+    uint64_t off = addr - s->port.dma_base; /* wraps below the window */
+    if (off < s->port.dma_size && len <= s->port.dma_size - off) {
+        return s->port.dma_mem + off;
+    }
+    return NULL;
+}
+
+/** DMA through the port callbacks (the accesses outside the window).
+ *  0, or -1 on a fault (traced; nothing retried). */
+int e1k_dma_read_port(E1kDev *s, uint64_t addr, void *buf, uint32_t len);
+int e1k_dma_write_port(E1kDev *s, uint64_t addr, const void *buf,
+                       uint32_t len);
+
+/** DMA of @len bytes between @buf and host memory at bus address @addr:
+ *  a plain copy inside the port's window, else through the callbacks.
+ *  Inline, so a copy of a constant length (a descriptor) needs no call
+ *  at all.  Return 0, or -1 on a fault (nothing retried). */
+static inline int e1k_dma_read(E1kDev *s, uint64_t addr, void *buf,
+                               uint32_t len)
+{
+    const uint8_t *p = e1k_dma_window(s, addr, len);
+    if (p) {
+        memcpy(buf, p, len);
+        return 0;
+    }
+    return e1k_dma_read_port(s, addr, buf, len);
+}
+
+static inline int e1k_dma_write(E1kDev *s, uint64_t addr, const void *buf,
+                                uint32_t len)
+{
+    uint8_t *p = e1k_dma_window(s, addr, len);
+    if (p) {
+        memcpy(p, buf, len);
+        return 0;
+    }
+    return e1k_dma_write_port(s, addr, buf, len);
+}
 
 /** Self-check of the register dispatch table (sorted, no duplicates). */
 bool e1k_reg_table_sorted(void);
@@ -329,7 +371,8 @@ void e1k_rx_reset(E1kDev *s);
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
 /** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
-/** RDTR, RADV or RXDMA timer fired. */
+/** RDTR, RADV or RXDMA timer fired (already disarmed by the caller,
+ *  run_due). */
 void e1k_rx_timer(E1kDev *s, E1kTimerId id);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_rx_validate(const E1kDev *s);

@@ -9,10 +9,29 @@
 #include <immintrin.h>
 
 /* @n less the whole zero 128-byte blocks at the end of @n bytes at
- * @data: four 32-byte AVX2 loads ORed per block. */
+ * @data: two blocks per step while they last (eight 32-byte AVX2 loads
+ * ORed), then one (four loads), which also takes the upper half of a
+ * pair that was not all zero. */
 __attribute__((target("avx2")))
 static uint32_t zero_blocks_avx2(const uint8_t *data, uint32_t n)
 {
+    for (; n >= 256u; n -= 256u) {
+        const __m256i *p = (const __m256i *)(const void *)(data + n - 256u);
+        __m256i v = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_or_si256(_mm256_loadu_si256(p),
+                                _mm256_loadu_si256(p + 1)),
+                _mm256_or_si256(_mm256_loadu_si256(p + 2),
+                                _mm256_loadu_si256(p + 3))),
+            _mm256_or_si256(
+                _mm256_or_si256(_mm256_loadu_si256(p + 4),
+                                _mm256_loadu_si256(p + 5)),
+                _mm256_or_si256(_mm256_loadu_si256(p + 6),
+                                _mm256_loadu_si256(p + 7))));
+        if (!_mm256_testz_si256(v, v)) {
+            break;
+        }
+    }
     for (; n >= 128u; n -= 128u) {
         const __m256i *p = (const __m256i *)(const void *)(data + n - 128u);
         __m256i v = _mm256_or_si256(
@@ -86,27 +105,34 @@ uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
 
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
-    uint64_t acc = 0;
+    uint64_t acc = 0, carries = 0;
     uint64_t total;
     size_t i = 0;
 
     if (!data) {
         return sum;
     }
-    /* 32 bits at a time in host byte order into a 64-bit accumulator
-     * (no carry is lost below 2^32 words).  The ones'-complement sum does
-     * not depend on byte order (RFC 1071 2.B): fold to 16 bits and swap
-     * the result on a little-endian host. */
+    /* 64 bits at a time in host byte order, each carry out of the 64-bit
+     * accumulator counted (2^64 is 1 modulo 0xFFFF, RFC 1071 2(C): the
+     * carry goes around), then 32 bits at a time.  The ones'-complement
+     * sum does not depend on byte order (RFC 1071 2(B)): fold to 16 bits
+     * and swap the result on a little-endian host.  The folded value is
+     * the one a plain sum of 32-bit words gives: congruent modulo 0xFFFF,
+     * within 1..0xFFFF, and 0 only when every byte is. */
     for (; i + 16u <= len; i += 16u) {
-        uint32_t w[4];
+        uint64_t w[2];
         memcpy(w, data + i, 16);
-        acc += (uint64_t)w[0] + w[1] + w[2] + w[3];
+        carries += __builtin_add_overflow(acc, w[0], &acc);
+        carries += __builtin_add_overflow(acc, w[1], &acc);
     }
     for (; i + 4u <= len; i += 4u) {
         uint32_t w;
         memcpy(&w, data + i, 4);
-        acc += w;
+        carries += __builtin_add_overflow(acc, (uint64_t)w, &acc);
     }
+    /* acc + carries without losing a carry: both halves of acc, then the
+     * carries (< 2^60), sum below 2^62 */
+    acc = (acc & 0xFFFFFFFFu) + (acc >> 32) + carries;
     acc = (acc & 0xFFFFFFFFu) + (acc >> 32);
     acc = (acc & 0xFFFFu) + (acc >> 16);
     acc = (acc & 0xFFFFu) + (acc >> 16);

@@ -88,13 +88,12 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
 }
 
-/* After RDH advanced: RXDMT0 when the free descriptors (owned by
- * hardware) become equal to RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).
- * RDMTS=11b (reserved) gives 1/16. */
-static void rx_check_rxdmt0(E1kDev *s)
+/* After RDH advanced to @rdh in a ring of @n descriptors: RXDMT0 when
+ * the free descriptors (owned by hardware) become equal to
+ * RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).  RDMTS=11b (reserved)
+ * gives 1/16. */
+static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh)
 {
-    uint32_t n = ring_ndesc(s);
-    uint32_t rdh = e1k_reg(s, E1K_RDH);
     uint32_t rdt = e1k_reg(s, E1K_RDT);
     uint32_t rdmts = (e1k_reg(s, E1K_RCTL) & E1K_RCTL_RDMTS_MASK) >>
                      E1K_RCTL_RDMTS_SHIFT;
@@ -102,7 +101,8 @@ static void rx_check_rxdmt0(E1kDev *s)
     if (n == 0 || rdh >= n || rdt >= n) {
         return;
     }
-    if ((rdt + n - rdh) % n == n >> (rdmts + 1u)) {
+    /* descriptors from RDH up to RDT, around the ring (0..n-1) */
+    if ((rdt >= rdh ? rdt - rdh : rdt + n - rdh) == n >> (rdmts + 1u)) {
         e1k_set_cause(s, E1K_ICR_RXDMT0);
     }
 }
@@ -139,6 +139,58 @@ static void rx_drop_head(E1kDev *s)
 }
 
 /*
+ * Fetch the descriptor at RDH for the head frame and start its step:
+ * the caller made sure no step is in flight, a frame is held, RCTL.EN is
+ * set and hardware owns a descriptor.  Returns 1 when the step started,
+ * 0 when the descriptor could not be read (the frame is dropped then,
+ * RDH unchanged).
+ */
+static int rx_step_begin(E1kDev *s, uint32_t rctl)
+{
+    E1kRxState *rx = &s->rx;
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t rdh = e1k_reg(s, E1K_RDH);
+    uint32_t bufsize = rx_bufsize(rctl);
+    uint64_t desc_addr = ring_base(s) + (uint64_t)rdh * E1K_DESC_SIZE;
+    uint64_t t;
+    uint8_t d[16];
+    uint32_t chunk;
+
+    if (rx->head_total == 0) {
+        rx->head_total = m->len +
+            ((rctl & E1K_RCTL_SECRC) ? 0u : E1K_ETH_FCS);
+    }
+    if (e1k_dma_read(s, desc_addr, d, sizeof(d)) != 0) {
+        /* Descriptor unreadable: drop the frame, RDH unchanged. */
+        s->totals.rx_dma_errors++;
+        rx_drop_head(s);
+        return 0;
+    }
+    rx->step_desc = desc_addr;
+    rx->step_buf = e1k_ld_le64(d + E1K_RXD_ADDR);
+    rx->step_idx = rdh;
+    rx->step_null = rx->step_buf == 0;
+    chunk = rx->head_total - rx->head_done;
+    if (chunk > bufsize) {
+        chunk = bufsize;
+    }
+    if (rx->step_null) {
+        chunk = 0; /* skipped: written back with DD, no data */
+    }
+    rx->step_chunk = chunk;
+    rx->step_eop = !rx->step_null &&
+                   rx->head_done + chunk >= rx->head_total;
+    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    if (chunk) {
+        t = e1k_bus_reserve(s, chunk);
+    }
+    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    rx->step_active = 1;
+    e1k_timer_arm(s, E1K_TMR_RXDMA, t);
+    return 1;
+}
+
+/*
  * Start one descriptor step for the head frame if possible.  Frames whose
  * descriptor cannot be fetched (DMA fault) are dropped and the next one
  * is tried; the loop is bounded by the number of frames held.
@@ -148,14 +200,9 @@ static void rx_start_step(E1kDev *s)
     E1kRxState *rx = &s->rx;
 
     for (uint32_t guard = 0; guard <= E1K_RX_FIFO_SLOTS; guard++) {
-        const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
         uint32_t rctl = e1k_reg(s, E1K_RCTL);
-        uint32_t rdh = e1k_reg(s, E1K_RDH);
-        uint64_t desc_addr, t;
-        uint8_t d[16];
-        uint32_t chunk;
 
-        if (rx->step_active || !m || !(rctl & E1K_RCTL_EN)) {
+        if (rx->step_active || !rx->count || !(rctl & E1K_RCTL_EN)) {
             return;
         }
         if (!e1k_rx_desc_available(s)) {
@@ -164,39 +211,9 @@ static void rx_start_step(E1kDev *s)
             rx_count_rnbc(s, &rx->meta[rx->head]);
             return;
         }
-        if (rx->head_total == 0) {
-            rx->head_total = m->len +
-                ((rctl & E1K_RCTL_SECRC) ? 0u : E1K_ETH_FCS);
+        if (rx_step_begin(s, rctl)) {
+            return;
         }
-        desc_addr = ring_base(s) + (uint64_t)rdh * E1K_DESC_SIZE;
-        if (e1k_dma_read(s, desc_addr, d, sizeof(d)) != 0) {
-            /* Descriptor unreadable: drop the frame, RDH unchanged. */
-            s->totals.rx_dma_errors++;
-            rx_drop_head(s);
-            continue;
-        }
-        rx->step_desc = desc_addr;
-        rx->step_buf = e1k_ld_le64(d + E1K_RXD_ADDR);
-        rx->step_idx = rdh;
-        rx->step_null = rx->step_buf == 0;
-        chunk = rx->head_total - rx->head_done;
-        if (chunk > rx_bufsize(rctl)) {
-            chunk = rx_bufsize(rctl);
-        }
-        if (rx->step_null) {
-            chunk = 0; /* skipped: written back with DD, no data */
-        }
-        rx->step_chunk = chunk;
-        rx->step_eop = !rx->step_null &&
-                       rx->head_done + chunk >= rx->head_total;
-        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
-        if (chunk) {
-            t = e1k_bus_reserve(s, chunk);
-        }
-        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
-        rx->step_active = 1;
-        e1k_timer_arm(s, E1K_TMR_RXDMA, t);
-        return;
     }
 }
 
@@ -212,29 +229,55 @@ static inline void rx_try_start(E1kDev *s)
 void e1k_rx_queued(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
-    if (rx->count && !e1k_rx_desc_available(s)) {
+    uint32_t rctl = e1k_reg(s, E1K_RCTL);
+    int avail;
+
+    if (!rx->count) {
+        return;
+    }
+    /* the newest frame, just queued, finds no descriptor: RNBC */
+    avail = e1k_rx_desc_available(s);
+    if (!avail) {
         rx_count_rnbc(s, &rx->meta[(rx->head + rx->count - 1u) %
                                    E1K_RX_FIFO_SLOTS]);
     }
-    rx_try_start(s);
+    /* then rx_start_step, with the availability already known */
+    if (rx->step_active || !(rctl & E1K_RCTL_EN)) {
+        return;
+    }
+    if (!avail) {
+        rx_count_rnbc(s, &rx->meta[rx->head]);
+    } else if (!rx_step_begin(s, rctl)) {
+        rx_start_step(s); /* the head was dropped: try the next one */
+    }
 }
 
 /*
- * Write the descriptor's status half: length, checksum, errors, special
- * first, then the status byte alone, so DD is never visible before the
- * rest.  Returns 0 or -1 on a DMA fault.
+ * Write the descriptor's status half (bytes 8-15, SDM 3.2.3): length,
+ * checksum, status, errors, special.  Through the port callbacks the
+ * status byte goes alone and last (length and checksum, then errors and
+ * special, then status), so DD is never visible before the rest.  Inside
+ * the port's DMA window the eight bytes are one 8-byte copy: nothing of
+ * the host runs while the model does (E1kPort.dma_mem), so nothing can
+ * see the write-back half done.  Returns 0 or -1 on a DMA fault.
  */
 static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
                          uint16_t csum, uint8_t status, uint8_t errors,
                          uint16_t special)
 {
-    uint8_t a[4] = { (uint8_t)length, (uint8_t)(length >> 8),
-                     (uint8_t)csum, (uint8_t)(csum >> 8) };
-    uint8_t b[3] = { errors, (uint8_t)special, (uint8_t)(special >> 8) };
+    uint8_t w[8];
+    uint8_t *p = e1k_dma_window(s, addr + E1K_RXD_LENGTH, sizeof(w));
 
-    if (e1k_dma_write(s, addr + E1K_RXD_LENGTH, a, sizeof(a)) != 0 ||
-        e1k_dma_write(s, addr + E1K_RXD_ERRORS, b, sizeof(b)) != 0 ||
-        e1k_dma_write(s, addr + E1K_RXD_STATUS, &status, 1) != 0) {
+    e1k_st_le32(w, (uint32_t)length | (uint32_t)csum << 16);
+    e1k_st_le32(w + 4, (uint32_t)status | (uint32_t)errors << 8 |
+                       (uint32_t)special << 16);
+    if (p) {
+        memcpy(p, w, sizeof(w));
+        return 0;
+    }
+    if (e1k_dma_write_port(s, addr + E1K_RXD_LENGTH, w, 4) != 0 ||
+        e1k_dma_write_port(s, addr + E1K_RXD_ERRORS, w + 5, 3) != 0 ||
+        e1k_dma_write_port(s, addr + E1K_RXD_STATUS, w + 4, 1) != 0) {
         return -1;
     }
     return 0;
@@ -291,7 +334,8 @@ static void rx_step_done(E1kDev *s)
     /* Advance RDH past the consumed descriptor (ring size read now). */
     n = ring_ndesc(s);
     next = rx->step_idx + 1u;
-    e1k_reg_set(s, E1K_RDH, next < n ? next : 0u);
+    next = next < n ? next : 0u;
+    e1k_reg_set(s, E1K_RDH, next);
 
     if (end_frame) {
         uint32_t size = rx->head_total;
@@ -300,7 +344,7 @@ static void rx_step_done(E1kDev *s)
             rx_frame_delivered(s, size);
         }
     }
-    rx_check_rxdmt0(s);
+    rx_check_rxdmt0(s, n, next);
     rx_try_start(s);
 }
 
@@ -353,7 +397,6 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
 
 void e1k_rx_timer(E1kDev *s, E1kTimerId id)
 {
-    e1k_timer_cancel(s, id);
     switch (id) {
     case E1K_TMR_RDTR:
     case E1K_TMR_RADV:

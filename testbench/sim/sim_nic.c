@@ -118,6 +118,11 @@ static E1kDev *new_device(struct e1k_os *os, const TbNicCfg *n)
     cfg.link_mbps = n->link_mbps;
     cfg.link_up = 1;
     cfg.autoneg_ns = TB_AUTONEG_NS;
+    const TbArena *a = &os->k->arena;
+    /* The arena is the host's whole DMA target and nothing runs beside
+     * the model: the model copies in and out of it itself (the callbacks
+     * still take what lies outside: the faults), and reads the engine's
+     * clock, which every CPU of the host shares, without a call. */
     E1kPort port = {
         .opaque = os,
         .dma_read = port_dma_read,
@@ -127,6 +132,10 @@ static E1kDev *new_device(struct e1k_os *os, const TbNicCfg *n)
         .deadline_changed = port_deadline_changed,
         .tx_frame = port_tx_frame,
         .trace = os->trace_out ? tb_os_trace : NULL,
+        .dma_mem = a->mem,
+        .dma_base = a->bus_base,
+        .dma_size = a->size,
+        .now_var = &os->cpu->eng->now,
     };
     return e1k_new(&cfg, &port);
 }
