@@ -16,8 +16,9 @@ static uint64_t dummy_now(void *o) { (void)o; return 0; }
 static void test_new_rejects_bad_input(void)
 {
     E1kConfig cfg;
-    E1kPort port = { NULL, dummy_dma_read, dummy_dma_write, dummy_irq,
-                     dummy_now, NULL, NULL, NULL };
+    E1kPort port = { .dma_read = dummy_dma_read,
+                     .dma_write = dummy_dma_write, .set_irq = dummy_irq,
+                     .now_ns = dummy_now };
     E1kDev *d;
 
     e1k_config_default(&cfg);
