@@ -54,14 +54,14 @@ struct TrfSource {
     TrfWire wire;              /**< serialisation onto the NIC's link */
     TrfStats st;               /**< counters */
     uint64_t index;            /**< frames produced so far */
-    uint64_t cum_bits;         /**< bits incl. FCS of those frames */
     uint64_t sched_first_ns;   /**< scheduled start of frame 0 */
     uint64_t pps_milli;        /**< pps in 1/1000 frames per second */
     uint64_t mbps_milli;       /**< rate in 1/1000 Mbit/s */
     /* pps/mbps pacing kept as a running quotient and remainder, so a
      * frame costs an add instead of a 128-bit division: the offset of the
      * next frame's start from cfg.start_ns is pace_q ns, with
-     * index * 1e12 (pps) or cum_bits * 1e6 (mbps) = pace_q * divisor
+     * index * 1e12 (pps) or (the frames' bits incl. FCS) * 1e6 (mbps)
+     * = pace_q * divisor
      * + pace_r, 0 <= pace_r < divisor (pps_milli or mbps_milli) */
     uint64_t pace_q;           /**< ns (mod 2^64, as the 128-bit form) */
     uint64_t pace_r;           /**< remainder, < the divisor */

@@ -149,8 +149,8 @@ fail:
 }
 
 /* Scheduled start of the next frame (index s->index), absolute ns:
- * start + index * 1e12 / pps_milli (pps) or start + cum_bits * 1e6 /
- * mbps_milli (mbps), rounded down; pace_q holds that quotient
+ * start + index * 1e12 / pps_milli (pps) or start + (bits incl. FCS of
+ * the frames so far) * 1e6 / mbps_milli (mbps), rounded down; pace_q holds that quotient
  * (pace_advance). */
 static uint64_t pace_time(const TrfSource *s, uint64_t captured_rel_ns)
 {
@@ -248,7 +248,6 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     src->st.offered++;
     src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
-    src->cum_bits += ((uint64_t)l + 4) * 8;
     pace_advance(src, l);
     return 1;
 }
