@@ -79,6 +79,7 @@ int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
     }
     k->route[i] = (TbRoute){ prefix & mask, mask, prefix_len, dev };
     k->nroutes++;
+    k->route_hit_ok = false;   /* the table changed */
     return 0;
 }
 
@@ -107,6 +108,19 @@ void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev)
     memcpy(d + 6, dev->mac, 6);
     d[12] = (uint8_t)(ETH_P_IP >> 8);
     d[13] = (uint8_t)ETH_P_IP;
+}
+
+/* tb_route_lookup for the forwarding path, through the one-entry
+ * cache of the last destination (route_hit_*): the table is scanned
+ * only when the destination changes or a route was added. */
+static int route_lookup_fwd(TbKernel *k, uint32_t daddr)
+{
+    if (!k->route_hit_ok || k->route_hit_daddr != daddr) {
+        k->route_hit = tb_route_lookup(k, daddr);
+        k->route_hit_daddr = daddr;
+        k->route_hit_ok = true;
+    }
+    return k->route_hit;
 }
 
 static bool is_local(const TbKernel *k, uint32_t daddr)
@@ -193,7 +207,7 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
         drop(k, skb, &k->ip_dropped);
         return;
     }
-    int r = tb_route_lookup(k, daddr);
+    int r = route_lookup_fwd(k, daddr);
     if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
         drop(k, skb, &k->no_route);
         return;

@@ -339,6 +339,12 @@ struct TbKernel {
     uint32_t ip_forward;
     TbRoute route[TB_KMAX_ROUTES];
     uint32_t nroutes;
+    /* The last forwarding lookup (a stream forwards to one address):
+     * its destination and route index (-1: none); valid while
+     * route_hit_ok, which tb_route_add clears. */
+    bool route_hit_ok;
+    uint32_t route_hit_daddr;
+    int route_hit;
     uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
     uint64_t local_out;           /**< frames local sockets handed to
                                        dev_queue_xmit (a TSO skb: the
