@@ -26,9 +26,14 @@ typedef struct TrfPktgen {
     uint8_t dst_mac[6];               /**< resolved destination MAC */
     uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, unfolded) of
                            the IPv4 header words that do not change
-                           from frame to frame (total length,
-                           identification and checksum taken as 0) */
+                           from frame to frame (identification and
+                           checksum taken as 0, total length too with
+                           IMIX) */
     uint32_t flow;    /**< index mod flows of the next frame */
+    uint32_t fixed_len; /**< bytes without FCS of every frame when all
+                             have one size (no IMIX): their IPv4 total
+                             length and UDP length are then in the
+                             template and in ip_sum; 0 with IMIX */
 } TrfPktgen;
 
 /** pcap replay state: the current record and one record of read-ahead. */

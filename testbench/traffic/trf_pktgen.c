@@ -46,25 +46,33 @@ static int size_ok(uint32_t size)
 
 /* Write the bytes that are the same in every frame into s->buf (zeroed,
  * at least 64 bytes) and the sum of the fixed IPv4 header words into
- * s->pg.ip_sum; trf_pktgen_next fills in the rest. */
+ * s->pg.ip_sum; trf_pktgen_next fills in the rest.  With one frame size
+ * (s->pg.fixed_len) the two length fields are fixed too. */
 static void template_fill(TrfSource *s)
 {
     const TrfCfg *c = &s->cfg;
     uint8_t *f = s->buf;
+    uint32_t l = s->pg.fixed_len;
 
     memcpy(f, s->pg.dst_mac, 6);
     memcpy(f + 6, c->src_mac, 6);
     put16(f + 12, 0x0800);
-    /* IPv4 header: total length, identification, checksum per frame */
+    /* IPv4 header: identification and checksum per frame, the total
+     * length too with IMIX */
     f[14] = 0x45;
     f[15] = 0;
+    if (l) {
+        put16(f + 16, l - 14);
+        put16(f + 38, l - 34);
+    }
     put16(f + 20, 0);
     f[22] = 32;
     f[23] = 17;
     put32(f + 26, c->src_ip);
     put32(f + 30, c->dst_ip);
     s->pg.ip_sum = (uint16_t)~trf_ip_checksum(f + 14, 20);
-    /* UDP header: source port and length per frame, checksum 0 */
+    /* UDP header: source port per frame (length too with IMIX),
+     * checksum 0 */
     put16(f + 36, c->udp_dst_port & 0xffff);
     put16(f + 40, 0);
     /* pktgen header: magic; the sequence per frame, the rest zero */
@@ -100,6 +108,7 @@ int trf_pktgen_init(TrfSource *s, char **err)
                            "outside 64..16128", c->label, size);
         }
         maxsize = size;
+        s->pg.fixed_len = size - 4;
     }
     if (c->flows == 0) {
         s->cfg.flows = 1;
@@ -115,15 +124,12 @@ int trf_pktgen_init(TrfSource *s, char **err)
     return 0;
 }
 
-/* Size incl. FCS of the next frame; advances the IMIX round robin. */
+/* Size incl. FCS of the next IMIX frame; advances the round robin. */
 static uint32_t next_size(TrfSource *s)
 {
     const TrfCfg *c = &s->cfg;
     uint32_t best = 0;
 
-    if (!c->imix_n) {
-        return c->udp_payload ? c->udp_payload + 46 : c->frame_size;
-    }
     for (uint32_t i = 0; i < c->imix_n; i++) {
         s->pg.wrr_current[i] += (int32_t)c->imix_weight[i];
         if (s->pg.wrr_current[i] > s->pg.wrr_current[best]) {
@@ -137,28 +143,35 @@ static uint32_t next_size(TrfSource *s)
 int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
 {
     const TrfCfg *c = &s->cfg;
-    uint32_t l = next_size(s) - 4;
     uint8_t *f = s->buf;
     uint32_t seq = (uint32_t)s->index;
+    uint32_t l = s->pg.fixed_len, len_word = 0;
     uint32_t sum;
 
-    /* The template holds every other byte (template_fill).  IPv4 total
-     * length, identification, and the header checksum from the sum of
-     * the fixed words plus these two ([RFC1624], docs/references.md):
-     * three 16-bit terms fold to 16 bits in two steps. */
-    put16(f + 16, l - 14);
+    /* The template holds every other byte (template_fill), with one
+     * frame size also both lengths (their word already in ip_sum).
+     * IPv4 total length (IMIX), identification, and the header checksum
+     * from the sum of the fixed words plus these ([RFC1624],
+     * docs/references.md): three 16-bit terms fold to 16 bits in two
+     * steps; ones'-complement addition is associative, so adding the
+     * length word early gives the same checksum. */
+    if (!l) {
+        l = next_size(s) - 4;
+        len_word = l - 14;
+        put16(f + 16, len_word);
+        put16(f + 38, l - 34);
+    }
     put16(f + 18, seq & 0xffff);
-    sum = s->pg.ip_sum + (l - 14) + (seq & 0xffff);
+    sum = s->pg.ip_sum + len_word + (seq & 0xffff);
     sum = (sum & 0xffff) + (sum >> 16);
     sum += sum >> 16;
     put16(f + 24, ~sum & 0xffff);
-    /* UDP source port (flow: index mod flows, kept as a counter) and
-     * length; pktgen sequence number */
+    /* UDP source port (flow: index mod flows, kept as a counter);
+     * pktgen sequence number */
     put16(f + 34, (c->udp_src_port + s->pg.flow) & 0xffff);
     if (++s->pg.flow == c->flows) {
         s->pg.flow = 0;
     }
-    put16(f + 38, l - 34);
     put32(f + 46, seq);
     *frame = f;
     *len = l;
