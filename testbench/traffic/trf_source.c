@@ -126,6 +126,7 @@ TrfSource *trf_source_new(const TrfCfg *cfg, char **err)
     s->cfg.label[TRF_LABEL_LEN - 1] = 0;
     s->cfg.pcap[TRF_PATH_LEN - 1] = 0;
     trf_wire_init(&s->wire, cfg->link_mbps);
+    s->limit = cfg->count ? cfg->count : UINT64_MAX;
     if (pace_init(s, err) < 0) {
         goto fail;
     }
@@ -222,7 +223,7 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     uint32_t l;
     uint64_t rel = 0, sched;
 
-    if (src->cfg.count && src->index >= src->cfg.count) {
+    if (src->index >= src->limit) {
         return 0;
     }
     if (src->cfg.kind == TRF_PKTGEN) {
@@ -241,20 +242,24 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     if (src->index == 0) {
         src->sched_first_ns = sched;
     }
-    src->st.sched_span_ns = sched - src->sched_first_ns;
+    src->sched_last_ns = sched;
     *t_ns = trf_wire_send(&src->wire, sched, l);
     *frame = buf;
     *len = l;
-    src->st.offered++;
     src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
     pace_advance(src, l);
     return 1;
 }
 
+/* The counters; offered and sched_span_ns are derived here from index
+ * and the first and last scheduled starts rather than kept per frame. */
 void trf_source_stats(const TrfSource *src, TrfStats *st)
 {
     *st = src->st;
+    st->offered = src->index;
+    st->sched_span_ns = src->index ? src->sched_last_ns - src->sched_first_ns
+                                   : 0;
 }
 
 void trf_source_free(TrfSource *src)
