@@ -653,8 +653,9 @@ if [ $rc -eq 0 ] && [ "$(echo "$out" | wc -l)" -eq 6 ] \
    && echo "$out" | grep -q '^udp-stream-1440 *2000 '; then
   ok "bench suite: 5 rows"; else nok "bench suite: rc $rc: $out"; fi
 out=$("$E1KLAB" bench --case nope 2>&1); rc=$?
-if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "no benchmark 'nope'"; then
-  ok "bench --case nope: exit 2, one line"; else nok "bench --case nope: rc $rc: $out"; fi
+if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "no benchmark 'nope'" \
+   && echo "$out" | grep -q "the suite: forward-10M-irqoff, m1-napi, udp-stream-1440, replay-idle-gaps, forward-smp2)"; then
+  ok "bench --case nope: exit 2, one line naming the suite's cases"; else nok "bench --case nope: rc $rc: $out"; fi
 # --- several hosts: tcp-stream.ini (netperf TCP_STREAM, two hosts) ---
 prev=0
 for m in 4 512 16384; do

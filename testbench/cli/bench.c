@@ -256,6 +256,16 @@ typedef struct BenchOpts {
     gboolean detail;
 } BenchOpts;
 
+/* The suite's case names, "a, b, c" (g_free). */
+static char *case_names(void)
+{
+    GString *g = g_string_new(NULL);
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_string_append_printf(g, "%s%s", i ? ", " : "", cases[i].name);
+    }
+    return g_string_free(g, FALSE);
+}
+
 static const BenchCase *find_case(const char *name)
 {
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -399,7 +409,7 @@ int tb_cmd_bench(int argc, char **argv)
         {"frames", 'n', 0, G_OPTION_ARG_INT64, &o.frames,
          "Offer N frames per source (overrides the scenario's count)", "N"},
         {"case", 0, 0, G_OPTION_ARG_STRING, &o.case_name,
-         "Run one benchmark of the suite", "NAME"},
+         "Run one benchmark of the suite (names: see below)", "NAME"},
         {"no-callgrind", 0, 0, G_OPTION_ARG_NONE, &o.no_callgrind,
          "Do not count instructions under valgrind", NULL},
         {"detail", 0, 0, G_OPTION_ARG_NONE, &o.detail,
@@ -411,6 +421,12 @@ int tb_cmd_bench(int argc, char **argv)
     char *err = NULL;
     int rc = 0;
 
+    char *names = case_names();
+    char *desc = g_strdup_printf("The suite (docs/performance.md): %s.",
+                                 names);
+    g_free(names);
+    g_option_context_set_description(oc, desc);
+    g_free(desc);
     g_set_prgname("e1klab bench");
     g_option_context_add_main_entries(oc, entries, NULL);
     if (tb_cli_parse(oc, &argc, &argv, "bench: ", &err) == 0) {
@@ -419,7 +435,10 @@ int tb_cmd_bench(int argc, char **argv)
         } else if (o.frames < 0) {
             err = g_strdup("bench: --frames must be positive");
         } else if (o.case_name && !(c = find_case(o.case_name))) {
-            err = g_strdup_printf("bench: no benchmark '%s'", o.case_name);
+            char *list = case_names();
+            err = g_strdup_printf("bench: no benchmark '%s' (the suite: %s)",
+                                  o.case_name, list);
+            g_free(list);
         } else if (c) {
             rc = run_case(c, &o, &err);
         } else if (argc == 2) {
