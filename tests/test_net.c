@@ -409,6 +409,22 @@ static void test_netperf_mtu(void)
     g_assert_cmpfloat(r576, >, 0);
 }
 
+/* The error of tcp-stream.ini loaded with the overrides @sets, which
+ * must fail (g_free). */
+static char *netperf_load_err(const char *const *sets)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
+                                  NULL);
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, -1);
+    g_assert_nonnull(err);
+    g_test_message("%s", err);
+    g_free(t);
+    g_free(path);
+    return err;
+}
+
 /* The [netperf] section: throughput rises with the message size. */
 static void test_netperf_section(void)
 {
@@ -418,42 +434,38 @@ static void test_netperf_section(void)
     g_assert_cmpfloat(small, <, mid);
     g_assert_cmpfloat(mid, <, big);
     g_assert_cmpfloat(big, >, 900);
+
     const char *s1[] = {"netperf.remote=a", NULL};
-    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
-                                  NULL);
-    TbTopology *t = g_new0(TbTopology, 1);
-    char *err = NULL;
-    g_assert_cmpint(tb_topology_load(path, s1, t, &err), ==, -1);
+    char *err = netperf_load_err(s1);
     g_assert_true(g_str_has_suffix(err, "[netperf] remote: the same host "
                                    "as local"));
     g_free(err);
     /* both given by --set: the error names [netperf]'s */
     const char *s2[] = {"run.duration=1s", "netperf.duration=2s", NULL};
-    g_assert_cmpint(tb_topology_load(path, s2, t, &err), ==, -1);
+    err = netperf_load_err(s2);
     g_assert_cmpstr(err, ==, "--set netperf.duration=2s: [netperf] "
                     "duration: differs from [run] duration");
     g_free(err);
     const char *s3[] = {"netperf.test=UDP_RR", NULL};
-    g_assert_cmpint(tb_topology_load(path, s3, t, &err), ==, -1);
-    g_test_message("%s", err);
+    err = netperf_load_err(s3);
     g_assert_nonnull(strstr(err, "[netperf] test: 'UDP_RR' is not"));
     g_free(err);
-    /* tcp-stream.ini's 16384-byte messages are no datagram */
     /* the duration errors name the key the --set gave */
     const char *s7[] = {"netperf.duration=0", NULL};
-    g_assert_cmpint(tb_topology_load(path, s7, t, &err), ==, -1);
+    err = netperf_load_err(s7);
     g_assert_cmpstr(err, ==, "--set netperf.duration=0: [netperf] "
                     "duration: a scenario with several hosts needs a "
                     "duration (0 given)");
     g_free(err);
     const char *s8[] = {"run.duration=1s", NULL};
-    g_assert_cmpint(tb_topology_load(path, s8, t, &err), ==, -1);
+    err = netperf_load_err(s8);
     g_assert_cmpstr(err, ==, "--set run.duration=1s: [run] duration: "
                     "differs from [netperf] duration (set netperf.duration "
                     "instead)");
     g_free(err);
+    /* tcp-stream.ini's 16384-byte messages are no datagram */
     const char *s4[] = {"netperf.test=UDP_STREAM", NULL};
-    g_assert_cmpint(tb_topology_load(path, s4, t, &err), ==, -1);
+    err = netperf_load_err(s4);
     g_assert_true(g_str_has_suffix(err, "[netperf] message_size: "
                                    "UDP_STREAM: at most 1472 bytes (one "
                                    "datagram per frame of the 1500-byte "
@@ -463,7 +475,7 @@ static void test_netperf_section(void)
     /* the limit follows the sending NIC's MTU (MTU - 28) */
     const char *s5[] = {"netperf.test=UDP_STREAM", "nic.a.eth0.mtu=9000",
                         "netperf.message_size=8973", NULL};
-    g_assert_cmpint(tb_topology_load(path, s5, t, &err), ==, -1);
+    err = netperf_load_err(s5);
     g_assert_true(g_str_has_suffix(err, "UDP_STREAM: at most 8972 bytes "
                                    "(one datagram per frame of the "
                                    "9000-byte MTU of host 'a'; IP "
@@ -471,6 +483,9 @@ static void test_netperf_section(void)
     g_free(err);
     const char *s6[] = {"netperf.test=UDP_STREAM", "nic.a.eth0.mtu=9000",
                         "netperf.message_size=8972", NULL};
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
+                                  NULL);
+    TbTopology *t = g_new0(TbTopology, 1);
     g_assert_cmpint(tb_topology_load(path, s6, t, &err), ==, 0);
     g_free(t);
     g_free(path);
