@@ -78,14 +78,12 @@ int e1k_drv_change_mtu(struct e1k_adapter *a, uint32_t mtu)
     }
     a->mtu = mtu;
     a->rx_buffer_len = e1k_drv_rx_buffer_len(mtu);
-    if (!was_up) {
-        /* e1000_reset: the packet buffer split for the new frame size
-         * (PBA) takes effect at the MAC reset; open programs the rest */
-        e1k_hw_init_filters(a);
-        e1k_hw_reset(a);
-        return 0;
-    }
-    return e1k_drv_open(a);
+    /* e1000_reset: the packet buffer split for the new frame size (PBA)
+     * takes effect at the MAC reset (close reset with the old split, and
+     * open writes PBA but resets nothing); open programs the rest */
+    e1k_hw_init_filters(a);
+    e1k_hw_reset(a);
+    return was_up ? e1k_drv_open(a) : 0;
 }
 
 void e1k_drv_set_promisc(struct e1k_adapter *a, bool on)

@@ -231,7 +231,7 @@ static void small_ring(struct e1k_drv_params *p)
 /* Jumbo frames: at MTU 1500 the NIC refuses an 8014-byte frame (ROC, no
  * LPE); after e1k_drv_change_mtu(8000) on the open interface (reopened
  * with LPE and 8192-byte buffers, the fake OS's largest skb) two arrive
- * whole and byte-exact. */
+ * whole and byte-exact; at MTU 9000 the packet buffer split changes. */
 static void test_rx_jumbo(void)
 {
     FakeOs *f = up(E1K_MODE_NAPI, NULL);
@@ -255,6 +255,13 @@ static void test_rx_jumbo(void)
     e1k_totals(f->tp->dev, &t);
     g_assert_cmpuint(t.roc, ==, 1);
     g_assert_cmpuint(t.gprc, ==, 2);
+    /* MTU 9000 on the open interface: the receive packet buffer shrinks
+     * to 40 KB (PBA, Linux e1000_reset for the 82545), taken at the MAC
+     * reset the MTU change does before reopening */
+    g_assert_cmpuint(f->tp->dev->rx.cap, ==, 48u * 1024u);
+    g_assert_cmpint(e1k_drv_change_mtu(f->a, 9000), ==, 0);
+    g_assert_cmpuint(e1k_reg(f->tp->dev, E1K_PBA) & E1K_PBA_RXA_MASK, ==, 40);
+    g_assert_cmpuint(f->tp->dev->rx.cap, ==, 40u * 1024u);
     g_free(fr);
     fos_free(f);
 }
