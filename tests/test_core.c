@@ -385,8 +385,9 @@ static void test_run_due(void)
 }
 
 /* A host clock at UINT64_MAX (= E1K_NO_DEADLINE) with no timer armed:
- * nothing fires (no timer id past the table), the gate armed then still
- * fires once, and the model's clock reads the host's. */
+ * nothing fires (no timer id past the table: the field after timer[]
+ * keeps the replaced announcement), no interrupt; an ITR gate armed then
+ * is due at once and run_due runs it, leaving no deadline. */
 static void test_run_clock_max(void)
 {
     TestPort *tp = tp_new(4096, NULL);

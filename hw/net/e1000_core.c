@@ -192,13 +192,6 @@ static bool range_find(uint32_t off, uint32_t *wmask)
 /* ------------------------------------------------------------------ */
 /* Config, creation                                                    */
 
-/** The port's clock (ns): its variable when it offers one (no call),
- *  else its now_ns callback. */
-static inline uint64_t port_now(const E1kDev *s)
-{
-    return s->port.now_var ? *s->port.now_var
-                           : s->port.now_ns(s->port.opaque);
-}
 
 void e1k_config_default(E1kConfig *cfg)
 {
@@ -254,7 +247,7 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     s->port = *port;
     s->cfg = *cfg;
     s->announced_deadline = E1K_NO_DEADLINE;
-    s->now_ns = port_now(s);
+    s->now_ns = e1k_port_now(s);
     e1k_power_on_reset(s);
     e1k_leave(s);
     return s;
@@ -370,7 +363,7 @@ static bool run_due(E1kDev *s, uint64_t target)
  */
 static void enter(E1kDev *s)
 {
-    uint64_t now = port_now(s);
+    uint64_t now = e1k_port_now(s);
     if (now < s->next_deadline) {
         /* nothing due: run_due would only move the clock */
         if (now > s->now_ns) {

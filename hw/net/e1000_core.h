@@ -210,6 +210,14 @@ static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
     }
 }
 
+/** The port's clock (ns): its variable when it offers one
+ *  (E1kPort.now_var, no call), else its now_ns callback. */
+static inline uint64_t e1k_port_now(const E1kDev *s)
+{
+    return s->port.now_var ? *s->port.now_var
+                           : s->port.now_ns(s->port.opaque);
+}
+
 /** True if timer @id is armed. */
 static inline bool e1k_timer_armed(const E1kDev *s, E1kTimerId id)
 {

@@ -38,7 +38,7 @@ static void set_line(E1kDev *s, uint32_t level)
  *  of the ICR read and the IMC write). */
 static void line_idle(E1kDev *s)
 {
-    if (s->armed & (1u << E1K_TMR_ITR)) {
+    if (e1k_timer_armed(s, E1K_TMR_ITR)) {
         e1k_timer_cancel(s, E1K_TMR_ITR);
     }
     set_line(s, 0);

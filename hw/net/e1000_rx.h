@@ -45,9 +45,6 @@
  */
 typedef struct E1kRxFrameMeta {
     uint32_t data_off; /**< offset of the first stored byte in data[] */
-    uint32_t fcs;      /**< CRC32 of the frame as it arrived (before any
-                            VLAN strip); written little-endian after the
-                            data unless RCTL.SECRC */
     uint16_t len;      /**< stored bytes, no FCS (after VLAN strip) */
     uint16_t charge;   /**< packet-buffer bytes charged (see rxbuf.c) */
     uint16_t wire_len; /**< bytes as received incl. FCS (DA..CRC) */
@@ -103,7 +100,7 @@ void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
 int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
 /** Append a frame of @len stored bytes that arrived with @wire_len bytes
  *  (FCS included) and FCS @fcs: the bytes and then the FCS (little-
- *  endian) go into data[].  Returns its slot with data_off, fcs, len,
+ *  endian) go into data[].  Returns its slot with data_off, len,
  *  charge and wire_len filled in and every other field 0 (the caller
  *  fills the descriptor fields), or NULL if it does not fit (nothing
  *  changed). */

@@ -98,7 +98,6 @@ E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
     slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];
     memset(slot, 0, sizeof(*slot));
     slot->data_off = tail;
-    slot->fcs = fcs;
     slot->len = (uint16_t)len;
     slot->charge = (uint16_t)charge;
     slot->wire_len = wire_len;

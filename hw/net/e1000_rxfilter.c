@@ -218,7 +218,7 @@ static int rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
  * special field (CTRL.VME, SDM 3.2.3, 9): the 4 tag bytes at 12..15 are
  * cut out in a copy, so 4 bytes fewer are stored, status VP.  Kept out
  * of line: only this path needs the 16 KB copy on the stack. */
-static int rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
+static __attribute__((noinline)) int rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
                              uint32_t wire_len, uint32_t fcs, uint32_t zeros,
                              uint8_t status, uint32_t tci)
 {

@@ -152,7 +152,7 @@ static bool blob_ok(const E1kDev *dev, const uint8_t *buf, size_t len)
  *  clock without firing anything (a failed restore resets at that time). */
 static void clock_forward(E1kDev *dev)
 {
-    uint64_t now = dev->port.now_ns(dev->port.opaque);
+    uint64_t now = e1k_port_now(dev);
     if (now > dev->now_ns) {
         dev->now_ns = now;
     }

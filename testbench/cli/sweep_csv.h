@@ -52,7 +52,8 @@ void tb_sweep_csv_axis_values(GString *o, const TbSweep *s, guint i);
 void tb_sweep_csv_pct(GString *o, gint64 ppm);
 
 /** Index in @groups of point @i's curve (its title: the values of the
- *  axes other than s->load_axis, else @mode, else "run"), added if new. */
+ *  axes other than s->load_axis, else @mode, else the scenario's file
+ *  name without ".ini"), added if new. */
 guint tb_sweep_group_of(const TbSweep *s, guint i, const char *mode,
                         GPtrArray *groups);
 

@@ -245,14 +245,14 @@ static void delivery_event(void *ctx, uint64_t arg)
     }
 }
 
-/* The delivery of a line with a fixed timer (@arg = line): the one armed
- * last, whose generation the line kept in dl_gen. */
+/* The delivery of a line with a fixed timer (@arg = line): the message
+ * armed last (deliver re-arms the timer for every new one; only a line
+ * disabled since then stops it). */
 static void delivery_timer(void *ctx, uint64_t arg)
 {
     TbCpu *c = ctx;
     const TbIrqLine *ln = &c->line[arg];
-    if ((c->irq_asserted & (1u << arg)) && ln->gen == ln->dl_gen &&
-        !ln->disabled) {
+    if ((c->irq_asserted & (1u << arg)) && !ln->disabled) {
         c->irq_pending |= 1u << arg;
         tb_cpu_kick(c);
     }
@@ -275,7 +275,6 @@ static void deliver(TbCpu *c, int line)
         return;
     }
     if (ln->dl_timer >= 0) {
-        ln->dl_gen = ln->gen;
         if (c->eng->timers[ln->dl_timer].time != TB_NEVER) {
             /* still armed (a message in flight): disarm it first */
             tb_engine_timer_cancel(c->eng, ln->dl_timer);

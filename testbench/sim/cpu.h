@@ -96,7 +96,6 @@ typedef struct TbIrqLine {
     uint64_t gen;          /**< assertion generation (delivery events) */
     int dl_timer;          /**< engine fixed timer of its delivery, -1:
                                 heap events (no timer left) */
-    uint64_t dl_gen;       /**< gen when that timer was armed */
 } TbIrqLine;
 
 #define TB_MAX_PROCS 8
