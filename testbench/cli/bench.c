@@ -246,6 +246,14 @@ static void print_row(const char *name, const BenchOut *o, double ir)
     fflush(stdout);
 }
 
+/* The table's header line (above the rows of print_row). */
+static void print_header(void)
+{
+    printf(ROW_FMT, "benchmark", "offered", "wall s", "cpu ns/fr",
+           "RSS MiB", "Ir/frame");
+    fflush(stdout);
+}
+
 /* ---- commands ---- */
 
 /** Options of `bench`. */
@@ -254,6 +262,8 @@ typedef struct BenchOpts {
     char *case_name;
     gboolean no_callgrind;
     gboolean detail;
+    gboolean row;       /**< the row alone (the suite's children: the
+                             suite printed the header) */
 } BenchOpts;
 
 /* The suite's case names, "a, b, c" (g_free). */
@@ -324,9 +334,13 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
         const char *args[] = {"--case", c->name, NULL};
         ir = callgrind_per_frame(self, args, c->cg_frames, dir);
     }
-    if (rc == 0) {
-        o->detail ? print_detail(c->name, &out, ir)
-                  : print_row(c->name, &out, ir);
+    if (rc == 0 && o->detail) {
+        print_detail(c->name, &out, ir);
+    } else if (rc == 0) {
+        if (!o->row) {
+            print_header();
+        }
+        print_row(c->name, &out, ir);
     }
     if (cap) {
         g_unlink(cap);
@@ -380,12 +394,10 @@ static int run_suite(const BenchOpts *o)
     char *frames = g_strdup_printf("%" G_GINT64_FORMAT, o->frames);
     int rc = 0;
 
-    printf(ROW_FMT, "benchmark", "offered", "wall s", "cpu ns/fr",
-           "RSS MiB", "Ir/frame");
-    fflush(stdout);
+    print_header();
     for (size_t i = 0; self && i < G_N_ELEMENTS(cases); i++) {
         const char *argv[] = {self, "bench", "--case", cases[i].name,
-                              "--frames", frames,
+                              "--row", "--frames", frames,
                               o->no_callgrind ? "--no-callgrind" : NULL,
                               NULL};
         gint status = -1;
@@ -414,6 +426,8 @@ int tb_cmd_bench(int argc, char **argv)
          "Do not count instructions under valgrind", NULL},
         {"detail", 0, 0, G_OPTION_ARG_NONE, &o.detail,
          "One line per quantity instead of a table row", NULL},
+        {"row", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o.row,
+         "The table row without its header (the suite's children)", NULL},
         {NULL, 0, 0, 0, NULL, NULL, NULL}};
     GOptionContext *oc = g_option_context_new(
         "[SCENARIO.ini] - measure the simulator's speed");
