@@ -168,6 +168,24 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
     }
     /* else: not earlier than the best (ties go to the older seq) */
 }
+/** Arm timer @idx, which is not armed (e.g. the timer whose callback is
+ *  running: the engine disarmed it before the call), for @t_ns, which is
+ *  later than now and not TB_NEVER.  The same as tb_engine_timer_set in
+ *  that case without its clamps and its rescan (a timer that is not
+ *  armed is not the best).  Inline: the NICs' deadline events re-arm
+ *  their timer with it. */
+static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
+                                            uint64_t t_ns)
+{
+    TbFixedTimer *t = &e->timers[idx];
+    t->time = t_ns;
+    t->seq = e->seq++;
+    e->tarmed |= 1ull << idx;
+    if (t_ns < e->tbest_time) {
+        e->tbest = idx;
+        e->tbest_time = t_ns;
+    }
+}
 /** Disarm timer @idx. */
 void tb_engine_timer_cancel(TbEngine *e, int idx);
 
