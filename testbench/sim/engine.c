@@ -10,6 +10,7 @@ TbEngine *tb_engine_new(void)
     TbEngine *e = g_new0(TbEngine, 1);
     e->capheap = 64;
     e->heap = g_new(TbHeapEnt, e->capheap);
+    e->heap[0].time = TB_NEVER;   /* the empty heap's root (hfirst) */
     e->capslots = 64;
     e->slots = g_new0(TbEvSlot, e->capslots);
     e->free_head = UINT32_MAX;
@@ -17,6 +18,7 @@ TbEngine *tb_engine_new(void)
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
     e->horizon = TB_NEVER;
+    e->hfirst = TB_NEVER;
     return e;
 }
 
@@ -51,6 +53,9 @@ static void heap_push(TbEngine *e, TbHeapEnt ent)
         i = p;
     }
     e->heap[i] = ent;
+    if (i == 0) {
+        tb_engine_hfirst(e);
+    }
 }
 
 static TbHeapEnt heap_pop(TbEngine *e)
@@ -59,6 +64,8 @@ static TbHeapEnt heap_pop(TbEngine *e)
     TbHeapEnt last = e->heap[--e->nheap];
     uint32_t n = e->nheap, i = 0;
     if (n == 0) {
+        e->heap[0].time = TB_NEVER;   /* empty: no root (hfirst) */
+        tb_engine_hfirst(e);
         return top;
     }
     for (;;) {
@@ -74,6 +81,7 @@ static TbHeapEnt heap_pop(TbEngine *e)
         i = m;
     }
     e->heap[i] = last;
+    tb_engine_hfirst(e);
     return top;
 }
 
@@ -323,7 +331,7 @@ static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
 static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
-    if (!e->nheap || e->heap[0].time > e->tbest_time) {
+    if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
         /* a cancelled root later than the timer changes nothing */
         if (e->tbest < 0 || e->tbest_time > limit_ns) {
             return false;

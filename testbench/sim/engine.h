@@ -73,7 +73,12 @@ typedef struct TbEngine {
     uint64_t horizon;    /**< a charge reaching this instant takes the slow
                               path (tb_engine_maybe_due) although no event
                               is due: the next runnable CPU's clock in
-                              lock-step (smp.c), else TB_NEVER; ns */
+                              lock-step (smp.c), else TB_NEVER; ns; set
+                              through tb_engine_set_horizon */
+    uint64_t hfirst;     /**< the earlier of horizon and the heap root's
+                              time (possibly a cancelled event; TB_NEVER
+                              when the heap is empty): with tbest_time
+                              the whole test of tb_engine_maybe_due */
     uint64_t executed;   /**< events run (statistics) */
     uint64_t cancelled;  /**< events discarded after cancel */
 } TbEngine;
@@ -200,11 +205,26 @@ static inline uint32_t tb_engine_heap_size(const TbEngine *e)
 }
 
 /** Fast check: the earliest heap key (may be a cancelled event), an
- *  armed timer or the horizon is <= @t. */
+ *  armed timer or the horizon is <= @t.  Two compares (hfirst holds the
+ *  heap's root and the horizon): every CPU charge makes it. */
 static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
 {
-    return (e->nheap != 0 && e->heap[0].time <= t) || e->tbest_time <= t
-        || e->horizon <= t;
+    return e->hfirst <= t || e->tbest_time <= t;
+}
+
+/** Recompute hfirst after the heap's root or the horizon changed
+ *  (internal; the root's time is TB_NEVER when the heap is empty). */
+static inline void tb_engine_hfirst(TbEngine *e)
+{
+    uint64_t h = e->heap[0].time;
+    e->hfirst = h < e->horizon ? h : e->horizon;
+}
+
+/** Set the horizon (TbEngine.horizon; ns, TB_NEVER for none). */
+static inline void tb_engine_set_horizon(TbEngine *e, uint64_t t_ns)
+{
+    e->horizon = t_ns;
+    tb_engine_hfirst(e);
 }
 
 #endif /* TB_ENGINE_H */
