@@ -266,7 +266,7 @@ void tb_engine_timer_cancel(TbEngine *e, int idx)
 }
 
 /* Run the fixed timer holding the earliest key (it is due). */
-static void run_timer(TbEngine *e)
+static inline __attribute__((always_inline)) void run_timer(TbEngine *e)
 {
     TbFixedTimer *t = &e->timers[e->tbest];
     if (t->time > e->now) {
