@@ -332,8 +332,9 @@ static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
     if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
-        /* a cancelled root later than the timer changes nothing */
-        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+        /* a cancelled root later than the timer changes nothing; no
+         * timer armed reads as TB_NEVER (run only if @limit_ns is) */
+        if (e->tbest_time > limit_ns || e->tbest < 0) {
             return false;
         }
         run_timer(e);
