@@ -19,6 +19,7 @@ TbEngine *tb_engine_new(void)
     e->tbest_time = TB_NEVER;
     e->horizon = TB_NEVER;
     e->hfirst = TB_NEVER;
+    e->due = TB_NEVER;
     return e;
 }
 
@@ -239,6 +240,7 @@ void tb_engine_timer_best(TbEngine *e)
     }
     e->tbest = best;
     e->tbest_time = best < 0 ? TB_NEVER : e->timers[best].time;
+    tb_engine_due(e);
 }
 
 int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
@@ -372,4 +374,5 @@ void tb_engine_clear(TbEngine *e)
     e->tarmed = 0;
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
+    tb_engine_due(e);
 }

@@ -77,8 +77,10 @@ typedef struct TbEngine {
                               through tb_engine_set_horizon */
     uint64_t hfirst;     /**< the earlier of horizon and the heap root's
                               time (possibly a cancelled event; TB_NEVER
-                              when the heap is empty): with tbest_time
-                              the whole test of tb_engine_maybe_due */
+                              when the heap is empty) */
+    uint64_t due;        /**< the earlier of hfirst and tbest_time, kept
+                              as they change: the whole test of
+                              tb_engine_maybe_due */
     uint64_t executed;   /**< events run (statistics) */
     uint64_t cancelled;  /**< events discarded after cancel */
 } TbEngine;
@@ -168,6 +170,9 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
     if (t_ns < e->tbest_time) {
         e->tbest = idx;            /* strictly earliest: the new best */
         e->tbest_time = t_ns;
+        if (t_ns < e->due) {
+            e->due = t_ns;
+        }
     } else if (e->tbest == idx) {
         tb_engine_timer_best(e);   /* the best moved later: rescan */
     }
@@ -189,6 +194,9 @@ static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
     if (t_ns < e->tbest_time) {
         e->tbest = idx;
         e->tbest_time = t_ns;
+        if (t_ns < e->due) {
+            e->due = t_ns;
+        }
     }
 }
 /** Disarm timer @idx. */
@@ -205,19 +213,27 @@ static inline uint32_t tb_engine_heap_size(const TbEngine *e)
 }
 
 /** Fast check: the earliest heap key (may be a cancelled event), an
- *  armed timer or the horizon is <= @t.  Two compares (hfirst holds the
- *  heap's root and the horizon): every CPU charge makes it. */
+ *  armed timer or the horizon is <= @t.  One compare (due holds the
+ *  three): every CPU charge makes it. */
 static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
 {
-    return e->hfirst <= t || e->tbest_time <= t;
+    return e->due <= t;
 }
 
-/** Recompute hfirst after the heap's root or the horizon changed
- *  (internal; the root's time is TB_NEVER when the heap is empty). */
+/** Recompute due after hfirst or tbest_time changed (internal). */
+static inline void tb_engine_due(TbEngine *e)
+{
+    e->due = e->hfirst < e->tbest_time ? e->hfirst : e->tbest_time;
+}
+
+/** Recompute hfirst (and due) after the heap's root or the horizon
+ *  changed (internal; the root's time is TB_NEVER when the heap is
+ *  empty). */
 static inline void tb_engine_hfirst(TbEngine *e)
 {
     uint64_t h = e->heap[0].time;
     e->hfirst = h < e->horizon ? h : e->horizon;
+    tb_engine_due(e);
 }
 
 /** Set the horizon (TbEngine.horizon; ns, TB_NEVER for none). */
