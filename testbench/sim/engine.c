@@ -167,7 +167,7 @@ static void skim_slow(TbEngine *e)
 uint64_t tb_engine_next_time(TbEngine *e)
 {
     skim(e);
-    uint64_t h = e->nheap ? e->heap[0].time : TB_NEVER;
+    uint64_t h = e->heap[0].time;   /* TB_NEVER when empty */
     return h < e->tbest_time ? h : e->tbest_time;
 }
 
