@@ -232,6 +232,53 @@ static void test_next_except(void)
     tb_engine_free(e);
 }
 
+/* tb_engine_maybe_due (a CPU charge's test) follows the heap's root, the
+ * best fixed timer and the horizon as each of them moves, and
+ * tb_engine_timer_arm_idle arms a disarmed timer in order. */
+static void test_maybe_due(void)
+{
+    Log l = { .n = 0 };
+    TbEngine *e = tb_engine_new();
+    l.e = e;
+    int t = tb_engine_timer_new(e, rec, &l, 10);
+    int u = tb_engine_timer_new(e, rec, &l, 20);
+
+    g_assert_false(tb_engine_maybe_due(e, TB_NEVER - 1));   /* nothing */
+    TbEventId a = tb_engine_schedule(e, 100, rec, &l, 1);
+    g_assert_false(tb_engine_maybe_due(e, 99));
+    g_assert_true(tb_engine_maybe_due(e, 100));
+    tb_engine_timer_set(e, t, 60);
+    g_assert_false(tb_engine_maybe_due(e, 59));
+    g_assert_true(tb_engine_maybe_due(e, 60));
+    tb_engine_timer_arm_idle(e, u, 40);     /* the new best */
+    g_assert_false(tb_engine_maybe_due(e, 39));
+    g_assert_true(tb_engine_maybe_due(e, 40));
+    tb_engine_set_horizon(e, 30);
+    g_assert_false(tb_engine_maybe_due(e, 29));
+    g_assert_true(tb_engine_maybe_due(e, 30));
+    tb_engine_set_horizon(e, TB_NEVER);
+    g_assert_false(tb_engine_maybe_due(e, 39));
+    /* run the timers: the heap's root is next */
+    g_assert_cmpuint(tb_engine_run_until(e, 60), ==, 2);
+    g_assert_cmpuint(l.arg[0], ==, 20);
+    g_assert_cmpuint(l.arg[1], ==, 10);
+    g_assert_false(tb_engine_maybe_due(e, 99));
+    g_assert_true(tb_engine_maybe_due(e, 100));
+    /* a cancelled root may still be seen (the test is a lower bound);
+     * once it is popped the heap reads empty */
+    g_assert_true(tb_engine_cancel(e, a));
+    g_assert_cmpuint(tb_engine_next_time(e), ==, TB_NEVER);
+    g_assert_false(tb_engine_maybe_due(e, TB_NEVER - 1));
+    /* a timer armed at the same instant as another runs after it */
+    tb_engine_timer_set(e, t, 200);
+    tb_engine_timer_arm_idle(e, u, 200);
+    g_assert_cmpuint(tb_engine_run_until(e, 200), ==, 2);
+    g_assert_cmpuint(l.arg[2], ==, 10);
+    g_assert_cmpuint(l.arg[3], ==, 20);
+    g_assert_false(tb_engine_maybe_due(e, TB_NEVER - 1));
+    tb_engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -242,5 +289,6 @@ int main(int argc, char **argv)
     g_test_add_func("/engine/many", test_many);
     g_test_add_func("/engine/fixed-timer", test_fixed_timer);
     g_test_add_func("/engine/next-except", test_next_except);
+    g_test_add_func("/engine/maybe-due", test_maybe_due);
     return g_test_run();
 }

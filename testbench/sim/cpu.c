@@ -279,7 +279,8 @@ static void deliver(TbCpu *c, int line)
             /* still armed (a message in flight): disarm it first */
             tb_engine_timer_cancel(c->eng, ln->dl_timer);
         }
-        tb_engine_timer_set(c->eng, ln->dl_timer, c->eng->now + lat);
+        /* disarmed, later than now: no clamp, no rescan */
+        tb_engine_timer_arm_idle(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
     tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,

@@ -10,6 +10,7 @@ TbEngine *tb_engine_new(void)
     TbEngine *e = g_new0(TbEngine, 1);
     e->capheap = 64;
     e->heap = g_new(TbHeapEnt, e->capheap);
+    e->heap[0].time = TB_NEVER;   /* the empty heap's root (hfirst) */
     e->capslots = 64;
     e->slots = g_new0(TbEvSlot, e->capslots);
     e->free_head = UINT32_MAX;
@@ -17,6 +18,8 @@ TbEngine *tb_engine_new(void)
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
     e->horizon = TB_NEVER;
+    e->hfirst = TB_NEVER;
+    e->due = TB_NEVER;
     return e;
 }
 
@@ -51,6 +54,9 @@ static void heap_push(TbEngine *e, TbHeapEnt ent)
         i = p;
     }
     e->heap[i] = ent;
+    if (i == 0) {
+        tb_engine_hfirst(e);
+    }
 }
 
 static TbHeapEnt heap_pop(TbEngine *e)
@@ -59,6 +65,8 @@ static TbHeapEnt heap_pop(TbEngine *e)
     TbHeapEnt last = e->heap[--e->nheap];
     uint32_t n = e->nheap, i = 0;
     if (n == 0) {
+        e->heap[0].time = TB_NEVER;   /* empty: no root (hfirst) */
+        tb_engine_hfirst(e);
         return top;
     }
     for (;;) {
@@ -74,6 +82,7 @@ static TbHeapEnt heap_pop(TbEngine *e)
         i = m;
     }
     e->heap[i] = last;
+    tb_engine_hfirst(e);
     return top;
 }
 
@@ -158,7 +167,7 @@ static void skim_slow(TbEngine *e)
 uint64_t tb_engine_next_time(TbEngine *e)
 {
     skim(e);
-    uint64_t h = e->nheap ? e->heap[0].time : TB_NEVER;
+    uint64_t h = e->heap[0].time;   /* TB_NEVER when empty */
     return h < e->tbest_time ? h : e->tbest_time;
 }
 
@@ -231,6 +240,7 @@ void tb_engine_timer_best(TbEngine *e)
     }
     e->tbest = best;
     e->tbest_time = best < 0 ? TB_NEVER : e->timers[best].time;
+    tb_engine_due(e);
 }
 
 int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
@@ -258,7 +268,7 @@ void tb_engine_timer_cancel(TbEngine *e, int idx)
 }
 
 /* Run the fixed timer holding the earliest key (it is due). */
-static void run_timer(TbEngine *e)
+static inline __attribute__((always_inline)) void run_timer(TbEngine *e)
 {
     TbFixedTimer *t = &e->timers[e->tbest];
     if (t->time > e->now) {
@@ -323,9 +333,10 @@ static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
 static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
-    if (!e->nheap || e->heap[0].time > e->tbest_time) {
-        /* a cancelled root later than the timer changes nothing */
-        if (e->tbest < 0 || e->tbest_time > limit_ns) {
+    if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
+        /* a cancelled root later than the timer changes nothing; no
+         * timer armed reads as TB_NEVER (run only if @limit_ns is) */
+        if (e->tbest_time > limit_ns || e->tbest < 0) {
             return false;
         }
         run_timer(e);
@@ -363,4 +374,5 @@ void tb_engine_clear(TbEngine *e)
     e->tarmed = 0;
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
+    tb_engine_due(e);
 }

@@ -73,7 +73,14 @@ typedef struct TbEngine {
     uint64_t horizon;    /**< a charge reaching this instant takes the slow
                               path (tb_engine_maybe_due) although no event
                               is due: the next runnable CPU's clock in
-                              lock-step (smp.c), else TB_NEVER; ns */
+                              lock-step (smp.c), else TB_NEVER; ns; set
+                              through tb_engine_set_horizon */
+    uint64_t hfirst;     /**< the earlier of horizon and the heap root's
+                              time (possibly a cancelled event; TB_NEVER
+                              when the heap is empty) */
+    uint64_t due;        /**< the earlier of hfirst and tbest_time, kept
+                              as they change: the whole test of
+                              tb_engine_maybe_due */
     uint64_t executed;   /**< events run (statistics) */
     uint64_t cancelled;  /**< events discarded after cancel */
 } TbEngine;
@@ -163,10 +170,34 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
     if (t_ns < e->tbest_time) {
         e->tbest = idx;            /* strictly earliest: the new best */
         e->tbest_time = t_ns;
+        if (t_ns < e->due) {
+            e->due = t_ns;
+        }
     } else if (e->tbest == idx) {
         tb_engine_timer_best(e);   /* the best moved later: rescan */
     }
     /* else: not earlier than the best (ties go to the older seq) */
+}
+/** Arm timer @idx, which is not armed (e.g. the timer whose callback is
+ *  running: the engine disarmed it before the call), for @t_ns, which is
+ *  later than now and not TB_NEVER.  The same as tb_engine_timer_set in
+ *  that case without its clamps and its rescan (a timer that is not
+ *  armed is not the best).  Inline: the NICs' deadline events re-arm
+ *  their timer with it. */
+static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
+                                            uint64_t t_ns)
+{
+    TbFixedTimer *t = &e->timers[idx];
+    t->time = t_ns;
+    t->seq = e->seq++;
+    e->tarmed |= 1ull << idx;
+    if (t_ns < e->tbest_time) {
+        e->tbest = idx;
+        e->tbest_time = t_ns;
+        if (t_ns < e->due) {
+            e->due = t_ns;
+        }
+    }
 }
 /** Disarm timer @idx. */
 void tb_engine_timer_cancel(TbEngine *e, int idx);
@@ -182,11 +213,34 @@ static inline uint32_t tb_engine_heap_size(const TbEngine *e)
 }
 
 /** Fast check: the earliest heap key (may be a cancelled event), an
- *  armed timer or the horizon is <= @t. */
+ *  armed timer or the horizon is <= @t.  One compare (due holds the
+ *  three): every CPU charge makes it. */
 static inline bool tb_engine_maybe_due(const TbEngine *e, uint64_t t)
 {
-    return (e->nheap != 0 && e->heap[0].time <= t) || e->tbest_time <= t
-        || e->horizon <= t;
+    return e->due <= t;
+}
+
+/** Recompute due after hfirst or tbest_time changed (internal). */
+static inline void tb_engine_due(TbEngine *e)
+{
+    e->due = e->hfirst < e->tbest_time ? e->hfirst : e->tbest_time;
+}
+
+/** Recompute hfirst (and due) after the heap's root or the horizon
+ *  changed (internal; the root's time is TB_NEVER when the heap is
+ *  empty). */
+static inline void tb_engine_hfirst(TbEngine *e)
+{
+    uint64_t h = e->heap[0].time;
+    e->hfirst = h < e->horizon ? h : e->horizon;
+    tb_engine_due(e);
+}
+
+/** Set the horizon (TbEngine.horizon; ns, TB_NEVER for none). */
+static inline void tb_engine_set_horizon(TbEngine *e, uint64_t t_ns)
+{
+    e->horizon = t_ns;
+    tb_engine_hfirst(e);
 }
 
 #endif /* TB_ENGINE_H */

@@ -76,12 +76,19 @@ static void deadline_event(void *ctx, uint64_t arg)
 {
     (void)arg;
     struct e1k_os *os = ctx;
-    uint64_t now = os->cpu->eng->now;
+    TbEngine *e = os->cpu->eng;
+    uint64_t now = e->now;
     uint64_t d = e1k_run_due(os->hw, now);
-    if (d != E1K_NO_DEADLINE && d <= now) {
+    if (d <= now && d != E1K_NO_DEADLINE) {
         d = now + 1;   /* never spin at one instant */
     }
-    set_deadline(os, d);
+    if (e->timers[os->dl_timer].time == TB_NEVER && d != E1K_NO_DEADLINE) {
+        /* the usual case: the engine disarmed the timer to run this
+         * event (the model does not announce from e1k_run_due) */
+        tb_engine_timer_arm_idle(e, os->dl_timer, d);
+    } else {
+        set_deadline(os, d);
+    }
 }
 
 static void port_tx_frame(void *opaque, const uint8_t *frame, uint32_t len)

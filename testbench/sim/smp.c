@@ -101,7 +101,7 @@ static void smp_arm(TbSmp *s)
             h = c->clock;
         }
     }
-    s->eng->horizon = h;
+    tb_engine_set_horizon(s->eng, h);
 }
 
 /* Resume the coroutine saved in @jb (never returns).  A function of its
@@ -256,7 +256,7 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     }
     s->active = false;
     s->cur = NULL;
-    s->eng->horizon = TB_NEVER;
+    tb_engine_set_horizon(s->eng, TB_NEVER);
     s->switch_fn(s->switch_ctx, s->cpu[0]);
 }
 
