@@ -77,6 +77,10 @@ typedef struct E1kTxState {
     uint32_t active;      /**< 1: at least one descriptor processed since
                                the engine last went idle (TXQE) */
     uint8_t desc[16];     /**< the descriptor being processed, raw LE */
+    uint32_t desc_len;    /**< its buffer bytes (0: context, bad, null
+                               address), decoded once by e1k_txd_begin */
+    uint32_t desc_eop;    /**< 1: it ends a frame (EOP, not a context),
+                               decoded once by e1k_txd_begin */
     /* ---- frame assembly (e1000_txdesc.c) ---- */
     uint32_t in_frame;    /**< 1: descriptors of a frame seen, no EOP yet */
     uint32_t ext;         /**< 1: current frame uses extended descriptors */
