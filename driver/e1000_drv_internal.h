@@ -28,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "e1000_drv.h"
 #include "e1000_regs.h"
@@ -284,9 +285,13 @@ static inline void e1k_put_le16(uint8_t *p, uint16_t v)
 }
 static inline void e1k_put_le64(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, sizeof(v)); /* one store: the host order is LE */
+#else
     for (int i = 0; i < 8; i++) {
         p[i] = (uint8_t)(v >> (8 * i));
     }
+#endif
 }
 
 /* ---- e1000_rx.c ---- */
