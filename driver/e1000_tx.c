@@ -63,6 +63,19 @@ static uint32_t tx_frame_map(struct e1k_adapter *a, struct e1k_skb *skb,
     if (nfr > E1K_MAX_SKB_FRAGS) {
         return 0;
     }
+    if (nfr == 0) {
+        /* A linear skb (the common case): one buffer, no loop. */
+        uint32_t len = e1k_os_skb_headlen(skb);
+        uint64_t dma = e1k_os_skb_dma(a->os, skb);
+
+        if (len == 0 || !dma) {
+            return 0;
+        }
+        f->n = 1;
+        f->dma[0] = dma;
+        f->len[0] = len;
+        return (len + E1K_MAX_DATA_PER_TXD - 1) / E1K_MAX_DATA_PER_TXD;
+    }
     f->n = 0;
     for (uint32_t i = 0; i <= nfr; i++) {
         uint32_t len = i ? 0 : e1k_os_skb_headlen(skb);
