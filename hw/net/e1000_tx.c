@@ -220,8 +220,13 @@ void e1k_tx_timer(E1kDev *s, E1kTimerId id)
             tx_desc_fetched(s);
             break;
         case E1K_TXP_DATA:
-            e1k_txd_data(s);
-            tx_continue(s);
+            /* The common case, the buffer consumed by one fetch, goes
+             * straight to the descriptor's end. */
+            if (e1k_txd_data(s)) {
+                tx_desc_finish(s);
+            } else {
+                tx_continue(s);
+            }
             break;
         case E1K_TXP_WB:
             tx_wb_done(s);

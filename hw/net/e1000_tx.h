@@ -152,8 +152,11 @@ void e1k_txd_begin(E1kDev *s);
  *  (*need, 0 if none).  Returns DONE if the buffer is finished. */
 E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need);
 /** The data fetch of tx->chunk bytes completed: read them from guest
- *  memory (a fault drops the frame) and consume them. */
-void e1k_txd_data(E1kDev *s);
+ *  memory (a fault drops the frame) and consume them.  Returns true if
+ *  the descriptor is known finished (e1k_txd_next_chunk would say DONE:
+ *  its buffer consumed, or the chain dropped), false if that is to be
+ *  asked. */
+bool e1k_txd_data(E1kDev *s);
 /** The engine may continue after packet-buffer space was freed. */
 void e1k_tx_resume(E1kDev *s);
 /** The descriptor is finished: at EOP finish / drop the frame. */

@@ -190,7 +190,7 @@ E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
     return E1K_TXS_FETCH;
 }
 
-void e1k_txd_data(E1kDev *s)
+bool e1k_txd_data(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
     uint64_t addr = e1k_ld_le64(tx->desc) + tx->desc_done;
@@ -200,19 +200,20 @@ void e1k_txd_data(E1kDev *s)
     tx->chunk = 0;
     if (tx->discard || !tx->in_frame || n == 0 ||
         dst + n > E1K_TX_FRAME_MAX) {
-        return; /* dropped meanwhile (cannot happen) or nothing to do */
+        return false; /* dropped meanwhile (cannot happen) or nothing */
     }
     if (e1k_dma_read(s, addr, tx->frame + dst, n) != 0) {
         s->totals.tx_dma_errors++;
         e1k_txd_drop(s, 0, 1);
-        return;
+        return true;
     }
     tx->desc_done += n;
     if (tx->tso) {
         e1k_tso_data(s, n);
-    } else {
-        tx->frame_len += n;
+        return false;
     }
+    tx->frame_len += n;
+    return tx->desc_done >= tx->desc_len;
 }
 
 void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
