@@ -28,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "e1000_drv.h"
 #include "e1000_regs.h"
@@ -284,9 +285,13 @@ static inline void e1k_put_le16(uint8_t *p, uint16_t v)
 }
 static inline void e1k_put_le64(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, sizeof(v)); /* one store: the host order is LE */
+#else
     for (int i = 0; i < 8; i++) {
         p[i] = (uint8_t)(v >> (8 * i));
     }
+#endif
 }
 
 /* ---- e1000_rx.c ---- */
@@ -312,17 +317,24 @@ struct e1k_tx_off {
     uint32_t hdrlen;  /**< TSO: header bytes each segment repeats */
 };
 
-/** The skb asks for a context descriptor (CHECKSUM_PARTIAL). */
-bool e1k_tx_wants_ctx(const struct e1k_skb *skb);
+/** The checksum an skb leaves to the NIC (CHECKSUM_PARTIAL, as
+ *  e1k_os_skb_csum_partial reports it): L4 header offset and the
+ *  checksum field's offset from it, bytes. */
+struct e1k_tx_csum {
+    uint32_t start;
+    uint32_t offset;
+};
+
 /**
  * e1000_tso / e1000_tx_csum: for an skb that asks for checksum offload
- * (and TSO if gso_size), write a TCP/IP context descriptor at
- * next_to_use (advanced) and fill *@o.  Returns 1 (written), 0 (no
- * offload asked; *@o legacy), -1 (an offload the driver did not offer
- * or cannot do: the frame is dropped).  SDM 3.3.5-3.3.6, 3.5.
+ * (@csum: its CHECKSUM_PARTIAL offsets; NULL if it asks for none) and
+ * TSO if gso_size, write a TCP/IP context descriptor at next_to_use
+ * (advanced) and fill *@o.  Returns 1 (written), 0 (no offload asked;
+ * *@o legacy), -1 (an offload the driver did not offer or cannot do:
+ * the frame is dropped).  SDM 3.3.5-3.3.6, 3.5.
  */
 int e1k_tx_ctx(struct e1k_adapter *a, struct e1k_skb *skb,
-               struct e1k_tx_off *o);
+               const struct e1k_tx_csum *csum, struct e1k_tx_off *o);
 
 /* ---- e1000_tx.c ---- */
 

@@ -113,25 +113,21 @@ static int tso_ctx(uint8_t *data, uint32_t headlen, uint32_t len,
     return 0;
 }
 
-bool e1k_tx_wants_ctx(const struct e1k_skb *skb)
-{
-    uint32_t start, off;
-
-    return e1k_os_skb_csum_partial(skb, &start, &off);
-}
-
 int e1k_tx_ctx(struct e1k_adapter *a, struct e1k_skb *skb,
-               struct e1k_tx_off *o)
+               const struct e1k_tx_csum *csum, struct e1k_tx_off *o)
 {
     uint32_t start, off, mss = e1k_os_skb_gso_size(skb);
-    uint32_t len = e1k_os_skb_len(skb);
+    uint32_t len;
     struct txctx c;
 
     memset(o, 0, sizeof(*o));
     o->segs = 1;
-    if (!e1k_os_skb_csum_partial(skb, &start, &off)) {
+    if (!csum) {
         return mss ? -1 : 0; /* TSO without the checksum: not possible */
     }
+    start = csum->start;
+    off = csum->offset;
+    len = e1k_os_skb_len(skb);
     if (!a->params.XsumTX || (mss && !a->params.TSO) || start > 255u ||
         start + off + 2u > 255u) {
         return -1; /* an offload the driver did not offer */

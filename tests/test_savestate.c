@@ -192,6 +192,7 @@ static void test_invalid_contents(void)
         "RDLEN bits 6:0", "ICR bit 31", "timer 100 s ahead",
         "line high with nothing pending", "EEPROM word changed",
         "Microwire bit index", "ITR gate 1 s ahead",
+        "TX descriptor length beyond 20 bits", "TX descriptor EOP 2",
     };
     E1kDev *saved = g_malloc(sizeof(*saved));
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -204,6 +205,8 @@ static void test_invalid_contents(void)
         case 4: d->ee.words[7] ^= 1; break;
         case 5: d->ee.out_bit = 40; break;
         case 6: d->itr_gate_ns = d->now_ns + 1000000000ull; break;
+        case 7: d->tx.desc_len = E1K_TXD_LEN_MASK + 1u; break;
+        case 8: d->tx.desc_eop = 2; break;
         }
         g_assert_cmpuint(e1k_save(d, blob, n), ==, n);
         memcpy(d, saved, sizeof(*saved));

@@ -220,8 +220,13 @@ void e1k_tx_timer(E1kDev *s, E1kTimerId id)
             tx_desc_fetched(s);
             break;
         case E1K_TXP_DATA:
-            e1k_txd_data(s);
-            tx_continue(s);
+            /* The common case, the buffer consumed by one fetch, goes
+             * straight to the descriptor's end. */
+            if (e1k_txd_data(s)) {
+                tx_desc_finish(s);
+            } else {
+                tx_continue(s);
+            }
             break;
         case E1K_TXP_WB:
             tx_wb_done(s);
@@ -322,7 +327,8 @@ int e1k_tx_validate(const E1kDev *s)
         tx->ctx.hdrlen >= E1K_TX_HDR_MAX || tx->hdr_have > tx->ctx.hdrlen ||
         tx->seg_pay > E1K_TX_FRAME_MAX ||
         tx->ctx.hdrlen + tx->seg_pay > E1K_TX_FRAME_MAX ||
-        tx->chunk > E1K_TX_FRAME_MAX) {
+        tx->chunk > E1K_TX_FRAME_MAX || tx->desc_len > E1K_TXD_LEN_MASK ||
+        tx->desc_eop > 1u) {
         return -1;
     }
     if (tx->phase == E1K_TXP_DATA) {

@@ -77,6 +77,10 @@ typedef struct E1kTxState {
     uint32_t active;      /**< 1: at least one descriptor processed since
                                the engine last went idle (TXQE) */
     uint8_t desc[16];     /**< the descriptor being processed, raw LE */
+    uint32_t desc_len;    /**< its buffer bytes (0: context, bad, null
+                               address), decoded once by e1k_txd_begin */
+    uint32_t desc_eop;    /**< 1: it ends a frame (EOP, not a context),
+                               decoded once by e1k_txd_begin */
     /* ---- frame assembly (e1000_txdesc.c) ---- */
     uint32_t in_frame;    /**< 1: descriptors of a frame seen, no EOP yet */
     uint32_t ext;         /**< 1: current frame uses extended descriptors */
@@ -148,8 +152,11 @@ void e1k_txd_begin(E1kDev *s);
  *  (*need, 0 if none).  Returns DONE if the buffer is finished. */
 E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need);
 /** The data fetch of tx->chunk bytes completed: read them from guest
- *  memory (a fault drops the frame) and consume them. */
-void e1k_txd_data(E1kDev *s);
+ *  memory (a fault drops the frame) and consume them.  Returns true if
+ *  the descriptor is known finished (e1k_txd_next_chunk would say DONE:
+ *  its buffer consumed, or the chain dropped), false if that is to be
+ *  asked. */
+bool e1k_txd_data(E1kDev *s);
 /** The engine may continue after packet-buffer space was freed. */
 void e1k_tx_resume(E1kDev *s);
 /** The descriptor is finished: at EOP finish / drop the frame. */

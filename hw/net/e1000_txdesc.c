@@ -37,16 +37,8 @@ static int txd_class(const uint8_t *d)
     return dtyp == E1K_TXD_DTYP_DATA ? TXD_DATA : TXD_BAD;
 }
 
-/** True if the descriptor ends a frame (EOP; context descriptors have
- *  no EOP bit: bit 0 of TUCMD is TCP). */
-static bool txd_eop(const uint8_t *d)
-{
-    return txd_class(d) != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
-}
-
 /** Buffer bytes of a legacy/data descriptor; 0 for a null address and
- *  for the other classes.  Read at every step of a descriptor, so the
- *  class test is done on the raw bits (txd_class's cases). */
+ *  for the other classes (kept in tx->desc_len by e1k_txd_begin). */
 static uint32_t txd_buf_len(const uint8_t *d)
 {
     uint32_t len;
@@ -89,7 +81,7 @@ void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop)
     txd_reset_frame(tx);
     tx->discard = until_eop ? 1u : 0u;
     /* No more data of the current descriptor is fetched. */
-    tx->desc_done = txd_buf_len(tx->desc);
+    tx->desc_done = tx->desc_len;
 }
 
 /** Load the offload context from a context descriptor (SDM 3.3.6). */
@@ -120,6 +112,10 @@ void e1k_txd_begin(E1kDev *s)
     tx->desc_done = 0;
     tx->chunk = 0;
     tx->desc_wb = (d[E1K_TXD_CMD] & E1K_TXD_CMD_RS) != 0;
+    /* Decoded once: read at every later step of the descriptor. */
+    tx->desc_len = txd_buf_len(d);
+    /* EOP: context descriptors have no EOP bit (bit 0 of TUCMD is TCP) */
+    tx->desc_eop = c != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
 
     if (c == TXD_CTX) {
         /* A context inside a chain ends it as malformed; the context is
@@ -160,7 +156,7 @@ void e1k_txd_begin(E1kDev *s)
         e1k_txd_drop(s, 1, 1); /* chain longer than the ring */
         return;
     }
-    if (!tx->tso && tx->frame_len + txd_buf_len(d) > E1K_TX_FRAME_MAX) {
+    if (!tx->tso && tx->frame_len + tx->desc_len > E1K_TX_FRAME_MAX) {
         e1k_txd_drop(s, 1, 1); /* frame larger than the model's buffer */
         return;
     }
@@ -169,7 +165,7 @@ void e1k_txd_begin(E1kDev *s)
 E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
 {
     E1kTxState *tx = &s->tx;
-    uint32_t rem = txd_buf_len(tx->desc), len;
+    uint32_t rem = tx->desc_len, len;
 
     *need = 0;
     if (tx->discard || !tx->in_frame || tx->desc_done >= rem) {
@@ -194,7 +190,7 @@ E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
     return E1K_TXS_FETCH;
 }
 
-void e1k_txd_data(E1kDev *s)
+bool e1k_txd_data(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
     uint64_t addr = e1k_ld_le64(tx->desc) + tx->desc_done;
@@ -204,19 +200,20 @@ void e1k_txd_data(E1kDev *s)
     tx->chunk = 0;
     if (tx->discard || !tx->in_frame || n == 0 ||
         dst + n > E1K_TX_FRAME_MAX) {
-        return; /* dropped meanwhile (cannot happen) or nothing to do */
+        return false; /* dropped meanwhile (cannot happen) or nothing */
     }
     if (e1k_dma_read(s, addr, tx->frame + dst, n) != 0) {
         s->totals.tx_dma_errors++;
         e1k_txd_drop(s, 0, 1);
-        return;
+        return true;
     }
     tx->desc_done += n;
     if (tx->tso) {
         e1k_tso_data(s, n);
-    } else {
-        tx->frame_len += n;
+        return false;
     }
+    tx->frame_len += n;
+    return tx->desc_done >= tx->desc_len;
 }
 
 void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
@@ -304,7 +301,7 @@ void e1k_txd_end(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
 
-    if (!txd_eop(tx->desc)) {
+    if (!tx->desc_eop) {
         return;
     }
     if (tx->discard) {

@@ -201,6 +201,12 @@ void e1k_txwire_done(E1kDev *s)
     if (s->port.tx_frame) {
         s->port.tx_frame(s->port.opaque, out, len);
     }
-    e1k_txwire_kick(s);
-    e1k_tx_resume(s);
+    /* Often the buffer is now empty and the engine not waiting: then
+     * neither call has anything to do (their own first tests). */
+    if (tx->fifo_count != 0) {
+        e1k_txwire_kick(s);
+    }
+    if (tx->phase == E1K_TXP_FIFO_WAIT) {
+        e1k_tx_resume(s);
+    }
 }
