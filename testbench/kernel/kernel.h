@@ -52,10 +52,13 @@ typedef struct TbSkbFrag {
 
 /** The modelled sk_buff (opaque to the driver, see driver/osdep.h). */
 struct e1k_skb {
-    uint8_t *data;          /**< start of packet data (in the arena) */
-    uint32_t len;           /**< data length, bytes */
+    /* fixed for the slot (set once by tb_arena_init_room) */
+    uint8_t *data;          /**< start of packet data (in the arena; the
+                                 stack never moves it) */
     uint32_t idx;           /**< slab slot */
     uint32_t room;          /**< allocated data room, bytes */
+    /* from here on reset by every tb_skb_alloc (TB_SKB_RESET_OFF) */
+    uint32_t len;           /**< data length, bytes */
     int8_t in_dev;          /**< receiving netdev index, -1 none */
     uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
     uint8_t allocated;      /**< 1 while owned (double-free guard) */
@@ -77,6 +80,10 @@ struct e1k_skb {
                                  (tb_skb_frags) */
 };
 typedef struct e1k_skb TbSkb;
+
+/** Offset of the first field of TbSkb that tb_skb_alloc resets (the
+ *  fields before it are the slot's own). */
+#define TB_SKB_RESET_OFF offsetof(TbSkb, len)
 
 /** Host memory: one contiguous arena, [coherent pages | skb slots]. */
 typedef struct TbArena {
