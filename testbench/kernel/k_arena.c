@@ -115,7 +115,7 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     return s;
 }
 
-void tb_skb_free(TbArena *a, TbSkb *s)
+void tb_skb_free_slow(TbArena *a, TbSkb *s)
 {
     if (!s || !s->allocated) {
         return;   /* double free: ignored (a bug in the caller) */

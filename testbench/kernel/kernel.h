@@ -143,7 +143,21 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
 /** Allocate an skb with @len bytes of room (<= the arena's room); NULL
  *  (counted in alloc_fail) if too large or the slab is empty. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
-void tb_skb_free(TbArena *a, TbSkb *skb);
+/** tb_skb_free for an skb with a destructor or page fragments, or one
+ *  that is NULL or not allocated (ignored). */
+void tb_skb_free_slow(TbArena *a, TbSkb *skb);
+/** kfree_skb: run the destructor, free the page fragments, return the
+ *  slot; NULL or a double free is ignored.  The usual skb (no
+ *  destructor, no fragments) goes back to the slab inline. */
+static inline void tb_skb_free(TbArena *a, TbSkb *s)
+{
+    if (s && s->allocated && !s->destructor && !s->nr_frags) {
+        s->allocated = 0;
+        a->free_stack[a->nfree++] = s->idx;
+        return;
+    }
+    tb_skb_free_slow(a, s);
+}
 /** The page fragments of @skb (skb_shinfo(skb)->frags): nr_frags
  *  entries used of TB_SKB_MAX_FRAGS. */
 static inline TbSkbFrag *tb_skb_frags(const TbArena *a, const TbSkb *s)
@@ -436,6 +450,13 @@ void tb_netif_schedule(TbNetdev *dev);
 void tb_net_tx_action(TbCpu *cpu, void *ctx);
 /** kfree_skb with its CPU cost. */
 void tb_kfree_skb(TbKernel *k, TbSkb *skb);
+/** tb_kfree_skb inline, for a hot caller with registers to spare (the
+ *  socket reader): charge skb_free, free the skb. */
+static inline void tb_kfree_skb_inline(TbKernel *k, TbSkb *skb)
+{
+    tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
+    tb_skb_free(&k->arena, skb);
+}
 
 /* UDP sink (k_udp.c) */
 void tb_sink_init(TbKernel *k, uint32_t port, uint32_t rcvbuf,
