@@ -151,20 +151,19 @@ static void drop(TbKernel *k, TbSkb *skb, uint64_t *ctr)
 }
 
 /* eth_type_trans's PACKET_OTHERHOST: a unicast frame for another
- * station's address, which only a promiscuous NIC passes up; ip_rcv
- * drops it. */
-static bool other_host(const TbKernel *k, const TbSkb *skb)
+ * station's address than that of @in (the receiving device, NULL if
+ * none), which only a promiscuous NIC passes up; ip_rcv drops it. */
+static bool other_host(const TbNetdev *in, const TbSkb *skb)
 {
     const uint8_t *dst = skb->data;
 
-    if ((dst[0] & 1u) || skb->in_dev < 0 ||
-        (uint32_t)skb->in_dev >= k->ndev) {
+    if ((dst[0] & 1u) || !in) {
         return false;
     }
-    return memcmp(dst, k->dev[skb->in_dev]->mac, 6) != 0;
+    return memcmp(dst, in->mac, 6) != 0;
 }
 
-void tb_ip_rcv(TbKernel *k, TbSkb *skb)
+void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
 {
     uint8_t *d = skb->data;
     uint32_t len = skb->len;
@@ -182,7 +181,7 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
         return;
     }
     uint32_t daddr = tb_get_be32(ip + 16);
-    if (other_host(k, skb)) {
+    if (other_host(in, skb)) {
         drop(k, skb, &k->ip_dropped);
         return;
     }

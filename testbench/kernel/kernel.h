@@ -426,7 +426,9 @@ int tb_netif_rx(TbKernel *k, TbSkb *skb);
 void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
 
 /* IPv4 (k_ip.c) */
-void tb_ip_rcv(TbKernel *k, TbSkb *skb);
+/** ip_rcv of @skb, received on device @in (skb->in_dev's, NULL if none);
+ *  consumes the skb. */
+void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in);
 /** @s folded to 16 bits with end-around carries (ones' complement). */
 static inline uint32_t tb_csum_fold(uint64_t s)
 {
