@@ -39,6 +39,7 @@ int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
     for (uint32_t i = 0; i < nskb; i++) {
         TbSkb *s = &a->skbs[i];
         s->idx = i;
+        s->room = a->room;
         s->data = a->mem + a->skb_off + (size_t)i * a->slot
                   + TB_SKB_HEADROOM;
         /* slot 0 on top of the stack */
@@ -106,27 +107,15 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     if (a->nfree < a->min_free) {
         a->min_free = a->nfree;
     }
-    s->data = a->mem + a->skb_off + (size_t)s->idx * a->slot
-              + TB_SKB_HEADROOM;
-    s->len = 0;
-    s->room = a->room;
+    /* data, idx and room stay as tb_arena_init_room set them; every
+     * later field starts as zero (one block store) except these two */
+    memset((char *)s + TB_SKB_RESET_OFF, 0, sizeof(*s) - TB_SKB_RESET_OFF);
     s->in_dev = -1;
-    s->csum_ok = 0;
     s->allocated = 1;
-    s->next = NULL;
-    s->destructor = NULL;
-    s->sk = NULL;
-    s->truesize = 0;
-    s->data_len = 0;
-    s->gso_size = 0;
-    s->csum_start = 0;
-    s->csum_offset = 0;
-    s->csum_partial = 0;
-    s->nr_frags = 0;
     return s;
 }
 
-void tb_skb_free(TbArena *a, TbSkb *s)
+void tb_skb_free_slow(TbArena *a, TbSkb *s)
 {
     if (!s || !s->allocated) {
         return;   /* double free: ignored (a bug in the caller) */
@@ -138,8 +127,7 @@ void tb_skb_free(TbArena *a, TbSkb *s)
     for (uint32_t i = 0; i < s->nr_frags; i++) {
         tb_arena_coh_free(a, f[i].page, TB_PAGE);
     }
-    s->nr_frags = 0;
-    s->allocated = 0;
+    s->allocated = 0;   /* nr_frags and the rest: reset by the next alloc */
     a->free_stack[a->nfree++] = s->idx;
 }
 

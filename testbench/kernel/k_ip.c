@@ -44,25 +44,36 @@ uint16_t tb_ip_csum(const uint8_t *p, uint32_t len)
     return (uint16_t)~tb_csum_sum(p, len);
 }
 
+/* @a + @b with end-around carry: ones'-complement addition of 64-bit
+ * words, which keeps the sum's value mod 2^16 - 1 [RFC1071 2(C)]. */
+static inline uint64_t add_eac64(uint64_t a, uint64_t b)
+{
+    uint64_t s = a + b;
+    return s + (s < b);
+}
+
 /* Whether the IPv4 header at @ip (@ihl bytes) has a good checksum
  * [RFC791 3.1]: its ones'-complement sum is 0xffff.  The usual 20-byte
- * header as five 32-bit words in host order (the sum is the same up to a
- * byte swap [RFC1071 2(B)], and 0xffff is its own swap), folded in four
- * fixed steps: < 2^35 -> < 2^33 -> < 0x30000 -> <= 0x10001 -> <= 0xffff.
- * The header is never all zero (version 4), so the sum is not 0. */
+ * header as two 64-bit words and one 32-bit word in host order (the sum
+ * is the same up to a byte swap [RFC1071 2(B)], and 0xffff is its own
+ * swap), added with end-around carry, then folded to 16 bits in two
+ * steps: the high half of x + (x rotated by half its width) is the
+ * end-around-carry sum of x's two halves.  A nonzero sum never folds to
+ * 0, and the header is never all zero (version 4), so the result is the
+ * one form of the sum in 1..0xffff, as a fold 16 bits at a time gives. */
 static bool ip_hdr_csum_ok(const uint8_t *ip, uint32_t ihl)
 {
     if (ihl != 20) {
         return tb_ip_csum(ip, ihl) == 0;
     }
-    uint32_t w[5];
-    memcpy(w, ip, sizeof(w));
-    uint64_t s = (uint64_t)w[0] + w[1] + w[2] + w[3] + w[4];
-    s = (s & 0xffffffffu) + (s >> 32);
-    s = (s & 0xffffu) + (s >> 16);
-    s = (s & 0xffffu) + (s >> 16);
-    s = (s & 0xffffu) + (s >> 16);
-    return s == 0xffffu;
+    uint64_t a, b;
+    uint32_t c;
+    memcpy(&a, ip, 8);
+    memcpy(&b, ip + 8, 8);
+    memcpy(&c, ip + 16, 4);
+    uint64_t s = add_eac64(add_eac64(a, b), c);
+    uint32_t x = (uint32_t)((s + (s >> 32 | s << 32)) >> 32);
+    return (x + (x >> 16 | x << 16)) >> 16 == 0xffffu;
 }
 
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
@@ -140,20 +151,19 @@ static void drop(TbKernel *k, TbSkb *skb, uint64_t *ctr)
 }
 
 /* eth_type_trans's PACKET_OTHERHOST: a unicast frame for another
- * station's address, which only a promiscuous NIC passes up; ip_rcv
- * drops it. */
-static bool other_host(const TbKernel *k, const TbSkb *skb)
+ * station's address than that of @in (the receiving device, NULL if
+ * none), which only a promiscuous NIC passes up; ip_rcv drops it. */
+static bool other_host(const TbNetdev *in, const TbSkb *skb)
 {
     const uint8_t *dst = skb->data;
 
-    if ((dst[0] & 1u) || skb->in_dev < 0 ||
-        (uint32_t)skb->in_dev >= k->ndev) {
+    if ((dst[0] & 1u) || !in) {
         return false;
     }
-    return memcmp(dst, k->dev[skb->in_dev]->mac, 6) != 0;
+    return memcmp(dst, in->mac, 6) != 0;
 }
 
-void tb_ip_rcv(TbKernel *k, TbSkb *skb)
+void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
 {
     uint8_t *d = skb->data;
     uint32_t len = skb->len;
@@ -171,7 +181,7 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb)
         return;
     }
     uint32_t daddr = tb_get_be32(ip + 16);
-    if (other_host(k, skb)) {
+    if (other_host(in, skb)) {
         drop(k, skb, &k->ip_dropped);
         return;
     }

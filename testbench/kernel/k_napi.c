@@ -184,10 +184,12 @@ void tb_netif_receive_skb(TbKernel *k, TbSkb *skb)
 {
     tb_cpu_cost(k->cpu, TB_COST_NETIF_RECEIVE_SKB, 1);
     k->sd->processed++;
+    TbNetdev *in = NULL;
     if (skb->in_dev >= 0 && (uint32_t)skb->in_dev < k->ndev) {
-        k->dev[skb->in_dev]->rx_stack++;
+        in = k->dev[skb->in_dev];
+        in->rx_stack++;
     }
-    tb_ip_rcv(k, skb);
+    tb_ip_rcv(k, skb, in);
 }
 
 /* Initialise the softnet data @sd of @cpu. */

@@ -151,16 +151,13 @@ static TbTcpSock *lookup(TbTcpTable *tab, const TcpAddr *a)
     return listener;
 }
 
-/* tcp_v4_do_rcv: the segment of @skb (checked by tb_tcp_v4_rcv, so read
- * again without its checksums) into its socket; frees the skb. */
-static void do_rcv(TbTcpSock *s, TbSkb *skb)
+/* tcp_v4_do_rcv: the segment @seg (NULL: none) with payload @data
+ * (inside @skb) into its socket; frees the skb. */
+static void do_rcv(TbTcpSock *s, TbSkb *skb, const TcpSegment *seg,
+                   const uint8_t *data)
 {
-    TcpAddr a;
-    TcpSegment seg;
-    const uint8_t *data;
-    if (tcp_parse_hdr(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a, &seg,
-                      &data) == 0) {
-        tcp_rcv(s->sk, &seg, data);
+    if (seg) {
+        tcp_rcv(s->sk, seg, data);
     }
     tb_kfree_skb(s->k, skb);
     if (!s->owned) {
@@ -168,6 +165,23 @@ static void do_rcv(TbTcpSock *s, TbSkb *skb)
     }
 }
 
+/* A segment from the socket's backlog: tb_tcp_v4_rcv accepted it, so its
+ * header is read again without the checksums (the skb holds only its
+ * bytes) and it goes through do_rcv; frees the skb. */
+static void do_rcv_backlog(TbTcpSock *s, TbSkb *skb)
+{
+    TcpAddr a;
+    TcpSegment seg;
+    const uint8_t *data = NULL;
+    int rc = tcp_parse_hdr(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a,
+                           &seg, &data);
+    do_rcv(s, skb, rc == 0 ? &seg : NULL, data);
+}
+
+/* tcp_v4_rcv for an IPv4 datagram of @tot bytes that ip_rcv accepted
+ * (version, lengths and header checksum checked there): the header is
+ * parsed once here and the TCP checksum checked; the parsed segment goes
+ * straight to do_rcv unless the socket is owned (then to its backlog). */
 bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
 {
     TbTcpTable *tab = k->tcp;
@@ -177,7 +191,9 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
     TcpAddr a;
     TcpSegment seg;
     const uint8_t *data;
-    if (tcp_parse(skb->data + ETH_HLEN, tot, &a, &seg, &data) < 0) {
+    const uint8_t *ip = skb->data + ETH_HLEN;
+    if (tcp_parse_hdr(ip, tot, &a, &seg, &data) < 0
+        || !tcp_csum_ok(ip, &a, &seg, data)) {
         tab->st.bad++;
         tb_kfree_skb(k, skb);
         return true;
@@ -196,7 +212,7 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
         tb_skb_queue_tail(&s->bl_head, &s->bl_tail, skb);
         return true;
     }
-    do_rcv(s, skb);
+    do_rcv(s, skb, &seg, data);
     return true;
 }
 
@@ -218,7 +234,7 @@ void tb_tcp_release(TbTcpSock *s)
             }
         }
         if (skb) {
-            do_rcv(s, skb);
+            do_rcv_backlog(s, skb);
         } else if (id >= 0) {
             s->deferred[id] = false;
             tcp_timer_expired(s->sk, (TcpTimerId)id);

@@ -23,7 +23,7 @@ static bool reader_step(TbCpu *cpu, void *ctx)
     tb_cpu_cost_bytes(cpu, TB_COST_COPY_TO_USER_PER_BYTE, n);
     s->datagrams++;
     s->bytes += n;
-    tb_kfree_skb(k, skb);
+    tb_kfree_skb_inline(k, skb);
     return s->head != NULL;
 }
 

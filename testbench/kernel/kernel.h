@@ -52,10 +52,13 @@ typedef struct TbSkbFrag {
 
 /** The modelled sk_buff (opaque to the driver, see driver/osdep.h). */
 struct e1k_skb {
-    uint8_t *data;          /**< start of packet data (in the arena) */
-    uint32_t len;           /**< data length, bytes */
+    /* fixed for the slot (set once by tb_arena_init_room) */
+    uint8_t *data;          /**< start of packet data (in the arena; the
+                                 stack never moves it) */
     uint32_t idx;           /**< slab slot */
     uint32_t room;          /**< allocated data room, bytes */
+    /* from here on reset by every tb_skb_alloc (TB_SKB_RESET_OFF) */
+    uint32_t len;           /**< data length, bytes */
     int8_t in_dev;          /**< receiving netdev index, -1 none */
     uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
     uint8_t allocated;      /**< 1 while owned (double-free guard) */
@@ -77,6 +80,10 @@ struct e1k_skb {
                                  (tb_skb_frags) */
 };
 typedef struct e1k_skb TbSkb;
+
+/** Offset of the first field of TbSkb that tb_skb_alloc resets (the
+ *  fields before it are the slot's own). */
+#define TB_SKB_RESET_OFF offsetof(TbSkb, len)
 
 /** Host memory: one contiguous arena, [coherent pages | skb slots]. */
 typedef struct TbArena {
@@ -136,7 +143,21 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
 /** Allocate an skb with @len bytes of room (<= the arena's room); NULL
  *  (counted in alloc_fail) if too large or the slab is empty. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
-void tb_skb_free(TbArena *a, TbSkb *skb);
+/** tb_skb_free for an skb with a destructor or page fragments, or one
+ *  that is NULL or not allocated (ignored). */
+void tb_skb_free_slow(TbArena *a, TbSkb *skb);
+/** kfree_skb: run the destructor, free the page fragments, return the
+ *  slot; NULL or a double free is ignored.  The usual skb (no
+ *  destructor, no fragments) goes back to the slab inline. */
+static inline void tb_skb_free(TbArena *a, TbSkb *s)
+{
+    if (s && s->allocated && !s->destructor && !s->nr_frags) {
+        s->allocated = 0;
+        a->free_stack[a->nfree++] = s->idx;
+        return;
+    }
+    tb_skb_free_slow(a, s);
+}
 /** The page fragments of @skb (skb_shinfo(skb)->frags): nr_frags
  *  entries used of TB_SKB_MAX_FRAGS. */
 static inline TbSkbFrag *tb_skb_frags(const TbArena *a, const TbSkb *s)
@@ -405,7 +426,9 @@ int tb_netif_rx(TbKernel *k, TbSkb *skb);
 void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
 
 /* IPv4 (k_ip.c) */
-void tb_ip_rcv(TbKernel *k, TbSkb *skb);
+/** ip_rcv of @skb, received on device @in (skb->in_dev's, NULL if none);
+ *  consumes the skb. */
+void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in);
 /** @s folded to 16 bits with end-around carries (ones' complement). */
 static inline uint32_t tb_csum_fold(uint64_t s)
 {
@@ -429,6 +452,13 @@ void tb_netif_schedule(TbNetdev *dev);
 void tb_net_tx_action(TbCpu *cpu, void *ctx);
 /** kfree_skb with its CPU cost. */
 void tb_kfree_skb(TbKernel *k, TbSkb *skb);
+/** tb_kfree_skb inline, for a hot caller with registers to spare (the
+ *  socket reader): charge skb_free, free the skb. */
+static inline void tb_kfree_skb_inline(TbKernel *k, TbSkb *skb)
+{
+    tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
+    tb_skb_free(&k->arena, skb);
+}
 
 /* UDP sink (k_udp.c) */
 void tb_sink_init(TbKernel *k, uint32_t port, uint32_t rcvbuf,

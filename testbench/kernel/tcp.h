@@ -403,10 +403,16 @@ void tcp_build_hdr(uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
  *  IPv4/TCP, is truncated, or a checksum is wrong. */
 int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
               const uint8_t **data);
-/** tcp_parse without checking the checksums: for a datagram tcp_parse
- *  has already accepted (a segment queued to a socket's backlog).  0, or
- *  -1 if it is not IPv4/TCP or is truncated. */
+/** tcp_parse without checking the checksums: for a datagram whose
+ *  checksums are checked apart (ip_rcv checked the IPv4 header's, then
+ *  tcp_csum_ok) or were accepted before (a segment queued to a socket's
+ *  backlog).  0, or -1 if it is not IPv4/TCP or is truncated. */
 int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
                   TcpSegment *seg, const uint8_t **data);
+/** Whether the TCP checksum over the pseudo-header [RFC793 3.1] of the
+ *  datagram at @p that tcp_parse_hdr read into @a, @seg and @data is
+ *  right. */
+bool tcp_csum_ok(const uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                 const uint8_t *data);
 
 #endif /* TB_TCP_H */

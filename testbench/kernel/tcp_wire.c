@@ -151,11 +151,17 @@ int tcp_parse_hdr(const uint8_t *p, uint32_t len, TcpAddr *a,
     return parse_options(t + 20, thl - 20, seg);
 }
 
+bool tcp_csum_ok(const uint8_t *p, const TcpAddr *a, const TcpSegment *seg,
+                 const uint8_t *data)
+{
+    return tcp_csum(a, p + 20, (uint32_t)(data - p) - 20 + seg->len) == 0;
+}
+
 int tcp_parse(const uint8_t *p, uint32_t len, TcpAddr *a, TcpSegment *seg,
               const uint8_t **data)
 {
     if (tcp_parse_hdr(p, len, a, seg, data) < 0 || tb_ip_csum(p, 20) != 0
-        || tcp_csum(a, p + 20, (uint32_t)(*data - p) - 20 + seg->len) != 0) {
+        || !tcp_csum_ok(p, a, seg, *data)) {
         return -1;
     }
     return 0;

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "kernel/k_netperf.h"
 #include "scenario/scenario_ld.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
@@ -312,11 +313,12 @@ static int udp_sink(TbLd *ld, TbTopology *t)
             break;
         }
     }
-    if (np->message_size > mtu - 28) {
+    if (np->message_size > TB_NETPERF_UDP_MAX(mtu)) {
         return tb_ld_fail(ld, "netperf", "message_size", "UDP_STREAM: at "
                           "most %u bytes (one datagram per frame of the "
                           "%u-byte MTU of host '%s'; IP fragmentation is "
-                          "not modelled)", mtu - 28, mtu, np->local);
+                          "not modelled)", TB_NETPERF_UDP_MAX(mtu), mtu,
+                          np->local);
     }
     static const char *const keys[] = {"sink_udp_port", "sink_rcvbuf",
                                        "sink_read_size"};

@@ -60,7 +60,8 @@ struct TrfSource {
     TrfStats st;               /**< counters */
     uint64_t index;            /**< frames produced so far */
     uint64_t limit;            /**< cfg.count, UINT64_MAX for none */
-    uint64_t sched_first_ns;   /**< scheduled start of frame 0 */
+    uint64_t sched_first_ns;   /**< scheduled start of frame 0 (cfg.start_ns
+                                    but with captured timing) */
     uint64_t sched_last_ns;    /**< scheduled start of the last frame */
     uint64_t pps_milli;        /**< pps in 1/1000 frames per second */
     uint64_t mbps_milli;       /**< rate in 1/1000 Mbit/s */

@@ -71,8 +71,9 @@ static void template_fill(TrfSource *s)
     put32(f + 26, c->src_ip);
     put32(f + 30, c->dst_ip);
     s->pg.ip_sum = (uint16_t)~trf_ip_checksum(f + 14, 20);
-    /* UDP header: source port per frame (length too with IMIX),
-     * checksum 0 */
+    /* UDP header: source port per frame with several flows (length too
+     * with IMIX), checksum 0 */
+    put16(f + 34, c->udp_src_port & 0xffff);
     put16(f + 36, c->udp_dst_port & 0xffff);
     put16(f + 40, 0);
     /* pktgen header: magic; the sequence per frame, the rest zero */
@@ -166,11 +167,14 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
     sum = (sum & 0xffff) + (sum >> 16);
     sum += sum >> 16;
     put16(f + 24, ~sum & 0xffff);
-    /* UDP source port (flow: index mod flows, kept as a counter);
-     * pktgen sequence number */
-    put16(f + 34, (c->udp_src_port + s->pg.flow) & 0xffff);
-    if (++s->pg.flow == c->flows) {
-        s->pg.flow = 0;
+    /* UDP source port with several flows (flow: index mod flows, kept
+     * as a counter; one flow's port is in the template); pktgen
+     * sequence number */
+    if (c->flows > 1) {
+        put16(f + 34, (c->udp_src_port + s->pg.flow) & 0xffff);
+        if (++s->pg.flow == c->flows) {
+            s->pg.flow = 0;
+        }
     }
     put32(f + 46, seq);
     *frame = f;

@@ -127,6 +127,9 @@ TrfSource *trf_source_new(const TrfCfg *cfg, char **err)
     s->cfg.pcap[TRF_PATH_LEN - 1] = 0;
     trf_wire_init(&s->wire, cfg->link_mbps);
     s->limit = cfg->count ? cfg->count : UINT64_MAX;
+    /* frame 0 starts at start_ns (pace_q is 0) unless its start is
+     * captured (pace_next) */
+    s->sched_first_ns = cfg->start_ns;
     if (pace_init(s, err) < 0) {
         goto fail;
     }
@@ -149,24 +152,6 @@ fail:
     return NULL;
 }
 
-/* Scheduled start of the next frame (index s->index), absolute ns:
- * start + index * 1e12 / pps_milli (pps) or start + (bits incl. FCS of
- * the frames so far) * 1e6 / mbps_milli (mbps), rounded down; pace_q holds that quotient
- * (pace_advance). */
-static uint64_t pace_time(const TrfSource *s, uint64_t captured_rel_ns)
-{
-    switch (s->cfg.pace) {
-    case TRF_PACE_PPS:
-    case TRF_PACE_MBPS:
-        return s->cfg.start_ns + s->pace_q;
-    case TRF_PACE_CAPTURED:
-        return s->cfg.start_ns + captured_rel_ns;
-    case TRF_PACE_TOPSPEED:
-    default:
-        return s->cfg.start_ns;
-    }
-}
-
 /* Add @q + @r / @div to the running quotient (pace_q, pace_r), @r < @div. */
 static void pace_add(TrfSource *s, uint64_t q, uint64_t r, uint64_t div)
 {
@@ -178,15 +163,34 @@ static void pace_add(TrfSource *s, uint64_t q, uint64_t r, uint64_t div)
     }
 }
 
-/* After a frame of @l bytes (without FCS): the quotient of pace_time
- * moves on by one frame (pps) or by its bits incl. FCS (mbps). */
-static void pace_advance(TrfSource *s, uint32_t l)
+/* Scheduled start of the next frame (index s->index, @l bytes without
+ * FCS), absolute ns: start + index * 1e12 / pps_milli (pps) or start +
+ * (bits incl. FCS of the frames before it) * 1e6 / mbps_milli (mbps),
+ * rounded down, which pace_q holds; then pace_q moves on by this frame
+ * (one frame, or its bits incl. FCS).  One switch per frame; the
+ * captured start of frame 0 is kept in sched_first_ns. */
+static uint64_t pace_next(TrfSource *s, uint32_t l, uint64_t captured_rel_ns)
 {
-    if (s->cfg.pace == TRF_PACE_PPS) {
+    uint64_t sched = s->cfg.start_ns + s->pace_q;
+
+    switch (s->cfg.pace) {
+    case TRF_PACE_PPS:
         pace_add(s, s->pps_step_q, s->pps_step_r, s->pps_milli);
-    } else if (s->cfg.pace == TRF_PACE_MBPS) {
+        return sched;
+    case TRF_PACE_MBPS: {
         uint64_t x = ((uint64_t)l + 4) * 8 * 1000000ull;
         pace_add(s, x / s->mbps_milli, x % s->mbps_milli, s->mbps_milli);
+        return sched;
+    }
+    case TRF_PACE_CAPTURED:
+        sched = s->cfg.start_ns + captured_rel_ns;
+        if (s->index == 0) {
+            s->sched_first_ns = sched;   /* the others' is cfg.start_ns */
+        }
+        return sched;
+    case TRF_PACE_TOPSPEED:
+    default:
+        return s->cfg.start_ns;
     }
 }
 
@@ -238,17 +242,13 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     if (l > TRF_MAX_WIRE_FRAME) {
         src->st.oversize++;
     }
-    sched = pace_time(src, rel);
-    if (src->index == 0) {
-        src->sched_first_ns = sched;
-    }
+    sched = pace_next(src, l, rel);
     src->sched_last_ns = sched;
     *t_ns = trf_wire_send(&src->wire, sched, l);
     *frame = buf;
     *len = l;
     src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
-    pace_advance(src, l);
     return 1;
 }
 

@@ -7,6 +7,8 @@ void trf_wire_init(TrfWire *w, uint32_t link_mbps)
 {
     w->link_mbps = link_mbps ? link_mbps : TRF_DEFAULT_LINK_MBPS;
     w->busy_until = 0;
+    w->memo_len = UINT32_MAX;   /* no length yet */
+    w->memo_ns = 0;
 }
 
 uint64_t trf_wire_ns(uint32_t len, uint32_t link_mbps)
@@ -23,6 +25,10 @@ uint64_t trf_wire_ns(uint32_t len, uint32_t link_mbps)
 uint64_t trf_wire_send(TrfWire *w, uint64_t sched_ns, uint32_t len)
 {
     uint64_t start = sched_ns > w->busy_until ? sched_ns : w->busy_until;
-    w->busy_until = start + trf_wire_ns(len, w->link_mbps);
+    if (len != w->memo_len) {
+        w->memo_len = len;
+        w->memo_ns = trf_wire_ns(len, w->link_mbps);
+    }
+    w->busy_until = start + w->memo_ns;
     return w->busy_until;
 }

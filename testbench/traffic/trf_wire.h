@@ -18,6 +18,10 @@
 /** State of one direction of a link. */
 typedef struct TrfWire {
     uint32_t link_mbps;   /**< link speed, Mbit/s (10, 100, 1000, ...) */
+    uint32_t memo_len;    /**< frame length (no FCS) of memo_ns, bytes;
+                               UINT32_MAX: none yet */
+    uint64_t memo_ns;     /**< trf_wire_ns(memo_len, link_mbps): a
+                               source of one frame size divides once */
     uint64_t busy_until;  /**< ns: the previous frame's last bit */
 } TrfWire;
 
