@@ -204,9 +204,7 @@ static int rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
 {
     E1kRxFrameMeta *m = e1k_rxbuf_push(&s->rx, src, len, (uint16_t)wire_len,
                                        fcs);
-    if (!m) {
-        return -1;
-    }
+
     m->status = status;
     m->special = special;
     m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), src, len, l3_off,
