@@ -295,16 +295,30 @@ static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
     return 0;
 }
 
+/* rx_write_data for a run that wraps around the packet buffer: the bytes
+ * gathered in a copy first.  Out of line: only this needs the 16 KB. */
+static __attribute__((noinline)) int rx_write_wrapped(E1kDev *s,
+                                                      const E1kRxState *rx)
+{
+    uint8_t tmp[E1K_RX_MAX_BUF];
+    const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
+                                            rx->step_chunk, tmp);
+
+    return e1k_dma_write(s, rx->step_buf, p, rx->step_chunk);
+}
+
 /* Place this step's bytes (step_chunk bytes of the head frame and its
  * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
  * Straight from the packet buffer unless the run wraps around it. */
 static int rx_write_data(E1kDev *s, const E1kRxState *rx)
 {
-    uint8_t tmp[E1K_RX_MAX_BUF]; /* only used when the run wraps */
-    const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
-                                            rx->step_chunk, tmp);
+    uint32_t at = (rx->meta[rx->head].data_off + rx->head_done) %
+                  E1K_RX_FIFO_BYTES;
 
-    return e1k_dma_write(s, rx->step_buf, p, rx->step_chunk);
+    if (at + rx->step_chunk > E1K_RX_FIFO_BYTES) {
+        return rx_write_wrapped(s, rx);
+    }
+    return e1k_dma_write(s, rx->step_buf, rx->data + at, rx->step_chunk);
 }
 
 /* Start the next descriptor step after one completed, if a frame is held
