@@ -50,10 +50,9 @@ def xpow(n):
 
 
 x8pow2 = [xpow(8 << k) for k in range(16)]
-x32pow = [xpow(32 * j) for j in range(8)]
 zlo = [xpow(8 * i) for i in range(128)]
 zhi = [xpow(8 * 128 * i) for i in range(128)]
-assert x8pow2[0] == X8 and x32pow[1] == POLY
+assert x8pow2[0] == X8 and zlo[4] == POLY
 
 
 def table(name, vals, comment):
@@ -79,7 +78,7 @@ for k in range(8):
 print("};")
 table("e1k_crc32_x8pow2", x8pow2,
       "x^(8 * 2^k) mod P, k = 0..15 (bit 31 is x^0).")
-table("e1k_crc32_x32pow", x32pow, "x^(32 j) mod P, j = 0..7.")
-table("e1k_crc32_zlo", zlo, "x^(8 i) mod P, i = 0..127.")
+table("e1k_crc32_zlo", zlo,
+      "x^(8 i) mod P, i = 0..127 (x^(32 j) is entry 4 j).")
 table("e1k_crc32_zhi", zhi, "x^(8 * 128 i) mod P, i = 0..127.")
 print("#endif /* E1K_E1000_CRC32_TAB_H */")

@@ -239,6 +239,29 @@ static void test_packet_csum(void)
         }
         g_free(f);
     }
+    /* a long segment (its sum joined with the parts around it) of odd
+     * length followed by bytes after the datagram: every start up to
+     * the IP header, so every part at both byte parities */
+    for (uint8_t proto = 6; proto <= 17; proto += 11) {
+        uint8_t *g;
+        f = ip_frame(proto, 201, &len);
+        g = g_malloc(len + 7);
+        memcpy(g, f, len);
+        for (uint32_t i = len; i < len + 7; i++) {
+            g[i] = (uint8_t)(0xA5 ^ i);
+        }
+        for (uint32_t pcss = 0; pcss <= IPOFF; pcss++) {
+            uint8_t st = 0, er = 0;
+            pkt = e1k_rx_checksum(ON | pcss, g, len + 7, IPOFF, &st, &er, 0);
+            g_assert_cmphex(pkt, ==, fold(sum16(g + pcss, len + 7 - pcss, 0)));
+            g_assert_cmphex(er, ==, 0);
+            g_assert_cmphex(st, ==, E1K_RXD_STAT_IPCS |
+                            (proto == 6 ? E1K_RXD_STAT_TCPCS
+                                        : E1K_RXD_STAT_UDPCS));
+        }
+        g_free(g);
+        g_free(f);
+    }
     f = ip_frame(17, 61, &len);
     /* from the IP header: a valid header sums to 0xFFFF, so the field
      * equals 0xFFFF + sum(L4) folded */

@@ -95,19 +95,19 @@ static __m128i crc32_weigh(uint32_t w, uint32_t k)
 
 /* The raw CRC register, from zero, over the 16 bytes of the folded
  * remainder @x: each 32-bit word times its weight x^(32 j) mod P for its
- * distance j from the end, summed, reduced once. */
+ * distance j from the end (e1k_crc32_zlo[4 j]), summed, reduced once. */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t crc32_finish(__m128i x)
 {
     __m128i acc = _mm_xor_si128(
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
-                                  e1k_crc32_x32pow[4]),
+                                  e1k_crc32_zlo[16]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
-                                  e1k_crc32_x32pow[3])),
+                                  e1k_crc32_zlo[12])),
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
-                                  e1k_crc32_x32pow[2]),
+                                  e1k_crc32_zlo[8]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
-                                  e1k_crc32_x32pow[1])));
+                                  e1k_crc32_zlo[4])));
 
     return crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc));
 }

@@ -541,12 +541,7 @@ static const uint32_t e1k_crc32_x8pow2[16] = {
     0xEC447F11u, 0x8E7EA170u, 0x6427800Eu, 0x4D47BAE0u,
     0x09FE548Fu, 0x83852D0Fu, 0x30362F1Au, 0x7B5A9CC3u,
 };
-/** x^(32 j) mod P, j = 0..7. */
-static const uint32_t e1k_crc32_x32pow[8] = {
-    0x80000000u, 0xEDB88320u, 0xB1E6B092u, 0x6655004Fu,
-    0xA06A2517u, 0xBA8CCBE8u, 0x32B39DA3u, 0xAD2A31B3u,
-};
-/** x^(8 i) mod P, i = 0..127. */
+/** x^(8 i) mod P, i = 0..127 (x^(32 j) is entry 4 j). */
 static const uint32_t e1k_crc32_zlo[128] = {
     0x80000000u, 0x00800000u, 0x00008000u, 0x00000080u,
     0xEDB88320u, 0x3B83984Bu, 0xE1351B80u, 0xED59B63Bu,

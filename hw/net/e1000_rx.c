@@ -64,8 +64,7 @@ static uint64_t ticks_ns(uint32_t reg)
 static void rx_frame_delivered(E1kDev *s, uint32_t size)
 {
     uint32_t rsrpd = e1k_reg(s, E1K_RSRPD) & 0xFFFu;
-    uint32_t rdtr = e1k_reg(s, E1K_RDTR) & E1K_RDTR_DELAY_MASK;
-    uint32_t radv = e1k_reg(s, E1K_RADV) & E1K_RDTR_DELAY_MASK;
+    uint32_t rdtr, radv;
 
     if (rsrpd != 0 && size <= rsrpd) {
         /* SDM 3.2.7.2: small packet: SRPD and RXT0 at once; pending
@@ -73,16 +72,22 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
         e1k_timer_cancel(s, E1K_TMR_RDTR);
         e1k_timer_cancel(s, E1K_TMR_RADV);
         e1k_set_cause(s, E1K_ICR_SRPD | E1K_ICR_RXT0);
-    } else if (rdtr == 0) {
+        return;
+    }
+    rdtr = e1k_reg(s, E1K_RDTR) & E1K_RDTR_DELAY_MASK;
+    if (rdtr == 0) {
         /* RDTR=0: immediate RXT0 per frame; RADV is off (SDM 13.4.31). */
         e1k_timer_cancel(s, E1K_TMR_RDTR);
         e1k_timer_cancel(s, E1K_TMR_RADV);
         e1k_set_cause(s, E1K_ICR_RXT0);
-    } else {
-        /* Packet timer restarts at every frame; absolute timer starts at
-         * the first frame only (SDM 3.2.7.1.1-2). */
-        e1k_timer_arm(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
-        if (radv != 0 && !e1k_timer_armed(s, E1K_TMR_RADV)) {
+        return;
+    }
+    /* Packet timer restarts at every frame; absolute timer starts at
+     * the first frame only (SDM 3.2.7.1.1-2). */
+    e1k_timer_arm(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
+    if (!e1k_timer_armed(s, E1K_TMR_RADV)) {
+        radv = e1k_reg(s, E1K_RADV) & E1K_RDTR_DELAY_MASK;
+        if (radv != 0) {
             e1k_timer_arm(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
         }
     }
@@ -145,13 +150,15 @@ static void rx_drop_head(E1kDev *s)
  * 0 when the descriptor could not be read (the frame is dropped then,
  * RDH unchanged).
  */
-static int rx_step_begin(E1kDev *s, uint32_t rctl)
+static inline __attribute__((always_inline)) int
+rx_step_begin(E1kDev *s, uint32_t rctl)
 {
     E1kRxState *rx = &s->rx;
     const E1kRxFrameMeta *m = &rx->meta[rx->head];
     uint32_t rdh = e1k_reg(s, E1K_RDH);
     uint32_t bufsize = rx_bufsize(rctl);
     uint64_t desc_addr = ring_base(s) + (uint64_t)rdh * E1K_DESC_SIZE;
+    const uint8_t *win = e1k_dma_window(s, desc_addr, E1K_DESC_SIZE);
     uint64_t t;
     uint8_t d[16];
     uint32_t chunk;
@@ -160,14 +167,19 @@ static int rx_step_begin(E1kDev *s, uint32_t rctl)
         rx->head_total = m->len +
             ((rctl & E1K_RCTL_SECRC) ? 0u : E1K_ETH_FCS);
     }
-    if (e1k_dma_read(s, desc_addr, d, sizeof(d)) != 0) {
-        /* Descriptor unreadable: drop the frame, RDH unchanged. */
-        s->totals.rx_dma_errors++;
-        rx_drop_head(s);
-        return 0;
+    if (!win) {
+        /* through the port: the whole descriptor, as the device fetches
+         * it; in the DMA window only its buffer address is loaded */
+        if (e1k_dma_read_port(s, desc_addr, d, sizeof(d)) != 0) {
+            /* Descriptor unreadable: drop the frame, RDH unchanged. */
+            s->totals.rx_dma_errors++;
+            rx_drop_head(s);
+            return 0;
+        }
+        win = d;
     }
     rx->step_desc = desc_addr;
-    rx->step_buf = e1k_ld_le64(d + E1K_RXD_ADDR);
+    rx->step_buf = e1k_ld_le64(win + E1K_RXD_ADDR);
     rx->step_idx = rdh;
     rx->step_null = rx->step_buf == 0;
     chunk = rx->head_total - rx->head_done;
@@ -283,28 +295,68 @@ static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
     return 0;
 }
 
+/* rx_write_data for a run that wraps around the packet buffer: the bytes
+ * gathered in a copy first.  Out of line: only this needs the 16 KB. */
+static __attribute__((noinline)) int rx_write_wrapped(E1kDev *s,
+                                                      const E1kRxState *rx)
+{
+    uint8_t tmp[E1K_RX_MAX_BUF];
+    const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
+                                            rx->step_chunk, tmp);
+
+    return e1k_dma_write(s, rx->step_buf, p, rx->step_chunk);
+}
+
+/* Place this step's bytes (step_chunk bytes of the head frame and its
+ * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
+ * Straight from the packet buffer unless the run wraps around it. */
+static int rx_write_data(E1kDev *s, const E1kRxState *rx)
+{
+    uint32_t at = (rx->meta[rx->head].data_off + rx->head_done) %
+                  E1K_RX_FIFO_BYTES;
+
+    if (at + rx->step_chunk > E1K_RX_FIFO_BYTES) {
+        return rx_write_wrapped(s, rx);
+    }
+    return e1k_dma_write(s, rx->step_buf, rx->data + at, rx->step_chunk);
+}
+
+/* Start the next descriptor step after one completed, if a frame is held
+ * and RCTL.EN is set: rx_start_step's first round, with the descriptor
+ * fetched at once when hardware owns one (RNBC otherwise). */
+static void rx_next_step(E1kDev *s)
+{
+    E1kRxState *rx = &s->rx;
+    uint32_t rctl = e1k_reg(s, E1K_RCTL);
+
+    if (!rx->count || !(rctl & E1K_RCTL_EN)) {
+        return;
+    }
+    if (!e1k_rx_desc_available(s)) {
+        rx_count_rnbc(s, &rx->meta[rx->head]);
+    } else if (!rx_step_begin(s, rctl)) {
+        rx_start_step(s); /* the head was dropped: try the next one */
+    }
+}
+
 /* The in-flight descriptor step completes now (E1K_TMR_RXDMA). */
 static void rx_step_done(E1kDev *s)
 {
     E1kRxState *rx = &s->rx;
-    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint8_t tmp[E1K_RX_MAX_BUF]; /* only used when the run wraps */
+    const E1kRxFrameMeta *m;
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
     uint32_t n, next;
 
     rx->step_active = 0;
-    if (!m) {
+    if (!rx->count) {
         return; /* cannot happen: the frame is held until its EOP */
     }
-    if (!rx->step_null && rx->step_chunk) {
-        const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
-                                                rx->step_chunk, tmp);
-        if (e1k_dma_write(s, rx->step_buf, p, rx->step_chunk) != 0) {
-            data_fault = 1;
-            s->totals.rx_dma_errors++;
-        }
+    m = &rx->meta[rx->head];
+    if (!rx->step_null && rx->step_chunk && rx_write_data(s, rx) != 0) {
+        data_fault = 1;
+        s->totals.rx_dma_errors++;
     }
     end_frame = rx->step_eop || data_fault;
     if (data_fault) {
@@ -345,7 +397,7 @@ static void rx_step_done(E1kDev *s)
         }
     }
     rx_check_rxdmt0(s, n, next);
-    rx_try_start(s);
+    rx_next_step(s);
 }
 
 /* ---------------- hooks called by the core ---------------- */

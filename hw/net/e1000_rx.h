@@ -95,15 +95,16 @@ uint32_t e1k_rxbuf_charge(uint32_t wire_len);
 void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
 /** 1 if a frame of @len stored bytes and @wire_len bytes on the wire
  *  (FCS included) fits in the buffer now (space by e1k_rxbuf_charge and
- *  a free slot, SDM 3.2.7.4), else 0.  e1k_rxbuf_push succeeds exactly
- *  when this returns 1. */
+ *  a free slot, SDM 3.2.7.4), else 0.  e1k_rxbuf_push may be called
+ *  exactly when this returns 1. */
 int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
 /** Append a frame of @len stored bytes that arrived with @wire_len bytes
  *  (FCS included) and FCS @fcs: the bytes and then the FCS (little-
- *  endian) go into data[].  Returns its slot with data_off, len,
- *  charge and wire_len filled in and every other field 0 (the caller
- *  fills the descriptor fields), or NULL if it does not fit (nothing
- *  changed). */
+ *  endian) go into data[].  The caller has made sure it fits
+ *  (e1k_rxbuf_fits returned 1 for the same @len and @wire_len; not
+ *  checked again).  Returns its slot with data_off, len, charge and
+ *  wire_len filled in and every other field 0 (the caller fills the
+ *  descriptor fields). */
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
                                uint32_t len, uint16_t wire_len, uint32_t fcs);
 /** The @n bytes starting at byte @off of the head frame followed by its

@@ -92,15 +92,11 @@ E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
     E1kRxFrameMeta *slot;
     uint8_t le[4];
 
-    if (!e1k_rxbuf_fits(rx, len, wire_len)) {
-        return NULL;
-    }
+    /* the caller checked e1k_rxbuf_fits: not evaluated a second time */
     slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];
-    memset(slot, 0, sizeof(*slot));
-    slot->data_off = tail;
-    slot->len = (uint16_t)len;
-    slot->charge = (uint16_t)charge;
-    slot->wire_len = wire_len;
+    *slot = (E1kRxFrameMeta){ .data_off = tail, .len = (uint16_t)len,
+                              .charge = (uint16_t)charge,
+                              .wire_len = wire_len };
     e1k_st_le32(le, fcs);
     if (tail + len + sizeof(le) <= E1K_RX_FIFO_BYTES) {
         /* the common case: no wrap, two plain copies */

@@ -4,6 +4,17 @@
  * (IPOFL/TUOFL, SDM 3.2.9 and the RXCSUM register; descriptor bits SDM
  * 3.2.3.1-3.2.3.2), the descriptor's 16-bit packet checksum
  * field (RXCSUM.PCSS).  The Ethernet FCS is in e1000_crc32.c.
+ *
+ * The IPv4 header and the TCP/UDP segment are each summed once; the
+ * packet checksum is put together from those parts when the segment is
+ * long, else summed in one pass.  The parts are summed as little-endian
+ * 32-bit words into 64 bits and folded once at the end: the ones'-
+ * complement sum does not depend on the word size or byte order (RFC
+ * 1071 2(B), 2(C)), only on each byte's place (even or odd) in it, so a
+ * part that starts at an odd distance from the sum it joins is swapped
+ * (times 256 modulo 0xFFFF).  The value is the one a 16-bit big-endian
+ * sum gives: congruent modulo 0xFFFF, within 1..0xFFFF, 0 only when
+ * every byte is.
  */
 #include "e1000_bytes.h"
 #include "e1000_core.h"
@@ -11,6 +22,77 @@
 #define ETH_P_IPV4 0x0800u
 #define IPPROTO_TCP_ 6u
 #define IPPROTO_UDP_ 17u
+
+/** Sum of @n bytes at @p as little-endian words (a last partial word
+ *  padded with zeros), partly folded (2^64 and 2^32 are 1 modulo
+ *  0xFFFF), the last @zeros bytes (known to be zero: they add nothing)
+ *  not read.  Below 2^35 for n < 2^16 bytes.  64-bit words with the
+ *  carries counted: a chain the compiler does not vectorise (its set-up
+ *  costs more than a frame header's few words). */
+static uint64_t sum_le(const uint8_t *p, uint32_t n, uint32_t zeros)
+{
+    uint64_t acc = 0, carries = 0, w;
+
+    n -= zeros < n ? zeros : n;
+    for (; n >= 16u; p += 16, n -= 16u) {
+        w = e1k_ld_le64(p);
+        acc += w;
+        carries += acc < w;
+        w = e1k_ld_le64(p + 8);
+        acc += w;
+        carries += acc < w;
+    }
+    /* the last 0-15 bytes, each piece at its place in the word grid */
+    if (n & 8u) {
+        w = e1k_ld_le64(p);
+        acc += w;
+        carries += acc < w;
+        p += 8;
+    }
+    carries += (acc & 0xFFFFFFFFu) + (acc >> 32);
+    if (n & 4u) {
+        carries += e1k_ld_le32(p);
+        p += 4;
+    }
+    if (n & 2u) {
+        carries += e1k_ld_le16(p);
+        p += 2;
+    }
+    return (n & 1u) ? carries + p[0] : carries;
+}
+
+/** sum_le of a 20-byte IPv4 header (no options, the common case), with
+ *  no loop: two 64-bit words and one 32-bit word. */
+static inline uint64_t sum_ip20(const uint8_t *h)
+{
+    uint64_t w = e1k_ld_le64(h + 8), acc = e1k_ld_le64(h) + w;
+
+    return (acc & 0xFFFFFFFFu) + (acc >> 32) + (acc < w) + e1k_ld_le32(h + 16);
+}
+
+/** @x (below 2^45) folded to 16 bits with the end-around carry: 1..0xFFFF,
+ *  0 only for 0. */
+static uint32_t fold16(uint64_t x)
+{
+    x = (x & 0xFFFFFFFFu) + (x >> 32);
+    x = (x & 0xFFFFu) + (x >> 16);
+    x = (x & 0xFFFFu) + (x >> 16);
+    return (uint32_t)((x & 0xFFFFu) + (x >> 16));
+}
+
+/** A 16-bit value with its bytes swapped (times 256 modulo 0xFFFF). */
+static uint32_t swap16(uint32_t v)
+{
+    return ((v & 0xFFu) << 8) | (v >> 8);
+}
+
+/** The sum @x of a part, folded, as it counts in a sum that starts @odd
+ *  (0 or 1) bytes before it. */
+static uint32_t part(uint64_t x, uint32_t odd)
+{
+    uint32_t f = fold16(x);
+    return odd ? swap16(f) : f;
+}
 
 /** How many of the last @zeros bytes of a frame of @len bytes lie in a
  *  part of it that ends at @end: the known zero bytes at that part's
@@ -20,83 +102,99 @@ static uint32_t zeros_before(uint32_t zeros, uint32_t len, uint32_t end)
     return zeros > len - end ? zeros - (len - end) : 0;
 }
 
-/** The sum of the TCP/UDP segment, computed once for both the L4 check
- *  and the packet checksum when their regions overlap. */
-typedef struct L4Sum {
-    uint32_t off, len;   /**< segment at frame + off, len bytes */
-    uint32_t sum;        /**< e1k_csum_add(0, segment), when have */
-    bool have;
-} L4Sum;
+/** The IPv4 datagram of a frame: header at @off, @ihl bytes, @tot bytes
+ *  in all (both checked to lie inside the frame). */
+typedef struct RxIp {
+    uint32_t off, ihl, tot;
+} RxIp;
 
-/* TCP/UDP over IPv4: verify the L4 checksum if TUOFL (SDM 3.2.9).
- * @ip points at the IPv4 header of @ihl bytes, @tot is its total length
- * (already checked to lie inside the frame), @ip_off its offset in the
- * frame; the segment's sum is left in @l4. */
-static void l4_check(const uint8_t *ip, uint32_t ip_off, uint32_t ihl,
-                     uint32_t tot, uint8_t *status, uint8_t *errors,
-                     L4Sum *l4, uint32_t seg_zeros)
+/* 1 and *ip filled if the frame carries a whole IPv4 header and datagram
+ * at @l3_off (EtherType 0x0800 at l3_off - 2, version 4, IHL >= 5, total
+ * length inside the frame), else 0. */
+static int ip_parse(const uint8_t *frame, uint32_t len, uint32_t l3_off,
+                    RxIp *ip)
 {
-    uint32_t proto = ip[9];
-    uint32_t l4len = tot - ihl;
-    const uint8_t *seg = ip + ihl;
-    uint32_t sum;
+    const uint8_t *h = frame + l3_off;
 
-    if ((e1k_ld_be16(ip + 6) & 0x3FFFu) != 0) {
-        return; /* fragment (MF or offset): no L4 checksum */
+    if (l3_off < 14u || len < l3_off + 20u ||
+        e1k_ld_be16(h - 2) != ETH_P_IPV4 || (h[0] >> 4) != 4u) {
+        return 0;
+    }
+    ip->off = l3_off;
+    ip->ihl = (h[0] & 0xFu) * 4u;
+    ip->tot = e1k_ld_be16(h + 2);
+    return ip->ihl >= 20u && ip->tot >= ip->ihl &&
+           l3_off + ip->tot <= len;
+}
+
+/* TUOFL (SDM 3.2.9): sets TCPCS/UDPCS for an unfragmented TCP/UDP
+ * segment of the datagram at @h and returns 1 if its checksum is to be
+ * verified (not for a UDP datagram sent without one), else 0. */
+static int l4_kind(const uint8_t *h, const RxIp *ip, uint8_t *status)
+{
+    uint32_t proto = h[9], l4len = ip->tot - ip->ihl;
+
+    if ((e1k_ld_be16(h + 6) & 0x3FFFu) != 0) {
+        return 0; /* fragment (MF or offset): no L4 checksum */
     }
     if (proto == IPPROTO_TCP_ && l4len >= 20u) {
         *status |= E1K_RXD_STAT_TCPCS;
-    } else if (proto == IPPROTO_UDP_ && l4len >= 8u) {
-        *status |= E1K_RXD_STAT_UDPCS;
-        if (e1k_ld_be16(seg + 6) == 0) {
-            return; /* UDP sender sent no checksum: nothing to verify */
-        }
-    } else {
-        return;
+        return 1;
     }
-    l4->off = ip_off + ihl;
-    l4->len = l4len;
-    l4->sum = e1k_csum_add_zt(0, seg, l4len, seg_zeros);
-    l4->have = true;
-    /* Pseudo header: source, destination, zero+protocol, L4 length. */
-    sum = e1k_csum_add(0, ip + 12, 8);
-    sum += proto + l4len + l4->sum;
-    if (e1k_csum_fold(sum) != 0) {
+    if (proto == IPPROTO_UDP_ && l4len >= 8u) {
+        *status |= E1K_RXD_STAT_UDPCS;
+        return e1k_ld_be16(h + ip->ihl + 6) != 0;
+    }
+    return 0;
+}
+
+/** Segments with fewer bytes than this before their known zero tail are
+ *  summed a second time for the packet checksum rather than joined from
+ *  parts (each part costs a fold). */
+#define PKT_REUSE_MIN 128u
+
+/* The offloads on a parsed datagram: IPCS/IPE (IPOFL), TCPCS/UDPCS/TCPE
+ * (TUOFL).  When a segment of PKT_REUSE_MIN bytes or more (not counting
+ * its known zero tail) was summed and the packet checksum starts at or
+ * before the IP header (@pcss <= ip->off < len), that checksum's sum is
+ * put together from the parts just summed and the bytes around them:
+ * returns 1 then, 0 when the caller has to sum it. */
+static int ip_offload(uint32_t rxcsum, const uint8_t *frame, uint32_t len,
+                      const RxIp *ip, uint32_t pcss, uint32_t zeros,
+                      uint8_t *status, uint8_t *errors, uint64_t *pkt)
+{
+    const uint8_t *h = frame + ip->off;
+    uint32_t seg = ip->off + ip->ihl, end = ip->off + ip->tot;
+    uint32_t l4len = ip->tot - ip->ihl;
+    uint64_t s_ip = ip->ihl == 20u ? sum_ip20(h) : sum_le(h, ip->ihl, 0);
+    uint64_t s_seg, sum;
+    uint32_t seg_zeros;
+
+    if (rxcsum & E1K_RXCSUM_IPOFL) {
+        *status |= E1K_RXD_STAT_IPCS;
+        if (fold16(s_ip) != 0xFFFFu) {
+            *errors |= E1K_RXD_ERR_IPE;
+        }
+    }
+    if (!(rxcsum & E1K_RXCSUM_TUOFL) || !l4_kind(h, ip, status)) {
+        return 0;
+    }
+    seg_zeros = zeros_before(zeros, len, end);
+    s_seg = sum_le(frame + seg, l4len, seg_zeros);
+    /* pseudo header: source, destination, zero+protocol, length */
+    sum = s_seg + e1k_ld_le32(h + 12) + e1k_ld_le32(h + 16) + swap16(h[9]) +
+          swap16(l4len);
+    if (fold16(sum) != 0xFFFFu) {
         *errors |= E1K_RXD_ERR_TCPE;
     }
-}
-
-/** The 16-bit sum (folded, not complemented) of a part that starts @odd
- *  (0 or 1) bytes off the word grid of the sum it joins: its bytes swap
- *  places, RFC 1071 2(B) (congruent to 256 x the sum modulo 0xFFFF). */
-static uint32_t csum_part(uint32_t sum, uint32_t odd)
-{
-    uint32_t f = (uint16_t)~e1k_csum_fold(sum);
-    return odd ? ((f << 8) | (f >> 8)) & 0xFFFFu : f;
-}
-
-/** Packet checksum (RXCSUM.PCSS, SDM 3.2.3.1): the unadjusted sum of
- *  bytes @pcss..@len-1, reusing the segment's sum @l4 when it lies
- *  inside: the sum of the parts before, of and after the segment, each
- *  at its own byte parity (identical to one pass over the bytes).  The
- *  last @zeros bytes are zero. */
-static uint16_t packet_sum(const uint8_t *frame, uint32_t len, uint32_t pcss,
-                           const L4Sum *l4, uint32_t zeros)
-{
-    uint32_t a, b, sum;
-
-    /* the segment ends inside the frame (l3_off + tot <= len) */
-    if (!l4->have || l4->off < pcss) {
-        return (uint16_t)~e1k_csum_fold(e1k_csum_add_zt(0, frame + pcss,
-                                                        len - pcss, zeros));
+    if (pcss > ip->off || l4len < PKT_REUSE_MIN + seg_zeros) {
+        return 0;
     }
-    a = l4->off;
-    b = a + l4->len;
-    sum = csum_part(e1k_csum_add(0, frame + pcss, a - pcss), 0) +
-          csum_part(l4->sum, (a - pcss) & 1u) +
-          csum_part(e1k_csum_add_zt(0, frame + b, len - b, zeros),
-                    (b - pcss) & 1u);
-    return (uint16_t)~e1k_csum_fold(sum);
+    *pkt = part(sum_le(frame + pcss, ip->off - pcss, 0), 0) +
+           part(s_ip, (ip->off - pcss) & 1u) +
+           part(s_seg, (seg - pcss) & 1u) +
+           part(sum_le(frame + end, len - end, zeros), (end - pcss) & 1u);
+    return 1;
 }
 
 uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
@@ -104,32 +202,25 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
                          uint8_t *errors, uint32_t zeros)
 {
     uint32_t pcss = rxcsum & E1K_RXCSUM_PCSS_MASK;
-    L4Sum l4 = { 0, 0, 0, false };
+    uint64_t pkt = 0;
+    int have_pkt = 0;
+    RxIp ip;
 
     if ((rxcsum & (E1K_RXCSUM_IPOFL | E1K_RXCSUM_TUOFL)) &&
-        l3_off >= 14u && len >= l3_off + 20u &&
-        e1k_ld_be16(frame + l3_off - 2) == ETH_P_IPV4 &&
-        (frame[l3_off] >> 4) == 4u) {
-        const uint8_t *ip = frame + l3_off;
-        uint32_t ihl = (ip[0] & 0xFu) * 4u;
-        uint32_t tot = e1k_ld_be16(ip + 2);
-        if (ihl >= 20u && tot >= ihl && l3_off + ihl <= len &&
-            l3_off + tot <= len) {
-            if (rxcsum & E1K_RXCSUM_IPOFL) {
-                *status |= E1K_RXD_STAT_IPCS;
-                if (e1k_csum_fold(e1k_csum_add(0, ip, ihl)) != 0) {
-                    *errors |= E1K_RXD_ERR_IPE;
-                }
-            }
-            if (rxcsum & E1K_RXCSUM_TUOFL) {
-                l4_check(ip, l3_off, ihl, tot, status, errors, &l4,
-                         zeros_before(zeros, len, l3_off + tot));
-            }
-        }
+        ip_parse(frame, len, l3_off, &ip)) {
+        have_pkt = ip_offload(rxcsum, frame, len, &ip, pcss, zeros, status,
+                              errors, &pkt);
     }
     if (!(*status & (E1K_RXD_STAT_IPCS | E1K_RXD_STAT_TCPCS |
                      E1K_RXD_STAT_UDPCS))) {
         *status |= E1K_RXD_STAT_IXSM;
     }
-    return pcss < len ? packet_sum(frame, len, pcss, &l4, zeros) : 0;
+    if (pcss >= len) {
+        return 0;
+    }
+    if (!have_pkt) {
+        pkt = sum_le(frame + pcss, len - pcss, zeros);
+    }
+    /* packet checksum: the big-endian sum (SDM 3.2.3.1), not complemented */
+    return (uint16_t)swap16(fold16(pkt));
 }

@@ -194,33 +194,31 @@ static int rx_strips(const E1kDev *s, const RxVerdict *v)
 }
 
 /* Store @len bytes at @src (the frame as the host will see it) with FCS
- * @fcs in the packet buffer, and decide its descriptor fields there:
- * @status (PIF, VP), @special, then the receive checksums (SDM 3.2.9) on
- * the stored bytes, whose EtherType sits at @l3_off - 2 and whose last
- * @zeros bytes are zero.  0, or -1 if it does not fit. */
-static int rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
-                    uint32_t wire_len, uint32_t fcs, uint32_t l3_off,
-                    uint32_t zeros, uint8_t status, uint16_t special)
+ * @fcs in the packet buffer (the caller made sure they fit), and decide
+ * its descriptor fields there: @status (PIF, VP), @special, then the
+ * receive checksums (SDM 3.2.9) on the stored bytes, whose EtherType
+ * sits at @l3_off - 2 and whose last @zeros bytes are zero. */
+static void rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
+                     uint32_t wire_len, uint32_t fcs, uint32_t l3_off,
+                     uint32_t zeros, uint8_t status, uint16_t special)
 {
     E1kRxFrameMeta *m = e1k_rxbuf_push(&s->rx, src, len, (uint16_t)wire_len,
                                        fcs);
-    if (!m) {
-        return -1;
-    }
+
     m->status = status;
     m->special = special;
     m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), src, len, l3_off,
                               &m->status, &m->errors, zeros);
-    return 0;
 }
 
 /* rx_store for a frame whose VET tag is stripped into the descriptor
  * special field (CTRL.VME, SDM 3.2.3, 9): the 4 tag bytes at 12..15 are
  * cut out in a copy, so 4 bytes fewer are stored, status VP.  Kept out
  * of line: only this path needs the 16 KB copy on the stack. */
-static __attribute__((noinline)) int rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
-                             uint32_t wire_len, uint32_t fcs, uint32_t zeros,
-                             uint8_t status, uint32_t tci)
+static __attribute__((noinline)) void
+rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
+                  uint32_t wire_len, uint32_t fcs, uint32_t zeros,
+                  uint8_t status, uint32_t tci)
 {
     uint8_t stripped[E1K_RX_MAX_FRAME];
     uint32_t stored = len - 4u;
@@ -228,18 +226,17 @@ static __attribute__((noinline)) int rx_store_stripped(E1kDev *s, const uint8_t 
     memcpy(stripped, frame, 12);
     memcpy(stripped + 12, frame + 16, len - 16u);
     zeros = zeros > stored - 12u ? stored - 12u : zeros;
-    return rx_store(s, stripped, stored, wire_len, fcs, 14, zeros,
-                    status | E1K_RXD_STAT_VP, (uint16_t)tci);
+    rx_store(s, stripped, stored, wire_len, fcs, 14, zeros,
+             status | E1K_RXD_STAT_VP, (uint16_t)tci);
 }
 
 /* An admitted frame that fits: its FCS over the bytes as they arrived,
  * then rx_store (VLAN tag stripped when @strip, else left in place with
  * the IP header at 18).  Trailing zero bytes (a generated payload) are
- * found once and skipped by the FCS and the checksums (same values).
- * 0, or -1 if it does not fit. */
-static int rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
-                    uint32_t wire_len, const RxVerdict *v, uint32_t tci,
-                    int strip)
+ * found once and skipped by the FCS and the checksums (same values). */
+static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
+                     uint32_t wire_len, const RxVerdict *v, uint32_t tci,
+                     int strip)
 {
     uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN ? e1k_zero_tail(frame, len)
                                                    : 0;
@@ -247,11 +244,11 @@ static int rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
     uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
     if (strip) {
-        return rx_store_stripped(s, frame, len, wire_len, fcs, zeros,
-                                 status, tci);
+        rx_store_stripped(s, frame, len, wire_len, fcs, zeros, status, tci);
+        return;
     }
-    return rx_store(s, frame, len, wire_len, fcs, v->tagged ? 18u : 14u,
-                    zeros, status, 0);
+    rx_store(s, frame, len, wire_len, fcs, v->tagged ? 18u : 14u, zeros,
+             status, 0);
 }
 
 /* Packet buffer full (SDM 3.2.7.4): dropped, MPC, RXO.  RNBC counts
@@ -315,10 +312,10 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
     /* A frame that will not fit is dropped before its FCS and checksums
      * are computed: nothing would read them. */
     strip = rx_strips(s, &v);
-    if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len) ||
-        rx_admit(s, frame, len, wire_len, &v, tci, strip) != 0) {
+    if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len)) {
         return rx_overrun(s);
     }
+    rx_admit(s, frame, len, wire_len, &v, tci, strip);
     s->trace_overrun = 0;
     if (!bad_size) {
         count_good(s, frame, wire_len);

@@ -77,23 +77,13 @@ void e1k_stat_size_bucket(E1kDev *s, uint32_t off_64, uint32_t len)
     uint32_t idx;
     /* Buckets by frame size incl. FCS: 64, 65-127, 128-255, 256-511,
      * 512-1023, 1024-1522 (SDM 13.7.11-16, 13.7.38-43).  Runts (< 64)
-     * and frames above 1522 belong to no bucket. */
+     * and frames above 1522 belong to no bucket.  Above 64 the bucket is
+     * the power of two below the size: floor(log2 len) - 5 (6 for
+     * 65-127 ... 10 for 1024-1522), 64 alone in the first. */
     if (len < 64 || len > 1522) {
         return;
     }
-    if (len == 64) {
-        idx = 0;
-    } else if (len < 128) {
-        idx = 1;
-    } else if (len < 256) {
-        idx = 2;
-    } else if (len < 512) {
-        idx = 3;
-    } else if (len < 1024) {
-        idx = 4;
-    } else {
-        idx = 5;
-    }
+    idx = len == 64 ? 0 : 31u - (uint32_t)__builtin_clz(len) - 5u;
     e1k_stat_add(s, off_64 + 4 * idx, 1);
 }
 
