@@ -174,9 +174,8 @@ static uint16_t sum16_folded(uint32_t sum, const uint8_t *p, size_t n)
     return (uint16_t)s;
 }
 
-/* e1k_csum_add_zt (told the run, or what e1k_zero_tail finds) over
- * random prefixes and zero runs of every length to 700 plus seeded long
- * ones: the same value as e1k_csum_add's pass over every byte, whose
+/* Over random prefixes and zero runs of every length to 700 plus seeded
+ * long ones: e1k_zero_tail finds at least the run, and e1k_csum_add's
  * fold agrees with an independent 16-bit sum. */
 static void test_csum_zero_tail(void)
 {
@@ -196,15 +195,9 @@ static void test_csum_zero_tail(void)
         memset(buf + off + pre, 0, z);
         uint32_t full = e1k_csum_add(sum, buf + off, pre + z);
         g_assert_cmpuint(e1k_zero_tail(buf + off, pre + z), >=, z);
-        /* the full pass agrees with the independent sum ... */
+        /* the full pass agrees with the independent sum */
         g_assert_cmphex((uint16_t)~e1k_csum_fold(full), ==,
                         sum16_folded(sum, buf + off, pre + z));
-        /* ... and the shortcut gives its very value */
-        g_assert_cmphex(e1k_csum_add_zt(sum, buf + off, pre + z, z), ==,
-                        full);
-        g_assert_cmphex(e1k_csum_add_zt(sum, buf + off, pre + z,
-                                        e1k_zero_tail(buf + off, pre + z)),
-                        ==, full);
     }
     g_rand_free(r);
     g_free(buf);

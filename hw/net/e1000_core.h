@@ -407,15 +407,11 @@ void e1k_tx_link_changed(E1kDev *s);
  *  modulo 0xFFFF to the word-by-word sum and zero only if it is, so
  *  e1k_csum_fold gives the same result (@sum below 2^31). */
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len);
-/** e1k_csum_add of @len bytes whose last @zeros are known to be zero
- *  (0 if unknown; more than @len: all of them): the same value, whole
- *  zero 16-byte steps not read. */
-uint32_t e1k_csum_add_zt(uint32_t sum, const uint8_t *data, size_t len,
-                         size_t zeros);
 /** Number of zero bytes at the end of @len bytes at @data (0..@len). */
 uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len);
-/** Shortest run of trailing zero bytes that e1k_crc32_zt and
- *  e1k_csum_add_zt skip (below it a pass over the zeros is as cheap). */
+/** Shortest run of trailing zero bytes that e1k_crc32_zt skips (below it
+ *  a pass over the zeros is as cheap; e1000_rxfilter.c looks for a run
+ *  only in frames of twice that length). */
 #define E1K_ZERO_TAIL_MIN 64u
 /** Fold a 32-bit sum to 16 bits and complement it (RFC 1071). */
 uint16_t e1k_csum_fold(uint32_t sum);

@@ -157,23 +157,6 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
     return (uint32_t)total;
 }
 
-uint32_t e1k_csum_add_zt(uint32_t sum, const uint8_t *data, size_t len,
-                         size_t zeros)
-{
-    /* zero words add nothing; cut at a 16-byte step boundary, so the
-     * bytes before keep their places in the steps: the same value */
-    if (zeros > len) {
-        zeros = len;   /* the part is all zero */
-    }
-    if (zeros >= E1K_ZERO_TAIL_MIN) {
-        size_t keep = (len - zeros + 15u) & ~(size_t)15u;
-        if (keep < (len & ~(size_t)15u)) {
-            len = keep;
-        }
-    }
-    return e1k_csum_add(sum, data, len);
-}
-
 uint16_t e1k_csum_fold(uint32_t sum)
 {
     while (sum >> 16) {
