@@ -18,8 +18,10 @@
 #define E1K_SAVE_MAGIC   0x534B3145u /* "E1KS" */
 /** Blob layout version.  2: the receive packet buffer holds each frame's
  *  FCS after its bytes (e1000_rxbuf.c), so a version-1 blob's buffer
- *  would be misread and is refused. */
-#define E1K_SAVE_VERSION 2u
+ *  would be misread and is refused.  3: the transmit state keeps the
+ *  current descriptor's decoded length and EOP (E1kTxState.desc_len,
+ *  desc_eop). */
+#define E1K_SAVE_VERSION 3u
 #define E1K_SAVE_HDR     16u
 /** Furthest in the future a restored timer may lie beyond the blob's
  *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
