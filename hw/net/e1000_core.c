@@ -246,6 +246,7 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     }
     s->port = *port;
     s->cfg = *cfg;
+    e1k_bus_prepare(s);
     s->announced_deadline = E1K_NO_DEADLINE;
     s->now_ns = e1k_port_now(s);
     e1k_power_on_reset(s);
