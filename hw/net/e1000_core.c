@@ -662,6 +662,10 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
 {
     uint32_t wmask, v;
 
+    if (off == E1K_ICR) {
+        /* the interrupt handler's read, first: no range checks */
+        return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
+    }
     if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
         if (side) {
             return e1k_stats_read(s, off, &v) ? v : 0;
@@ -671,8 +675,6 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     switch (off) {
     case E1K_CTRL_DUP:
         return e1k_reg(s, E1K_CTRL);
-    case E1K_ICR:
-        return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
     case E1K_ICS:
         /* write-only in the SDM; hardware returns ICR, not cleared
          * ([QEMU-E1000] set_interrupt_cause) */
