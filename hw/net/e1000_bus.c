@@ -113,10 +113,18 @@ uint64_t e1k_bus_read_stall_ns(const E1kBus *bus)
     return clocks_to_ns(bus->read_latency_clocks, bus->clock_khz);
 }
 
-uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes)
+void e1k_bus_prepare(E1kDev *s)
 {
-    uint64_t start = s->bus_free_ns > s->now_ns ? s->bus_free_ns : s->now_ns;
     /* cfg.bus passed e1k_config_valid: width and clock are non-zero */
-    s->bus_free_ns = start + xfer_ns(&s->cfg.bus, bytes);
-    return s->bus_free_ns;
+    s->bus_desc_ns = xfer_ns(&s->cfg.bus, E1K_DESC_SIZE);
+    s->bus_dword_ns = xfer_ns(&s->cfg.bus, 4);
+    s->bus_memo_bytes = E1K_DESC_SIZE;
+    s->bus_memo_ns = s->bus_desc_ns;
+}
+
+uint64_t e1k_bus_other_ns(E1kDev *s, uint32_t bytes)
+{
+    s->bus_memo_bytes = bytes;
+    s->bus_memo_ns = xfer_ns(&s->cfg.bus, bytes);
+    return s->bus_memo_ns;
 }

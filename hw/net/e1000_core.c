@@ -246,6 +246,7 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     }
     s->port = *port;
     s->cfg = *cfg;
+    e1k_bus_prepare(s);
     s->announced_deadline = E1K_NO_DEADLINE;
     s->now_ns = e1k_port_now(s);
     e1k_power_on_reset(s);
@@ -576,15 +577,10 @@ static const struct {
     { E1K_MDIC, e1k_mdic_write }, { E1K_PBA, pba_write },
 };
 
-/** Write of a register with its own handler (special_regs, or the
- *  interrupt registers); false if @off has none. */
+/** Write of a register with its own handler in special_regs; false if
+ *  @off has none. */
 static bool special_write(E1kDev *s, uint32_t off, uint32_t val)
 {
-    if (off == E1K_ICR || off == E1K_ITR || off == E1K_ICS ||
-        off == E1K_IMS || off == E1K_IMC) {
-        e1k_intr_write(s, off, val);
-        return true;
-    }
     for (size_t i = 0; i < sizeof(special_regs) / sizeof(special_regs[0]);
          i++) {
         if (special_regs[i].off == off) {
@@ -627,9 +623,24 @@ static void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
     const RegDesc *d;
     uint32_t wmask;
 
-    if (off == E1K_TDT || off == E1K_RDT) {
-        plain_write(s, off == E1K_TDT ? &tdt_desc : &rdt_desc, val);
+    /* the per-frame writes first: the tail doorbells and the interrupt
+     * registers (one switch, no table search) */
+    switch (off) {
+    case E1K_TDT:
+        plain_write(s, &tdt_desc, val);
         return;
+    case E1K_RDT:
+        plain_write(s, &rdt_desc, val);
+        return;
+    case E1K_ICR:
+    case E1K_ITR:
+    case E1K_ICS:
+    case E1K_IMS:
+    case E1K_IMC:
+        e1k_intr_write(s, off, val);
+        return;
+    default:
+        break;
     }
     if (special_write(s, off, val)) {
         return;
@@ -651,6 +662,10 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
 {
     uint32_t wmask, v;
 
+    if (off == E1K_ICR) {
+        /* the interrupt handler's read, first: no range checks */
+        return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
+    }
     if (off >= E1K_STATS_FIRST && off <= E1K_STATS_LAST) {
         if (side) {
             return e1k_stats_read(s, off, &v) ? v : 0;
@@ -660,8 +675,6 @@ static uint32_t reg_read32(E1kDev *s, uint32_t off, bool side)
     switch (off) {
     case E1K_CTRL_DUP:
         return e1k_reg(s, E1K_CTRL);
-    case E1K_ICR:
-        return side ? e1k_intr_read_icr(s) : e1k_reg(s, E1K_ICR);
     case E1K_ICS:
         /* write-only in the SDM; hardware returns ICR, not cleared
          * ([QEMU-E1000] set_interrupt_cause) */

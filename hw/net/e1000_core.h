@@ -89,6 +89,14 @@ struct E1kDev {
     uint32_t next_timer;       /**< lowest id holding next_deadline, or
                                 *   E1K_TMR_COUNT when none is armed */
     uint32_t armed;            /**< bit i set: timer[i] is armed */
+    /* derived from cfg.bus (e1k_bus_prepare), rebuilt after restore:
+     * the transaction times of the fixed-size DMA (a descriptor, a
+     * descriptor write-back dword) and of the last other size, so the
+     * per-frame reservations need no arithmetic */
+    uint64_t bus_desc_ns;      /**< e1k_bus_xfer_ns(E1K_DESC_SIZE) */
+    uint64_t bus_dword_ns;     /**< e1k_bus_xfer_ns(4) */
+    uint64_t bus_memo_ns;      /**< e1k_bus_xfer_ns(bus_memo_bytes) */
+    uint32_t bus_memo_bytes;   /**< size of the last other transaction */
     /** scratch: a transmit frame that wraps around the end of the packet
      *  buffer is gathered here to be handed out in one piece (others are
      *  handed out in place; e1000_txwire.c) */
@@ -316,12 +324,37 @@ int e1k_intr_validate(const E1kDev *s);
 
 /* ---------------- bus (e1000_bus.c) ---------------- */
 
+/** Rebuild the transaction times derived from cfg.bus (bus_desc_ns,
+ *  bus_dword_ns, the memo); after cfg is set (e1k_new, e1k_restore). */
+void e1k_bus_prepare(E1kDev *s);
+/** Transaction time (ns) of @bytes on cfg.bus, a size that is neither a
+ *  descriptor nor a dword; remembered in the memo (e1000_bus.c). */
+uint64_t e1k_bus_other_ns(E1kDev *s, uint32_t bytes);
+
 /**
  * Reserve the bus for one transaction of @bytes bytes starting no earlier
  * than now and no earlier than the end of the previous reservation.
- * Returns the completion time (ns).
+ * Returns the completion time (ns).  Inline: the callers pass constant
+ * descriptor and dword sizes, which read their precomputed time; a data
+ * chunk usually repeats the last size (the memo).
  */
-uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes);
+static inline uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes)
+{
+    uint64_t start = s->bus_free_ns > s->now_ns ? s->bus_free_ns : s->now_ns;
+    uint64_t ns;
+
+    if (bytes == E1K_DESC_SIZE) {
+        ns = s->bus_desc_ns;
+    } else if (bytes == 4) {
+        ns = s->bus_dword_ns;
+    } else if (bytes == s->bus_memo_bytes) {
+        ns = s->bus_memo_ns;
+    } else {
+        ns = e1k_bus_other_ns(s, bytes);
+    }
+    s->bus_free_ns = start + ns;
+    return s->bus_free_ns;
+}
 
 /* ---------------- EEPROM (e1000_eeprom.c) ---------------- */
 

@@ -223,6 +223,7 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
             dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
         }
         e1k_timers_changed(dev);
+        e1k_bus_prepare(dev);   /* the blob's cfg.bus */
         e1k_announce_deadline(dev, dev->next_deadline);
     } else {
         e1k_power_on_reset(dev);
