@@ -180,10 +180,10 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
 }
 /** Arm timer @idx, which is not armed (e.g. the timer whose callback is
  *  running: the engine disarmed it before the call), for @t_ns, which is
- *  later than now and not TB_NEVER.  The same as tb_engine_timer_set in
- *  that case without its clamps and its rescan (a timer that is not
- *  armed is not the best).  Inline: the NICs' deadline events re-arm
- *  their timer with it. */
+ *  not earlier than now and not TB_NEVER.  The same as
+ *  tb_engine_timer_set in that case without its clamps and its rescan (a
+ *  timer that is not armed is not the best).  Inline: the NICs' deadline
+ *  events and the traffic sources' arrivals re-arm their timer with it. */
 static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
                                             uint64_t t_ns)
 {

@@ -28,7 +28,16 @@ static void source_advance(TbSim *sim, uint32_t i)
         sim->pend_frame[i] = frame;
         sim->pend_len[i] = len;
         if (sim->src_timer[i] >= 0) {
-            tb_engine_timer_set(sim->eng, sim->src_timer[i], sim->epoch + t);
+            /* the source's timer is idle here (not armed yet, or the
+             * engine disarmed it to run this arrival): armed without
+             * the re-arm's rescan, clamped to now as tb_engine_timer_set
+             * would */
+            TbEngine *e = sim->eng;
+            uint64_t at = sim->epoch + t;
+            at = at < e->now ? e->now : at;
+            if (at != TB_NEVER) {
+                tb_engine_timer_arm_idle(e, sim->src_timer[i], at);
+            }
         } else {
             tb_engine_schedule(sim->eng, sim->epoch + t, arrival_event, sim,
                                i);
