@@ -76,6 +76,29 @@ static bool ip_hdr_csum_ok(const uint8_t *ip, uint32_t ihl)
     return (x + (x >> 16 | x << 16)) >> 16 == 0xffffu;
 }
 
+/* The header length in bytes of the IPv4 header at @ip, whose total
+ * length field says @tot, in a frame with @room bytes from the header
+ * on; 0 if ip_rcv drops it: not version 4, IHL below 5 words, a total
+ * length shorter than the header or longer than the frame, a bad header
+ * checksum [RFC791 3.1].  The usual header (version 4, IHL 5) is one
+ * compare of its first byte. */
+static inline uint32_t ip_hdr_len(const uint8_t *ip, uint32_t tot,
+                                  uint32_t room)
+{
+    uint32_t ihl = 20;
+
+    if (ip[0] != 0x45) {
+        ihl = (ip[0] & 15u) * 4u;
+        if ((ip[0] >> 4) != 4 || ihl < 20) {
+            return 0;
+        }
+    }
+    if (tot < ihl || tot > room || !ip_hdr_csum_ok(ip, ihl)) {
+        return 0;
+    }
+    return ihl;
+}
+
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
 {
     if (k->nroutes >= TB_KMAX_ROUTES || prefix_len > 32) {
@@ -173,10 +196,9 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
         return;
     }
     uint8_t *ip = d + ETH_HLEN;
-    uint32_t ihl = (ip[0] & 15u) * 4u;
     uint32_t tot = tb_get_be16(ip + 2);
-    if ((ip[0] >> 4) != 4 || ihl < 20 || tot < ihl || tot > len - ETH_HLEN
-        || !ip_hdr_csum_ok(ip, ihl)) {
+    uint32_t ihl = ip_hdr_len(ip, tot, len - ETH_HLEN);
+    if (!ihl) {
         drop(k, skb, &k->ip_dropped);
         return;
     }
