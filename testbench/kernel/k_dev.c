@@ -48,6 +48,7 @@ int tb_netdev_register(TbKernel *k, TbNetdev *dev)
     dev->k = k;
     dev->index = (int)k->ndev;
     k->dev[k->ndev++] = dev;
+    k->route_hit_ok = false;   /* a route to this index now leads here */
     if (!dev->txqueuelen) {
         dev->txqueuelen = 1000;
     }

@@ -144,17 +144,19 @@ void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev)
     d[13] = (uint8_t)ETH_P_IP;
 }
 
-/* tb_route_lookup for the forwarding path, through the one-entry
+/* tb_ip_route_dev for the forwarding path, through the one-entry
  * cache of the last destination (route_hit_*): the table is scanned
- * only when the destination changes or a route was added. */
-static int route_lookup_fwd(TbKernel *k, uint32_t daddr)
+ * only when the destination changes, a route was added or a device
+ * registered.  The out device, or NULL (no route, or a route to a
+ * device that does not exist). */
+static TbNetdev *route_dev_fwd(TbKernel *k, uint32_t daddr)
 {
     if (!k->route_hit_ok || k->route_hit_daddr != daddr) {
-        k->route_hit = tb_route_lookup(k, daddr);
+        k->route_hit_dev = tb_ip_route_dev(k, daddr);
         k->route_hit_daddr = daddr;
         k->route_hit_ok = true;
     }
-    return k->route_hit;
+    return k->route_hit_dev;
 }
 
 static bool is_local(const TbKernel *k, uint32_t daddr)
@@ -239,12 +241,11 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
         drop(k, skb, &k->ip_dropped);
         return;
     }
-    int r = route_lookup_fwd(k, daddr);
-    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+    TbNetdev *out = route_dev_fwd(k, daddr);
+    if (!out) {
         drop(k, skb, &k->no_route);
         return;
     }
-    TbNetdev *out = k->dev[k->route[r].dev];
     if (tot > out->mtu) {
         /* larger than the outgoing MTU: fragmentation (and DF's ICMP
          * "fragmentation needed") is not modelled */
