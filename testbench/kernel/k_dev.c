@@ -48,6 +48,7 @@ int tb_netdev_register(TbKernel *k, TbNetdev *dev)
     dev->k = k;
     dev->index = (int)k->ndev;
     k->dev[k->ndev++] = dev;
+    k->route_hit_ok = false;   /* a route to this index now leads here */
     if (!dev->txqueuelen) {
         dev->txqueuelen = 1000;
     }
@@ -99,47 +100,64 @@ void tb_netif_wake_queue(TbNetdev *dev)
     }
 }
 
-/* qdisc_run */
-static void qdisc_run(TbNetdev *dev)
+/* One dequeued frame @skb to the driver under HARD_TX_LOCK (the driver's
+ * xmit path against dev_watchdog's tx_timeout on another CPU): true if
+ * it went out; on NETDEV_TX_BUSY it is requeued at the head and retried
+ * later (sch_direct_xmit). */
+static inline __attribute__((always_inline)) bool
+xmit_one(TbNetdev *dev, TbSkb *skb)
 {
     TbKernel *k = dev->k;
-    int quota = DEV_TX_WEIGHT;
-    if (dev->qdisc_running) {
-        return;   /* the running owner will dequeue it */
+    tb_cpu_cost(k->cpu, TB_COST_QDISC_DEQUEUE, 1);
+    TbCpu *me = k->cpu;
+    tb_spin_lock(me, &dev->tx_lock);
+    int rc = dev->xmit(dev, skb);
+    tb_spin_unlock(&dev->tx_lock);
+    if (rc != 0) {
+        skb->next = dev->q_head;
+        dev->q_head = skb;
+        if (!dev->q_tail) {
+            dev->q_tail = skb;
+        }
+        dev->qlen++;
+        dev->qdisc_requeues++;
+        if (!dev->queue_stopped) {
+            tb_netif_schedule(dev);
+        }
+        return false;
     }
-    dev->qdisc_running = true;
+    dev->xmit_ok++;
+    dev->trans_start = k->cpu->jiffies;
+    return true;
+}
+
+/* qdisc_run's loop, the caller being the owner (qdisc_running set):
+ * dequeue into the driver until the queue is empty or stopped, the
+ * driver is busy or @quota more frames went out; then not running. */
+static void qdisc_loop(TbNetdev *dev, int quota)
+{
     while (dev->qlen && !dev->queue_stopped) {
         TbSkb *skb = tb_skb_dequeue(&dev->q_head, &dev->q_tail);
         dev->qlen--;
-        tb_cpu_cost(k->cpu, TB_COST_QDISC_DEQUEUE, 1);
-        /* HARD_TX_LOCK: the driver's xmit path against dev_watchdog's
-         * tx_timeout on another CPU */
-        TbCpu *me = k->cpu;
-        tb_spin_lock(me, &dev->tx_lock);
-        int rc = dev->xmit(dev, skb);
-        tb_spin_unlock(&dev->tx_lock);
-        if (rc != 0) {
-            /* NETDEV_TX_BUSY: requeue at the head and retry later */
-            skb->next = dev->q_head;
-            dev->q_head = skb;
-            if (!dev->q_tail) {
-                dev->q_tail = skb;
-            }
-            dev->qlen++;
-            dev->qdisc_requeues++;
-            if (!dev->queue_stopped) {
-                tb_netif_schedule(dev);
-            }
+        if (!xmit_one(dev, skb)) {
             break;
         }
-        dev->xmit_ok++;
-        dev->trans_start = k->cpu->jiffies;
         if (--quota == 0 && dev->qlen) {
             tb_netif_schedule(dev);
             break;
         }
     }
     dev->qdisc_running = false;
+}
+
+/* qdisc_run */
+static void qdisc_run(TbNetdev *dev)
+{
+    if (dev->qdisc_running) {
+        return;   /* the running owner will dequeue it */
+    }
+    dev->qdisc_running = true;
+    qdisc_loop(dev, DEV_TX_WEIGHT);
 }
 
 void tb_dev_queue_xmit(TbNetdev *dev, TbSkb *skb)
@@ -149,6 +167,21 @@ void tb_dev_queue_xmit(TbNetdev *dev, TbSkb *skb)
     if (dev->qlen >= dev->txqueuelen) {
         dev->qdisc_drops++;
         tb_kfree_skb(k, skb);
+        return;
+    }
+    if (!dev->qlen && !dev->qdisc_running && !dev->queue_stopped) {
+        /* The usual case: an empty queue nobody dequeues.  qdisc_run
+         * would take the frame straight back out, so it goes to the
+         * driver without the round trip through the queue (the same
+         * charges, in the same order), then the loop goes on with the
+         * rest of the quota as qdisc_run's would. */
+        skb->next = NULL;
+        dev->qdisc_running = true;
+        if (xmit_one(dev, skb)) {
+            qdisc_loop(dev, DEV_TX_WEIGHT - 1);
+        } else {
+            dev->qdisc_running = false;
+        }
         return;
     }
     tb_skb_queue_tail(&dev->q_head, &dev->q_tail, skb);

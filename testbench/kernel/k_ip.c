@@ -76,6 +76,29 @@ static bool ip_hdr_csum_ok(const uint8_t *ip, uint32_t ihl)
     return (x + (x >> 16 | x << 16)) >> 16 == 0xffffu;
 }
 
+/* The header length in bytes of the IPv4 header at @ip, whose total
+ * length field says @tot, in a frame with @room bytes from the header
+ * on; 0 if ip_rcv drops it: not version 4, IHL below 5 words, a total
+ * length shorter than the header or longer than the frame, a bad header
+ * checksum [RFC791 3.1].  The usual header (version 4, IHL 5) is one
+ * compare of its first byte. */
+static inline uint32_t ip_hdr_len(const uint8_t *ip, uint32_t tot,
+                                  uint32_t room)
+{
+    uint32_t ihl = 20;
+
+    if (ip[0] != 0x45) {
+        ihl = (ip[0] & 15u) * 4u;
+        if ((ip[0] >> 4) != 4 || ihl < 20) {
+            return 0;
+        }
+    }
+    if (tot < ihl || tot > room || !ip_hdr_csum_ok(ip, ihl)) {
+        return 0;
+    }
+    return ihl;
+}
+
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len, int dev)
 {
     if (k->nroutes >= TB_KMAX_ROUTES || prefix_len > 32) {
@@ -121,17 +144,19 @@ void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev)
     d[13] = (uint8_t)ETH_P_IP;
 }
 
-/* tb_route_lookup for the forwarding path, through the one-entry
+/* tb_ip_route_dev for the forwarding path, through the one-entry
  * cache of the last destination (route_hit_*): the table is scanned
- * only when the destination changes or a route was added. */
-static int route_lookup_fwd(TbKernel *k, uint32_t daddr)
+ * only when the destination changes, a route was added or a device
+ * registered.  The out device, or NULL (no route, or a route to a
+ * device that does not exist). */
+static TbNetdev *route_dev_fwd(TbKernel *k, uint32_t daddr)
 {
     if (!k->route_hit_ok || k->route_hit_daddr != daddr) {
-        k->route_hit = tb_route_lookup(k, daddr);
+        k->route_hit_dev = tb_ip_route_dev(k, daddr);
         k->route_hit_daddr = daddr;
         k->route_hit_ok = true;
     }
-    return k->route_hit;
+    return k->route_hit_dev;
 }
 
 static bool is_local(const TbKernel *k, uint32_t daddr)
@@ -173,10 +198,9 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
         return;
     }
     uint8_t *ip = d + ETH_HLEN;
-    uint32_t ihl = (ip[0] & 15u) * 4u;
     uint32_t tot = tb_get_be16(ip + 2);
-    if ((ip[0] >> 4) != 4 || ihl < 20 || tot < ihl || tot > len - ETH_HLEN
-        || !ip_hdr_csum_ok(ip, ihl)) {
+    uint32_t ihl = ip_hdr_len(ip, tot, len - ETH_HLEN);
+    if (!ihl) {
         drop(k, skb, &k->ip_dropped);
         return;
     }
@@ -217,12 +241,11 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
         drop(k, skb, &k->ip_dropped);
         return;
     }
-    int r = route_lookup_fwd(k, daddr);
-    if (r < 0 || (uint32_t)k->route[r].dev >= k->ndev) {
+    TbNetdev *out = route_dev_fwd(k, daddr);
+    if (!out) {
         drop(k, skb, &k->no_route);
         return;
     }
-    TbNetdev *out = k->dev[k->route[r].dev];
     if (tot > out->mtu) {
         /* larger than the outgoing MTU: fragmentation (and DF's ICMP
          * "fragmentation needed") is not modelled */

@@ -185,7 +185,8 @@ void tb_netif_receive_skb(TbKernel *k, TbSkb *skb)
     tb_cpu_cost(k->cpu, TB_COST_NETIF_RECEIVE_SKB, 1);
     k->sd->processed++;
     TbNetdev *in = NULL;
-    if (skb->in_dev >= 0 && (uint32_t)skb->in_dev < k->ndev) {
+    /* one unsigned compare: a negative in_dev (none) is out of range */
+    if ((uint32_t)skb->in_dev < k->ndev) {
         in = k->dev[skb->in_dev];
         in->rx_stack++;
     }

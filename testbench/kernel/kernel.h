@@ -361,11 +361,12 @@ struct TbKernel {
     TbRoute route[TB_KMAX_ROUTES];
     uint32_t nroutes;
     /* The last forwarding lookup (a stream forwards to one address):
-     * its destination and route index (-1: none); valid while
-     * route_hit_ok, which tb_route_add clears. */
+     * its destination and out device (tb_ip_route_dev: NULL if none);
+     * valid while route_hit_ok, which tb_route_add and
+     * tb_netdev_register clear. */
     bool route_hit_ok;
     uint32_t route_hit_daddr;
-    int route_hit;
+    TbNetdev *route_hit_dev;
     uint64_t ip_forwarded;        /**< frames handed to dev_queue_xmit */
     uint64_t local_out;           /**< frames local sockets handed to
                                        dev_queue_xmit (a TSO skb: the
