@@ -193,6 +193,9 @@ static void test_invalid_contents(void)
         "line high with nothing pending", "EEPROM word changed",
         "Microwire bit index", "ITR gate 1 s ahead",
         "TX descriptor length beyond 20 bits", "TX descriptor EOP 2",
+        "TX decoded length not the descriptor's",
+        "TX decoded EOP not the descriptor's",
+        "TX frame in progress beyond the frame buffer",
     };
     E1kDev *saved = g_malloc(sizeof(*saved));
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -207,6 +210,21 @@ static void test_invalid_contents(void)
         case 6: d->itr_gate_ns = d->now_ns + 1000000000ull; break;
         case 7: d->tx.desc_len = E1K_TXD_LEN_MASK + 1u; break;
         case 8: d->tx.desc_eop = 2; break;
+        case 9: d->tx.desc_len = 0xFFFFFu; break;
+        case 10: d->tx.desc_eop = !d->tx.desc_eop; break;
+        case 11: /* a legacy descriptor of 0xFFFF bytes, decoded as such,
+                  * after 16,000 bytes of its frame */
+            memset(d->tx.desc, 0, sizeof(d->tx.desc));
+            d->tx.desc[0] = 0x10;
+            d->tx.desc[E1K_TXD_LENGTH] = 0xFF;
+            d->tx.desc[E1K_TXD_LENGTH + 1] = 0xFF;
+            d->tx.desc_len = 0xFFFFu;
+            d->tx.desc_done = 0;
+            d->tx.in_frame = 1;
+            d->tx.discard = 0;
+            d->tx.tso = 0;
+            d->tx.frame_len = 16000;
+            break;
         }
         g_assert_cmpuint(e1k_save(d, blob, n), ==, n);
         memcpy(d, saved, sizeof(*saved));

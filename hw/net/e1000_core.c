@@ -87,8 +87,10 @@ typedef struct RegDesc {
 #define REG_RX(o, m) { o, m, F_RX }
 #define REG_TX(o, m) { o, m, F_TX }
 
-/* Plain storage registers (special ones are handled by special_write and
- * reg_read32), sorted by offset: plain_find searches them by bisection. */
+/* Plain storage registers (the interrupt registers and the tail
+ * doorbells are cases of reg_write32's switch, the other special ones
+ * special_write's and reg_read32's), sorted by offset: plain_find
+ * searches them by bisection. */
 static const RegDesc plain_regs[] = {
     /* general (SDM 13.4): EE_RST self-clears (no-op); no flash */
     REG_RO(E1K_STATUS), REG_RW(E1K_CTRL_EXT, ~(1u << 13)), REG_RO(E1K_FLA),

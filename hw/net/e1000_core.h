@@ -93,9 +93,11 @@ struct E1kDev {
      * the transaction times of the fixed-size DMA (a descriptor, a
      * descriptor write-back dword) and of the last other size, so the
      * per-frame reservations need no arithmetic */
-    uint64_t bus_desc_ns;      /**< e1k_bus_xfer_ns(E1K_DESC_SIZE) */
-    uint64_t bus_dword_ns;     /**< e1k_bus_xfer_ns(4) */
-    uint64_t bus_memo_ns;      /**< e1k_bus_xfer_ns(bus_memo_bytes) */
+    uint64_t bus_desc_ns;      /**< e1k_bus_xfer_ns(&cfg.bus,
+                                    E1K_DESC_SIZE), ns */
+    uint64_t bus_dword_ns;     /**< e1k_bus_xfer_ns(&cfg.bus, 4), ns */
+    uint64_t bus_memo_ns;      /**< e1k_bus_xfer_ns(&cfg.bus,
+                                    bus_memo_bytes), ns */
     uint32_t bus_memo_bytes;   /**< size of the last other transaction */
     /** scratch: a transmit frame that wraps around the end of the packet
      *  buffer is gathered here to be handed out in one piece (others are

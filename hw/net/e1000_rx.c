@@ -230,7 +230,9 @@ static void rx_start_step(E1kDev *s)
 }
 
 /* rx_start_step, entered only when it can have work: no step in flight
- * and a frame held (the common "busy" and "empty" cases stay here). */
+ * and a frame held (the common "busy" and "empty" cases stay here).  For
+ * a register write and a stray RXDMA timer; a finished step starts the
+ * next one by rx_next_step. */
 static inline void rx_try_start(E1kDev *s)
 {
     if (!s->rx.step_active && s->rx.count) {

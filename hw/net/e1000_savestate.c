@@ -211,6 +211,7 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     host_level = dev->irq_level;
     ok = restore_payload(dev, buf, len);
     if (ok == 0) {
+        e1k_bus_prepare(dev);   /* the blob's cfg.bus, before any callback */
         /* The clock stays at the saved now_ns even when the host clock
          * is already past a due deadline: the next e1k_run_until() or
          * entry point fires what is due at its own instant, exactly as
@@ -223,7 +224,6 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
             dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
         }
         e1k_timers_changed(dev);
-        e1k_bus_prepare(dev);   /* the blob's cfg.bus */
         e1k_announce_deadline(dev, dev->next_deadline);
     } else {
         e1k_power_on_reset(dev);

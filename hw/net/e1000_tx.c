@@ -327,8 +327,7 @@ int e1k_tx_validate(const E1kDev *s)
         tx->ctx.hdrlen >= E1K_TX_HDR_MAX || tx->hdr_have > tx->ctx.hdrlen ||
         tx->seg_pay > E1K_TX_FRAME_MAX ||
         tx->ctx.hdrlen + tx->seg_pay > E1K_TX_FRAME_MAX ||
-        tx->chunk > E1K_TX_FRAME_MAX || tx->desc_len > E1K_TXD_LEN_MASK ||
-        tx->desc_eop > 1u) {
+        tx->chunk > E1K_TX_FRAME_MAX || e1k_txd_validate(tx)) {
         return -1;
     }
     if (tx->phase == E1K_TXP_DATA) {

@@ -147,6 +147,11 @@ typedef enum E1kTxStep {
 /** A descriptor was fetched into tx->desc: classify it, load a context,
  *  start or continue the chain, validate it (bad chains are dropped). */
 void e1k_txd_begin(E1kDev *s);
+/** After restore: the decoded fields agree with the descriptor they were
+ *  decoded from (desc_len, desc_eop as e1k_txd_begin sets them,
+ *  desc_done <= desc_len) and a plain frame in progress still fits the
+ *  frame buffer with the rest of the descriptor.  0 ok, -1 bad. */
+int e1k_txd_validate(const E1kTxState *tx);
 /** Compute the next data chunk of the current descriptor (tx->chunk)
  *  and the packet-buffer bytes it needs before it may be fetched
  *  (*need, 0 if none).  Returns DONE if the buffer is finished. */

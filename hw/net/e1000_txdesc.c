@@ -162,6 +162,24 @@ void e1k_txd_begin(E1kDev *s)
     }
 }
 
+int e1k_txd_validate(const E1kTxState *tx)
+{
+    int c = txd_class(tx->desc);
+    uint32_t eop = c != TXD_CTX && (tx->desc[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
+
+    if (tx->desc_len != txd_buf_len(tx->desc) || tx->desc_eop != eop ||
+        tx->desc_done > tx->desc_len) {
+        return -1;
+    }
+    /* e1k_txd_begin's bound holds while the descriptor's data arrives:
+     * frame_len grows as desc_done does */
+    if (tx->in_frame && !tx->discard && !tx->tso &&
+        tx->frame_len + (tx->desc_len - tx->desc_done) > E1K_TX_FRAME_MAX) {
+        return -1;
+    }
+    return 0;
+}
+
 E1kTxStep e1k_txd_next_chunk(E1kDev *s, uint32_t *need)
 {
     E1kTxState *tx = &s->tx;
