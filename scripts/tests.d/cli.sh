@@ -662,28 +662,6 @@ if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q 
    && echo "$out" | grep -q "the suite: forward-10M-irqoff, m1-napi, udp-stream-1440, replay-idle-gaps, forward-smp2)"; then
   ok "bench --case nope: exit 2, one line naming the suite's cases"; else nok "bench --case nope: rc $rc: $out"; fi
 # --- several hosts: tcp-stream.ini (netperf TCP_STREAM, two hosts) ---
-# Four hosts of eight NICs take all 64 engine timers (a NIC's deadline
-# and its interrupt line each): a traffic source more is refused with one
-# line, exit 2, no report (not written past the timer table)
-{ printf '[scenario]\nname = big\n[driver]\nmode = napi\n'
-  for h in 0 1 2 3; do
-    printf '[host.h%s]\nprofile = piii-933\n' $h
-    for i in 0 1 2 3 4 5 6 7; do
-      printf '[nic.h%s.eth%s]\nchip = 82545EM\nmac = 00:07:e9:00:0%s:0%s\nip = 10.%s.%s.1/24\nirq = 1%s\n' \
-        $h $i $h $i $h $i $i
-    done
-  done
-  printf '[traffic.h2]\nkind = pktgen\nnic = eth1\npps = 1000\nsrc_ip = 10.2.1.2\ndst_ip = 10.2.1.1\n'
-  printf '[run]\nduration = 10ms\n'; } > "$tmp/timers.ini"
-rm -f "$tmp/timers.json"
-out=$("$E1KLAB" run "$tmp/timers.ini" --quiet --json "$tmp/timers.json" 2>&1); rc=$?
-if [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/timers.json" ] \
-   && echo "$out" | grep -q "the run needs more than 64 engine timers"; then
-  ok "64 engine timers taken: a source more is exit 2, one line"; else nok "engine timers: rc $rc: $out"; fi
-sed -i '/^\[traffic.h2\]/,/^dst_ip/d' "$tmp/timers.ini"
-if "$E1KLAB" run "$tmp/timers.ini" --quiet --json "$tmp/timers.json" 2>"$tmp/stderr" \
-   && [ -s "$tmp/timers.json" ]; then
-  ok "four hosts of eight NICs (64 engine timers) run"; else nok "four hosts of eight NICs: $(cat "$tmp/stderr")"; fi
 prev=0
 for m in 4 512 16384; do
   if "$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.2s \

@@ -223,15 +223,11 @@ int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
     if (c->nlines >= TB_MAX_IRQ_LINES) {
         return -1;
     }
-    int l = (int)c->nlines;
-    int t = tb_engine_timer_new(c->eng, delivery_timer, c, (uint64_t)l);
-    if (t < 0) {
-        return -1;   /* the engine's fixed timers are all taken */
-    }
-    c->nlines++;
+    int l = c->nlines++;
     c->line[l].fn = fn;
     c->line[l].ctx = ctx;
-    c->line[l].dl_timer = t;
+    c->line[l].dl_timer = tb_engine_timer_new(c->eng, delivery_timer, c,
+                                              (uint64_t)l);
     return l;
 }
 

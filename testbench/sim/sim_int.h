@@ -20,13 +20,6 @@
 #include "sim/smp.h"
 #include "sim/tb_host.h"
 
-/** Error text when a run needs more engine fixed timers than there are
- *  (TB_ENGINE_MAX_TIMERS, shared by every host of a run: one per NIC,
- *  one per interrupt line, one per traffic source). */
-#define TB_SIM_TIMERS_FULL                                                  \
-    "the run needs more than 64 engine timers (one per NIC, interrupt "     \
-    "line and traffic source, over all hosts)"
-
 struct TbSim {
     TbScenario sc;
     TbProfile prof;

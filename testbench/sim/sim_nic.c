@@ -181,10 +181,6 @@ static int add_nic(TbSim *sim, uint32_t i, char **err)
     os->irq = n->irq;
     os->readl_ns = e1k_bus_read_stall_ns(&n->bus);
     os->dl_timer = tb_engine_timer_new(sim->eng, deadline_event, os, 0);
-    if (os->dl_timer < 0) {
-        *err = nic_err(n, TB_SIM_TIMERS_FULL, NULL);
-        return -1;
-    }
     os->trace_out = sim->trace_out;
     os->hw = new_device(os, n);
     if (!os->hw) {
@@ -206,8 +202,7 @@ static int add_nic(TbSim *sim, uint32_t i, char **err)
     }
     e1k_drv_set_promisc(os->ad, n->promisc != 0);
     if (request_irq(sim, os, n)) {
-        *err = nic_err(n, "no free interrupt line (or " TB_SIM_TIMERS_FULL
-                          ")", NULL);
+        *err = nic_err(n, "no free interrupt line", NULL);
         return -1;
     }
     if (e1k_drv_open(os->ad)) {

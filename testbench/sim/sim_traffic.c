@@ -114,11 +114,6 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
         sim->nsrc = i + 1;
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
-        if (sim->src_timer[i] < 0) {
-            *err = g_strdup_printf("[traffic%s%s]: %s", t->name[0] ? "." : "",
-                                   t->name, TB_SIM_TIMERS_FULL);
-            return -1;
-        }
     }
     sim->nsrc_live = sim->nsrc;
     for (uint32_t i = 0; i < sim->nsrc; i++) {
