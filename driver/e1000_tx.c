@@ -184,6 +184,42 @@ static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb,
     t->next_to_use = i;
 }
 
+/* The transmit of the usual frame: linear, at most one descriptor's
+ * worth of bytes (@len, nonzero), no checksum offload, no TSO.  The same
+ * room check, descriptor, buffer_info and tail write as the general path
+ * of e1k_drv_xmit (tx_frame_map's linear case, no context, tx_map_one),
+ * without its frame and offload records.  0 sent or dropped, 1 busy. */
+static int xmit_linear(struct e1k_adapter *a, struct e1k_skb *skb,
+                       uint32_t len)
+{
+    struct e1k_tx_ring *t = &a->tx_ring;
+    uint64_t dma = e1k_os_skb_dma(a->os, skb);
+    uint32_t i = t->next_to_use;
+    struct e1k_tx_buffer *bi = &t->buffer_info[i];
+
+    if (!dma) {
+        e1k_os_free_skb(a->os, skb);
+        a->net_stats.tx_dropped++;
+        return 0;
+    }
+    if (maybe_stop_tx(a, 3u) < 0) {
+        a->counters.tx_busy++;
+        return 1;
+    }
+    bi->dma = dma;
+    bi->length = len;
+    bi->skb = skb;
+    bi->bytecount = len;
+    bi->next_to_watch = i;
+    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_ADDR, dma);
+    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_LENGTH,
+                 len | (uint64_t)(uint8_t)a->txd_cmd << 24);
+    t->next_to_use = i + 1 == t->count ? 0 : i + 1;
+    (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);
+    ew32(a, E1K_TDT, t->next_to_use);
+    return 0;
+}
+
 int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
@@ -200,6 +236,11 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     len = e1k_os_skb_len(skb);
     if (!a->up || !t->desc || len == 0) {
         goto drop;
+    }
+    if (!e1k_os_skb_nr_frags(skb) && e1k_os_skb_headlen(skb) == len &&
+        len <= E1K_MAX_DATA_PER_TXD && !e1k_os_skb_gso_size(skb) &&
+        !e1k_os_skb_csum_partial(skb, &csum.start, &csum.offset)) {
+        return xmit_linear(a, skb, len);
     }
     count = tx_frame_map(a, skb, &f);
     if (count == 0) {
