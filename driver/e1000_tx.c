@@ -274,7 +274,7 @@ drop:
     return 0;
 }
 
-bool e1k_clean_tx_irq(struct e1k_adapter *a, bool *cleaned_any)
+bool e1k_clean_tx_ring(struct e1k_adapter *a, bool *cleaned_any)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
     uint32_t i = t->next_to_clean;
