@@ -345,7 +345,19 @@ int e1k_tx_ctx(struct e1k_adapter *a, struct e1k_skb *skb,
  * whether anything was freed.  Returns true if the ring was cleaned
  * completely within the bound (Linux: count < tx_ring->count).
  */
-bool e1k_clean_tx_irq(struct e1k_adapter *a, bool *cleaned);
+bool e1k_clean_tx_ring(struct e1k_adapter *a, bool *cleaned);
+
+/** e1k_clean_tx_ring, answered inline when nothing is in flight
+ *  (next_to_clean == next_to_use, as on a receive-only NIC): nothing
+ *  freed, the ring clean within the bound. */
+static inline bool e1k_clean_tx_irq(struct e1k_adapter *a, bool *cleaned)
+{
+    if (a->tx_ring.next_to_clean == a->tx_ring.next_to_use) {
+        *cleaned = false;
+        return true;
+    }
+    return e1k_clean_tx_ring(a, cleaned);
+}
 
 /* ---- e1000_intr.c ---- */
 

@@ -124,28 +124,25 @@ bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
 {
     struct e1k_rx_ring *r = &a->rx_ring;
     uint32_t i = r->next_to_clean;
-    uint32_t cleaned_count = 0;
-    uint32_t total = 0;
-    bool cleaned = false;
+    uint32_t n = 0, unused;
     bool strip_crc = !(a->rctl & E1K_RCTL_SECRC);
+    /* Bounded by the ring (at most count descriptors per call) and by
+     * what is left of the budget. */
+    uint32_t limit = *work_done >= work_to_do
+                     ? 0 : (uint32_t)(work_to_do - *work_done);
 
-    /* Bounded by the ring: at most count descriptors per call. */
-    for (uint32_t n = 0; n < r->count; n++) {
+    if (limit > r->count) {
+        limit = r->count;
+    }
+    for (; n < limit; n++) {
         uint8_t *desc = r->desc + (size_t)i * E1K_DESC_SIZE;
 
         if (!(desc[E1K_RXD_STATUS] & E1K_RXD_STAT_DD)) {
             break;
         }
-        if (*work_done >= work_to_do) {
-            break;
-        }
-        (*work_done)++;
         /* Charged per descriptor so an interrupt can preempt between
          * frames (tb-common: never coarser than one frame's work). */
         e1k_os_charge(a->os, E1K_COST_RX_CLEAN, 1);
-        cleaned = true;
-        cleaned_count++;
-        total++;
         rx_deliver(a, &r->buffer_info[i], desc, napi, strip_crc);
 
         desc[E1K_RXD_STATUS] = 0;
@@ -154,18 +151,17 @@ bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
         }
         /* Return buffers in batches; one at a time costs a tail write
          * per frame. */
-        if (cleaned_count >= E1K_RX_BUFFER_WRITE) {
+        if ((n + 1) % E1K_RX_BUFFER_WRITE == 0) {
             r->next_to_clean = i;
-            e1k_alloc_rx_buffers(a, cleaned_count);
-            cleaned_count = 0;
+            e1k_alloc_rx_buffers(a, E1K_RX_BUFFER_WRITE);
         }
     }
+    *work_done += (int)n;
     r->next_to_clean = i;
-    a->counters.rx_cleaned += total;
-    cleaned_count = e1k_desc_unused(r->count, r->next_to_use,
-                                    r->next_to_clean);
-    if (cleaned_count) {
-        e1k_alloc_rx_buffers(a, cleaned_count);
+    a->counters.rx_cleaned += n;
+    unused = e1k_desc_unused(r->count, r->next_to_use, r->next_to_clean);
+    if (unused) {
+        e1k_alloc_rx_buffers(a, unused);
     }
-    return cleaned;
+    return n != 0;
 }

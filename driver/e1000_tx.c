@@ -184,26 +184,65 @@ static void tx_map(struct e1k_adapter *a, struct e1k_skb *skb,
     t->next_to_use = i;
 }
 
-int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
+/* Frame discarded: freed here, counted in tx_dropped.  Returns 0. */
+static int xmit_drop(struct e1k_adapter *a, struct e1k_skb *skb)
+{
+    e1k_os_free_skb(a->os, skb);
+    a->net_stats.tx_dropped++;
+    return 0;
+}
+
+/* The transmit of the usual frame: linear, at most one descriptor's
+ * worth of bytes (@len, nonzero), no checksum offload, no TSO.  The same
+ * room check, descriptor, buffer_info and tail write as the general path
+ * of e1k_drv_xmit (tx_frame_map's linear case, no context, tx_map_one),
+ * without its frame and offload records.  0 sent or dropped, 1 busy. */
+static int xmit_linear(struct e1k_adapter *a, struct e1k_skb *skb,
+                       uint32_t len)
+{
+    struct e1k_tx_ring *t = &a->tx_ring;
+    uint64_t dma = e1k_os_skb_dma(a->os, skb);
+    uint32_t i = t->next_to_use;
+    struct e1k_tx_buffer *bi = &t->buffer_info[i];
+
+    if (!dma) {
+        return xmit_drop(a, skb);
+    }
+    if (maybe_stop_tx(a, 3u) < 0) {
+        a->counters.tx_busy++;
+        return 1;
+    }
+    bi->dma = dma;
+    bi->length = len;
+    bi->skb = skb;
+    bi->bytecount = len;
+    bi->next_to_watch = i;
+    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_ADDR, dma);
+    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_LENGTH,
+                 len | (uint64_t)(uint8_t)a->txd_cmd << 24);
+    t->next_to_use = i + 1 == t->count ? 0 : i + 1;
+    (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);
+    ew32(a, E1K_TDT, t->next_to_use);
+    return 0;
+}
+
+/* The transmit of any other frame (@len bytes, nonzero): its buffers
+ * mapped, a context descriptor for an offload, data descriptors.  Out
+ * of line, so the usual frame's path keeps a small stack frame.  0 sent
+ * or dropped, 1 busy. */
+static __attribute__((noinline)) int xmit_mapped(struct e1k_adapter *a,
+                                                 struct e1k_skb *skb,
+                                                 uint32_t len)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
     struct tx_frame f;
     struct e1k_tx_off o;
     struct e1k_tx_csum csum;
-    uint32_t len, count, first;
+    uint32_t count = tx_frame_map(a, skb, &f), first;
     bool partial;
 
-    /* Charged before the ring is touched: an interrupt taken here sees a
-     * consistent ring. */
-    e1k_os_charge(a->os, E1K_COST_XMIT, 1);
-
-    len = e1k_os_skb_len(skb);
-    if (!a->up || !t->desc || len == 0) {
-        goto drop;
-    }
-    count = tx_frame_map(a, skb, &f);
     if (count == 0) {
-        goto drop;
+        return xmit_drop(a, skb);
     }
     /* CHECKSUM_PARTIAL asks for a context descriptor: read once, used
      * for the room check and the context itself. */
@@ -216,7 +255,7 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     }
     first = t->next_to_use;
     if (e1k_tx_ctx(a, skb, partial ? &csum : NULL, &o) < 0) {
-        goto drop;
+        return xmit_drop(a, skb);
     }
     /* bytes on the wire less FCS: TSO repeats the header per segment */
     tx_map(a, skb, &f, count, &o, first, len + (o.segs - 1) * o.hdrlen);
@@ -225,15 +264,30 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);
     ew32(a, E1K_TDT, t->next_to_use);
     return 0;
-
-drop:
-    /* Frame discarded: freed here, counted in tx_dropped. */
-    e1k_os_free_skb(a->os, skb);
-    a->net_stats.tx_dropped++;
-    return 0;
 }
 
-bool e1k_clean_tx_irq(struct e1k_adapter *a, bool *cleaned_any)
+int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
+{
+    struct e1k_tx_csum csum;
+    uint32_t len;
+
+    /* Charged before the ring is touched: an interrupt taken here sees a
+     * consistent ring. */
+    e1k_os_charge(a->os, E1K_COST_XMIT, 1);
+
+    len = e1k_os_skb_len(skb);
+    if (!a->up || !a->tx_ring.desc || len == 0) {
+        return xmit_drop(a, skb);
+    }
+    if (!e1k_os_skb_nr_frags(skb) && e1k_os_skb_headlen(skb) == len &&
+        len <= E1K_MAX_DATA_PER_TXD && !e1k_os_skb_gso_size(skb) &&
+        !e1k_os_skb_csum_partial(skb, &csum.start, &csum.offset)) {
+        return xmit_linear(a, skb, len);
+    }
+    return xmit_mapped(a, skb, len);
+}
+
+bool e1k_clean_tx_ring(struct e1k_adapter *a, bool *cleaned_any)
 {
     struct e1k_tx_ring *t = &a->tx_ring;
     uint32_t i = t->next_to_clean;

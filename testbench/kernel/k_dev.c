@@ -177,9 +177,13 @@ void tb_dev_queue_xmit(TbNetdev *dev, TbSkb *skb)
          * rest of the quota as qdisc_run's would. */
         skb->next = NULL;
         dev->qdisc_running = true;
-        if (xmit_one(dev, skb)) {
+        if (xmit_one(dev, skb) && dev->qlen) {
+            /* frames queued meanwhile (an interrupt's softirq that
+             * found the qdisc running) */
             qdisc_loop(dev, DEV_TX_WEIGHT - 1);
         } else {
+            /* busy, or the queue still empty: the loop would stop at
+             * once */
             dev->qdisc_running = false;
         }
         return;
