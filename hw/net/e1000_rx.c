@@ -297,16 +297,17 @@ static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
     return 0;
 }
 
-/* rx_write_data for a run that wraps around the packet buffer: the bytes
- * gathered in a copy first.  Out of line: only this needs the 16 KB. */
+/* rx_write_data for the run at data[@at] that wraps around the packet
+ * buffer: the bytes gathered in a copy first.  Out of line: only this
+ * needs the 16 KB. */
 static __attribute__((noinline)) int rx_write_wrapped(E1kDev *s,
-                                                      const E1kRxState *rx)
+                                                      const E1kRxState *rx,
+                                                      uint32_t at)
 {
     uint8_t tmp[E1K_RX_MAX_BUF];
-    const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
-                                            rx->step_chunk, tmp);
 
-    return e1k_dma_write(s, rx->step_buf, p, rx->step_chunk);
+    e1k_rxbuf_get(rx, at, tmp, rx->step_chunk);
+    return e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk);
 }
 
 /* Place this step's bytes (step_chunk bytes of the head frame and its
@@ -318,7 +319,7 @@ static int rx_write_data(E1kDev *s, const E1kRxState *rx)
                   E1K_RX_FIFO_BYTES;
 
     if (at + rx->step_chunk > E1K_RX_FIFO_BYTES) {
-        return rx_write_wrapped(s, rx);
+        return rx_write_wrapped(s, rx, at);
     }
     return e1k_dma_write(s, rx->step_buf, rx->data + at, rx->step_chunk);
 }

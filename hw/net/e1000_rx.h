@@ -107,12 +107,11 @@ int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
  *  descriptor fields). */
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
                                uint32_t len, uint16_t wire_len, uint32_t fcs);
-/** The @n bytes starting at byte @off of the head frame followed by its
- *  4-byte FCS (little-endian): a pointer into data[] when they are one
- *  run of it, else @tmp (n bytes) filled with them.  Caller keeps
- *  off+n <= len+4. */
-const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
-                                    uint32_t n, uint8_t *tmp);
+/** Copy the @n <= 64 KB bytes of the circular data[] starting at offset
+ *  @at (taken modulo its size) into @dst: the run of a frame and its
+ *  4-byte FCS (little-endian) that wraps around the array's end. */
+void e1k_rxbuf_get(const E1kRxState *rx, uint32_t at, uint8_t *dst,
+                   uint32_t n);
 /** Copy the whole stored head frame (meta.len bytes) into @out. */
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out);
 /** Drop the head frame (no-op if empty). */

@@ -62,20 +62,6 @@ static void ring_put(E1kRxState *rx, uint32_t off, const uint8_t *src,
     memcpy(rx->data, src + first, n - first);
 }
 
-/* Copy @n bytes out of the circular data array from @off. */
-static void ring_get(const E1kRxState *rx, uint32_t off, uint8_t *dst,
-                     uint32_t n)
-{
-    uint32_t first;
-    off %= E1K_RX_FIFO_BYTES;
-    first = E1K_RX_FIFO_BYTES - off;
-    if (first > n) {
-        first = n;
-    }
-    memcpy(dst, rx->data + off, first);
-    memcpy(dst + first, rx->data, n - first);
-}
-
 int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
 {
     uint32_t charge = e1k_rxbuf_charge(wire_len);
@@ -117,28 +103,25 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
     return rx->count ? &rx->meta[rx->head] : NULL;
 }
 
-const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
-                                    uint32_t n, uint8_t *tmp)
+void e1k_rxbuf_get(const E1kRxState *rx, uint32_t at, uint8_t *dst,
+                   uint32_t n)
 {
-    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint32_t at;
+    uint32_t first;
 
-    if (!m) {
-        return tmp;
+    at %= E1K_RX_FIFO_BYTES;
+    first = E1K_RX_FIFO_BYTES - at;
+    if (first > n) {
+        first = n;
     }
-    at = (m->data_off + off) % E1K_RX_FIFO_BYTES;
-    if (at + n <= E1K_RX_FIFO_BYTES) {
-        return rx->data + at; /* one run of the array: no copy */
-    }
-    ring_get(rx, at, tmp, n);
-    return tmp;
+    memcpy(dst, rx->data + at, first);
+    memcpy(dst + first, rx->data, n - first);
 }
 
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out)
 {
     const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
     if (m) {
-        ring_get(rx, m->data_off, out, m->len);
+        e1k_rxbuf_get(rx, m->data_off, out, m->len);
     }
 }
 
