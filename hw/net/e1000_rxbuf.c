@@ -67,16 +67,17 @@ static void ring_put(E1kRxState *rx, uint32_t off, const uint8_t *src,
 }
 
 /* Copy @n bytes out of the circular data array from @off (taken modulo
- * its size). */
-static void ring_get(const E1kRxState *rx, uint32_t off, uint8_t *dst,
-                     uint32_t n)
+ * its size): one copy unless they wrap. */
+static inline void ring_get(const E1kRxState *rx, uint32_t off,
+                            uint8_t *dst, uint32_t n)
 {
     uint32_t first;
 
     off %= E1K_RX_FIFO_BYTES;
     first = E1K_RX_FIFO_BYTES - off;
-    if (first > n) {
-        first = n;
+    if (first >= n) {
+        memcpy(dst, rx->data + off, n);
+        return;
     }
     memcpy(dst, rx->data + off, first);
     memcpy(dst + first, rx->data, n - first);
@@ -149,7 +150,13 @@ void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
         off += k;
     }
     if (off < end) { /* FCS, kept after the kept bytes */
-        ring_get(rx, m->data_off + kept + (off - m->len), dst, end - off);
+        uint32_t at = (m->data_off + kept + (off - m->len)) %
+                      E1K_RX_FIFO_BYTES;
+        if (end - off == 4u && at <= E1K_RX_FIFO_BYTES - 4u) {
+            memcpy(dst, rx->data + at, 4); /* all of it: one load */
+        } else {
+            ring_get(rx, at, dst, end - off);
+        }
     }
 }
 
