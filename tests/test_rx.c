@@ -179,6 +179,55 @@ static void test_multi_desc_wait(void)
     tp_free(tp);
 }
 
+/* Frames ending in zero runs of every kind (none, shorter and longer
+ * than E1K_ZERO_TAIL_MIN, the whole payload) over 256-byte buffers, the
+ * descriptor steps ending inside the kept bytes, the zeros and the FCS,
+ * until the packet buffer's array has wrapped several times: every
+ * buffer holds exactly the frame's bytes and FCS (the packet buffer
+ * keeps no zero tail, the steps write it). */
+static void test_zero_tail_frames(void)
+{
+    TestPort *tp = rxt_new();
+    uint32_t rctl = RXT_RCTL | (3u << E1K_RCTL_BSIZE_SHIFT);
+    GRand *r = g_rand_new_with_seed(0x2E70u);
+    uint8_t img[1504];
+
+    rxt_ring(tp, 16, 256, 15, rctl);
+    for (int k = 0; k < 900; k++) {
+        uint32_t len = (uint32_t)g_rand_int_range(r, 60, 1501);
+        uint32_t keep = k % 4 == 0 ? 14u
+                        : (uint32_t)g_rand_int_range(r, 14, (int)len + 1);
+        uint32_t rdh = tp_rd(tp, E1K_RDH), crc, n = 0;
+        uint8_t *f = tp_frame(rxt_mac, len);
+
+        f[12] = 0x88;
+        f[13] = 0xB5; /* local experimental EtherType: no VLAN, no IP */
+        for (uint32_t i = 14; i < len; i++) {
+            f[i] = i < keep ? (uint8_t)(g_rand_int(r) | 1u) : 0u;
+        }
+        crc = rxt_crc32(f, len);
+        memcpy(img, f, len);
+        for (int i = 0; i < 4; i++) {
+            img[len + i] = (uint8_t)(crc >> (8 * i));
+        }
+        g_assert_cmpint(tp_rx(tp, f, len), ==, E1K_RX_QUEUED);
+        tp_advance(tp, 1000000);
+        for (uint32_t i = rdh; n < len + 4u; i = (i + 1u) % 16u) {
+            uint32_t want = len + 4u - n < 256u ? len + 4u - n : 256u;
+            g_assert_cmpuint(rxt_len(tp, i), ==, want);
+            g_assert_cmpmem(tp_ptr(tp, RXT_BUFS + 256u * i, want), want,
+                            img + n, want);
+            n += want;
+        }
+        /* hand the used descriptors back: 15 owned by hardware again */
+        tp_wr(tp, E1K_RDT, (tp_rd(tp, E1K_RDH) + 15u) % 16u);
+        g_free(f);
+    }
+    g_assert_cmpuint(rxt_totals(tp).rx_dma_errors, ==, 0);
+    g_rand_free(r);
+    tp_free(tp);
+}
+
 /* Buffer sizes from BSIZE/BSEX (SDM 3.2.2): the length of the first
  * descriptor of a 16380-byte frame shows the buffer size. */
 static void test_bufsizes(void)
@@ -755,6 +804,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/secrc", test_secrc);
     g_test_add_func("/rx/multi-desc-bsize256", test_multi_desc);
     g_test_add_func("/rx/multi-desc-waits-for-rdt", test_multi_desc_wait);
+    g_test_add_func("/rx/zero-tail-frames", test_zero_tail_frames);
     g_test_add_func("/rx/bufsizes", test_bufsizes);
     g_test_add_func("/rx/c01-tail-equals-head", test_c01_tail_equals_head);
     g_test_add_func("/rx/c02-empty-ring", test_c02_empty_ring);

@@ -442,6 +442,16 @@ void e1k_tx_link_changed(E1kDev *s);
  *  modulo 0xFFFF to the word-by-word sum and zero only if it is, so
  *  e1k_csum_fold gives the same result (@sum below 2^31). */
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len);
+/** Raw ones'-complement sum of @n bytes at @p (RFC 1071) as little-endian
+ *  words, a last partial word padded with zeros, partly folded (2^64 and
+ *  2^32 are 1 modulo 0xFFFF): congruent modulo 0xFFFF to the little-
+ *  endian 16-bit-word sum, 0 only when every byte is; below 2^35 for
+ *  n < 2^16.  Fold with e1k_csum_fold16; the big-endian sum is that
+ *  value with its bytes swapped (RFC 1071 2(B)). */
+uint64_t e1k_csum_le(const uint8_t *p, size_t n);
+/** @x folded to 16 bits with the end-around carry: 1..0xFFFF, 0 only for
+ *  0 (not complemented). */
+uint32_t e1k_csum_fold16(uint64_t x);
 /** Number of zero bytes at the end of @len bytes at @data (0..@len). */
 uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len);
 /** Shortest run of trailing zero bytes that e1k_crc32_zt skips (below it

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internet checksum helpers (RFC 1071), used for TX checksum insertion
  * (SDM 3.3.5) and RX checksum offload (SDM 3.2.9). */
+#include "e1000_bytes.h"
 #include "e1000_core.h"
 
 #include <string.h>
@@ -103,58 +104,67 @@ uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
     return len - n;
 }
 
+uint64_t e1k_csum_le(const uint8_t *p, size_t n)
+{
+    uint64_t acc = 0, carries = 0, w;
+
+    /* 64-bit words with each carry out of the accumulator counted (2^64
+     * is 1 modulo 0xFFFF, RFC 1071 2(C): the carry goes around): a chain
+     * the compiler does not vectorise (its set-up costs more than a
+     * frame header's few words) */
+    for (; n >= 16u; p += 16, n -= 16u) {
+        w = e1k_ld_le64(p);
+        acc += w;
+        carries += acc < w;
+        w = e1k_ld_le64(p + 8);
+        acc += w;
+        carries += acc < w;
+    }
+    /* the last 0-15 bytes, each piece at its place in the word grid */
+    if (n & 8u) {
+        w = e1k_ld_le64(p);
+        acc += w;
+        carries += acc < w;
+        p += 8;
+    }
+    carries += (acc & 0xFFFFFFFFu) + (acc >> 32);
+    if (n & 4u) {
+        carries += e1k_ld_le32(p);
+        p += 4;
+    }
+    if (n & 2u) {
+        carries += e1k_ld_le16(p);
+        p += 2;
+    }
+    return (n & 1u) ? carries + p[0] : carries;
+}
+
 uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
-    uint64_t acc = 0, carries = 0;
     uint64_t total;
-    size_t i = 0;
+    uint32_t f;
 
     if (!data) {
         return sum;
     }
-    /* 64 bits at a time in host byte order, each carry out of the 64-bit
-     * accumulator counted (2^64 is 1 modulo 0xFFFF, RFC 1071 2(C): the
-     * carry goes around), then 32 bits at a time.  The ones'-complement
-     * sum does not depend on byte order (RFC 1071 2(B)): fold to 16 bits
-     * and swap the result on a little-endian host.  The folded value is
-     * the one a plain sum of 32-bit words gives: congruent modulo 0xFFFF,
-     * within 1..0xFFFF, and 0 only when every byte is. */
-    for (; i + 16u <= len; i += 16u) {
-        uint64_t w[2];
-        memcpy(w, data + i, 16);
-        carries += __builtin_add_overflow(acc, w[0], &acc);
-        carries += __builtin_add_overflow(acc, w[1], &acc);
-    }
-    for (; i + 4u <= len; i += 4u) {
-        uint32_t w;
-        memcpy(&w, data + i, 4);
-        carries += __builtin_add_overflow(acc, (uint64_t)w, &acc);
-    }
-    /* acc + carries without losing a carry: both halves of acc, then the
-     * carries (< 2^60), sum below 2^62 */
-    acc = (acc & 0xFFFFFFFFu) + (acc >> 32) + carries;
-    acc = (acc & 0xFFFFFFFFu) + (acc >> 32);
-    acc = (acc & 0xFFFFu) + (acc >> 16);
-    acc = (acc & 0xFFFFu) + (acc >> 16);
-    acc = (acc & 0xFFFFu) + (acc >> 16);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    acc = ((acc & 0xFFu) << 8) | (acc >> 8);
-#endif
-    /* the last 0-3 bytes: big-endian words, an odd byte padded with 0 */
-    if (i + 2u <= len) {
-        acc += (uint32_t)data[i] << 8 | data[i + 1];
-        i += 2u;
-    }
-    if (i < len) {
-        acc += (uint32_t)data[i] << 8;
-    }
-    /* acc is nonzero exactly when some data byte was: the caller's fold
+    /* the little-endian sum, folded, swapped to the big-endian one (the
+     * ones'-complement sum does not depend on byte order, RFC 1071
+     * 2(B)): 1..0xFFFF, 0 only when every byte is, so the caller's fold
      * gives the same result as a 16-bit-at-a-time sum */
-    total = (uint64_t)sum + acc;
+    f = e1k_csum_fold16(e1k_csum_le(data, len));
+    total = (uint64_t)sum + (((f & 0xFFu) << 8) | (f >> 8));
     while (total >> 32) {
         total = (total & 0xFFFFFFFFu) + (total >> 32);
     }
     return (uint32_t)total;
+}
+
+uint32_t e1k_csum_fold16(uint64_t x)
+{
+    x = (x & 0xFFFFFFFFu) + (x >> 32);
+    x = (x & 0xFFFFu) + (x >> 16);
+    x = (x & 0xFFFFu) + (x >> 16);
+    return (uint32_t)((x & 0xFFFFu) + (x >> 16));
 }
 
 uint16_t e1k_csum_fold(uint32_t sum)

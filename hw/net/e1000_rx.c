@@ -297,30 +297,39 @@ static int rx_write_desc(E1kDev *s, uint64_t addr, uint16_t length,
     return 0;
 }
 
-/* rx_write_data for a run that wraps around the packet buffer: the bytes
- * gathered in a copy first.  Out of line: only this needs the 16 KB. */
-static __attribute__((noinline)) int rx_write_wrapped(E1kDev *s,
-                                                      const E1kRxState *rx)
+/* rx_write_data through a copy: when the host buffer is outside the
+ * port's DMA window (one write through the port, as for a plain run).
+ * Out of line: only this needs the 16 KB. */
+static __attribute__((noinline)) int rx_write_gathered(E1kDev *s,
+                                                       const E1kRxState *rx)
 {
     uint8_t tmp[E1K_RX_MAX_BUF];
-    const uint8_t *p = e1k_rxbuf_head_bytes(rx, rx->head_done,
-                                            rx->step_chunk, tmp);
 
-    return e1k_dma_write(s, rx->step_buf, p, rx->step_chunk);
+    e1k_rxbuf_head_read(rx, rx->head_done, rx->step_chunk, tmp);
+    return e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk);
 }
 
 /* Place this step's bytes (step_chunk bytes of the head frame and its
  * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
- * Straight from the packet buffer unless the run wraps around it. */
+ * Straight from the packet buffer when they are one run of it (no zeros
+ * left out, no wrap), else put together in the host buffer itself inside
+ * the DMA window, or in a copy outside it. */
 static int rx_write_data(E1kDev *s, const E1kRxState *rx)
 {
-    uint32_t at = (rx->meta[rx->head].data_off + rx->head_done) %
-                  E1K_RX_FIFO_BYTES;
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t at = (m->data_off + rx->head_done) % E1K_RX_FIFO_BYTES;
+    uint8_t *dst;
 
-    if (at + rx->step_chunk > E1K_RX_FIFO_BYTES) {
-        return rx_write_wrapped(s, rx);
+    if (!m->zeros && at + rx->step_chunk <= E1K_RX_FIFO_BYTES) {
+        return e1k_dma_write(s, rx->step_buf, rx->data + at,
+                             rx->step_chunk);
     }
-    return e1k_dma_write(s, rx->step_buf, rx->data + at, rx->step_chunk);
+    dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
+    if (!dst) {
+        return rx_write_gathered(s, rx);
+    }
+    e1k_rxbuf_head_read(rx, rx->head_done, rx->step_chunk, dst);
+    return 0;
 }
 
 /* Start the next descriptor step after one completed, if a frame is held

@@ -44,10 +44,14 @@
  * checksum offload and FCS are wire-side functions on real hardware).
  */
 typedef struct E1kRxFrameMeta {
-    uint32_t data_off; /**< offset of the first stored byte in data[] */
-    uint16_t len;      /**< stored bytes, no FCS (after VLAN strip) */
-    uint16_t charge;   /**< packet-buffer bytes charged (see rxbuf.c) */
-    uint16_t wire_len; /**< bytes as received incl. FCS (DA..CRC) */
+    uint16_t data_off; /**< offset of the first stored byte in data[] */
+    uint16_t zeros;    /**< the frame's last bytes known to be zero and
+                            not kept in data[] (a generated payload):
+                            0, or E1K_ZERO_TAIL_MIN..len */
+    uint16_t len;      /**< frame bytes, no FCS (after VLAN strip) */
+    uint16_t wire_len; /**< bytes as received incl. FCS (DA..CRC); the
+                            packet-buffer bytes charged follow from it
+                            (e1k_rxbuf_charge) */
     uint16_t csum;     /**< packet checksum field (RXCSUM.PCSS), SDM 3.2.3 */
     uint16_t special;  /**< VLAN TCI when stripped (CTRL.VME), else 0 */
     uint8_t status;    /**< EOP status bits besides DD/EOP: IXSM VP
@@ -98,22 +102,25 @@ void e1k_rxbuf_reset(E1kRxState *rx, uint32_t cap);
  *  a free slot, SDM 3.2.7.4), else 0.  e1k_rxbuf_push may be called
  *  exactly when this returns 1. */
 int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len);
-/** Append a frame of @len stored bytes that arrived with @wire_len bytes
- *  (FCS included) and FCS @fcs: the bytes and then the FCS (little-
- *  endian) go into data[].  The caller has made sure it fits
- *  (e1k_rxbuf_fits returned 1 for the same @len and @wire_len; not
- *  checked again).  Returns its slot with data_off, len, charge and
- *  wire_len filled in and every other field 0 (the caller fills the
- *  descriptor fields). */
+/** Append a frame of @len bytes that arrived with @wire_len bytes (FCS
+ *  included) and FCS @fcs, its last @zeros <= @len bytes known to be
+ *  zero: the bytes before those zeros and then the FCS (little-endian)
+ *  go into data[]; a run of E1K_ZERO_TAIL_MIN or more zeros is not
+ *  copied (meta.zeros), a shorter one is.  The caller has made sure it
+ *  fits (e1k_rxbuf_fits returned 1 for the same @len and @wire_len; not
+ *  checked again).  Returns its slot with data_off, zeros, len,
+ *  wire_len, rnbc (0) and pad (0) filled in; the caller fills the
+ *  descriptor fields (csum, special, status, errors). */
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
-                               uint32_t len, uint16_t wire_len, uint32_t fcs);
-/** The @n bytes starting at byte @off of the head frame followed by its
- *  4-byte FCS (little-endian): a pointer into data[] when they are one
- *  run of it, else @tmp (n bytes) filled with them.  Caller keeps
- *  off+n <= len+4. */
-const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
-                                    uint32_t n, uint8_t *tmp);
-/** Copy the whole stored head frame (meta.len bytes) into @out. */
+                               uint32_t len, uint32_t zeros,
+                               uint16_t wire_len, uint32_t fcs);
+/** Copy @n bytes of the held head frame followed by its 4-byte FCS
+ *  (little-endian), from byte @off on, into @dst: the kept bytes from
+ *  data[] (around its end if they wrap), the zeros not kept written as
+ *  zeros.  Caller keeps off+n <= len+4 and a frame held. */
+void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
+                         uint8_t *dst);
+/** Copy the whole head frame (meta.len bytes) into @out. */
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out);
 /** Drop the head frame (no-op if empty). */
 void e1k_rxbuf_pop(E1kRxState *rx);

@@ -14,9 +14,13 @@
  * 64 KB array, each frame followed by its 4-byte FCS (little-endian), so
  * the bytes the DMA engine places in host memory (frame, then FCS unless
  * RCTL.SECRC) are one run of the array: a descriptor step writes them
- * straight from it unless the run wraps.  The charge accounting (used <=
- * cap <= 64 KB, and every frame charged more than its bytes + FCS) bounds
- * the stored bytes, so a new frame never overwrites an older one.
+ * straight from it unless the run wraps.  A frame that ends in a long
+ * run of zero bytes (a generated payload, found by e1k_zero_tail) keeps
+ * only the bytes before it: the step writes the zeros itself, and neither
+ * copy passes over them.  The charge accounting (by the bytes on the
+ * wire, whatever is kept: used <= cap <= 64 KB, and every frame charged
+ * more than its bytes + FCS) bounds the stored bytes, so a new frame
+ * never overwrites an older one.
  */
 #include <string.h>
 
@@ -62,15 +66,18 @@ static void ring_put(E1kRxState *rx, uint32_t off, const uint8_t *src,
     memcpy(rx->data, src + first, n - first);
 }
 
-/* Copy @n bytes out of the circular data array from @off. */
-static void ring_get(const E1kRxState *rx, uint32_t off, uint8_t *dst,
-                     uint32_t n)
+/* Copy @n bytes out of the circular data array from @off (taken modulo
+ * its size): one copy unless they wrap. */
+static inline void ring_get(const E1kRxState *rx, uint32_t off,
+                            uint8_t *dst, uint32_t n)
 {
     uint32_t first;
+
     off %= E1K_RX_FIFO_BYTES;
     first = E1K_RX_FIFO_BYTES - off;
-    if (first > n) {
-        first = n;
+    if (first >= n) {
+        memcpy(dst, rx->data + off, n);
+        return;
     }
     memcpy(dst, rx->data + off, first);
     memcpy(dst + first, rx->data, n - first);
@@ -85,28 +92,35 @@ int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
 }
 
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
-                               uint32_t len, uint16_t wire_len, uint32_t fcs)
+                               uint32_t len, uint32_t zeros,
+                               uint16_t wire_len, uint32_t fcs)
 {
     uint32_t charge = e1k_rxbuf_charge(wire_len);
-    uint32_t tail = rx->data_tail;
+    uint32_t tail = rx->data_tail, kept;
     E1kRxFrameMeta *slot;
     uint8_t le[4];
 
+    zeros = zeros >= E1K_ZERO_TAIL_MIN ? zeros : 0u;
+    kept = len - zeros;
     /* the caller checked e1k_rxbuf_fits: not evaluated a second time */
     slot = &rx->meta[(rx->head + rx->count) % E1K_RX_FIFO_SLOTS];
-    *slot = (E1kRxFrameMeta){ .data_off = tail, .len = (uint16_t)len,
-                              .charge = (uint16_t)charge,
-                              .wire_len = wire_len };
+    /* field by field: the descriptor fields are the caller's to fill */
+    slot->data_off = (uint16_t)tail;
+    slot->zeros = (uint16_t)zeros;
+    slot->len = (uint16_t)len;
+    slot->wire_len = wire_len;
+    slot->rnbc = 0;
+    slot->pad = 0;
     e1k_st_le32(le, fcs);
-    if (tail + len + sizeof(le) <= E1K_RX_FIFO_BYTES) {
+    if (tail + kept + sizeof(le) <= E1K_RX_FIFO_BYTES) {
         /* the common case: no wrap, two plain copies */
-        memcpy(rx->data + tail, frame, len);
-        memcpy(rx->data + tail + len, le, sizeof(le));
+        memcpy(rx->data + tail, frame, kept);
+        memcpy(rx->data + tail + kept, le, sizeof(le));
     } else {
-        ring_put(rx, tail, frame, len);
-        ring_put(rx, (tail + len) % E1K_RX_FIFO_BYTES, le, sizeof(le));
+        ring_put(rx, tail, frame, kept);
+        ring_put(rx, (tail + kept) % E1K_RX_FIFO_BYTES, le, sizeof(le));
     }
-    rx->data_tail = (tail + len + sizeof(le)) % E1K_RX_FIFO_BYTES;
+    rx->data_tail = (tail + kept + sizeof(le)) % E1K_RX_FIFO_BYTES;
     rx->used += charge;
     rx->count++;
     return slot;
@@ -117,28 +131,39 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
     return rx->count ? &rx->meta[rx->head] : NULL;
 }
 
-const uint8_t *e1k_rxbuf_head_bytes(const E1kRxState *rx, uint32_t off,
-                                    uint32_t n, uint8_t *tmp)
+void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
+                         uint8_t *dst)
 {
-    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    uint32_t at;
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t kept = (uint32_t)m->len - m->zeros, end = off + n, k;
 
-    if (!m) {
-        return tmp;
+    if (off < kept) { /* kept bytes */
+        k = (end < kept ? end : kept) - off;
+        ring_get(rx, m->data_off + off, dst, k);
+        dst += k;
+        off += k;
     }
-    at = (m->data_off + off) % E1K_RX_FIFO_BYTES;
-    if (at + n <= E1K_RX_FIFO_BYTES) {
-        return rx->data + at; /* one run of the array: no copy */
+    if (off < m->len && off < end) { /* the zeros not kept */
+        k = (end < m->len ? end : m->len) - off;
+        memset(dst, 0, k);
+        dst += k;
+        off += k;
     }
-    ring_get(rx, at, tmp, n);
-    return tmp;
+    if (off < end) { /* FCS, kept after the kept bytes */
+        uint32_t at = (m->data_off + kept + (off - m->len)) %
+                      E1K_RX_FIFO_BYTES;
+        if (end - off == 4u && at <= E1K_RX_FIFO_BYTES - 4u) {
+            memcpy(dst, rx->data + at, 4); /* all of it: one load */
+        } else {
+            ring_get(rx, at, dst, end - off);
+        }
+    }
 }
 
 void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out)
 {
-    const E1kRxFrameMeta *m = e1k_rxbuf_head(rx);
-    if (m) {
-        ring_get(rx, m->data_off, out, m->len);
+    if (rx->count) {
+        e1k_rxbuf_head_read(rx, 0, rx->meta[rx->head].len, out);
     }
 }
 
@@ -147,7 +172,7 @@ void e1k_rxbuf_pop(E1kRxState *rx)
     if (!rx->count) {
         return;
     }
-    rx->used -= rx->meta[rx->head].charge;
+    rx->used -= e1k_rxbuf_charge(rx->meta[rx->head].wire_len);
     rx->head = (rx->head + 1u) % E1K_RX_FIFO_SLOTS;
     rx->count--;
     if (!rx->count) {
@@ -167,12 +192,11 @@ int e1k_rxbuf_check(const E1kRxState *rx)
     for (uint32_t i = 0; i < rx->count; i++) {
         const E1kRxFrameMeta *m =
             &rx->meta[(rx->head + i) % E1K_RX_FIFO_SLOTS];
-        if (m->len > E1K_RX_MAX_FRAME || m->data_off >= E1K_RX_FIFO_BYTES ||
-            m->charge != e1k_rxbuf_charge(m->wire_len) ||
+        if (m->len > E1K_RX_MAX_FRAME || m->zeros > m->len ||
             m->len > m->wire_len) {
             return -1;
         }
-        sum += m->charge;
+        sum += e1k_rxbuf_charge(m->wire_len);
     }
     return sum == rx->used ? 0 : -1;
 }

@@ -7,8 +7,8 @@
  *
  * The IPv4 header and the TCP/UDP segment are each summed once; the
  * packet checksum is put together from those parts when the segment is
- * long, else summed in one pass.  The parts are summed as little-endian
- * 64-bit words with their carries counted (the last 0-7 bytes as 32-,
+ * long, else summed in one pass.  The parts are summed (e1k_csum_le,
+ * e1000_csum.c) as little-endian 64-bit words with their carries counted (the last 0-7 bytes as 32-,
  * 16- and 8-bit words) and folded once at the end: the ones'-
  * complement sum does not depend on the word size or byte order (RFC
  * 1071 2(B), 2(C)), only on each byte's place (even or odd) in it, so a
@@ -24,42 +24,11 @@
 #define IPPROTO_TCP_ 6u
 #define IPPROTO_UDP_ 17u
 
-/** Sum of @n bytes at @p as little-endian words (a last partial word
- *  padded with zeros), partly folded (2^64 and 2^32 are 1 modulo
- *  0xFFFF), the last @zeros bytes (known to be zero: they add nothing)
- *  not read.  Below 2^35 for n < 2^16 bytes.  64-bit words with the
- *  carries counted: a chain the compiler does not vectorise (its set-up
- *  costs more than a frame header's few words). */
-static uint64_t sum_le(const uint8_t *p, uint32_t n, uint32_t zeros)
+/** e1k_csum_le of @n bytes at @p whose last @zeros bytes are known to
+ *  be zero (they add nothing and are not read). */
+static inline uint64_t sum_le(const uint8_t *p, uint32_t n, uint32_t zeros)
 {
-    uint64_t acc = 0, carries = 0, w;
-
-    n -= zeros < n ? zeros : n;
-    for (; n >= 16u; p += 16, n -= 16u) {
-        w = e1k_ld_le64(p);
-        acc += w;
-        carries += acc < w;
-        w = e1k_ld_le64(p + 8);
-        acc += w;
-        carries += acc < w;
-    }
-    /* the last 0-15 bytes, each piece at its place in the word grid */
-    if (n & 8u) {
-        w = e1k_ld_le64(p);
-        acc += w;
-        carries += acc < w;
-        p += 8;
-    }
-    carries += (acc & 0xFFFFFFFFu) + (acc >> 32);
-    if (n & 4u) {
-        carries += e1k_ld_le32(p);
-        p += 4;
-    }
-    if (n & 2u) {
-        carries += e1k_ld_le16(p);
-        p += 2;
-    }
-    return (n & 1u) ? carries + p[0] : carries;
+    return e1k_csum_le(p, n - (zeros < n ? zeros : n));
 }
 
 /** sum_le of a 20-byte IPv4 header (no options, the common case), with
@@ -71,14 +40,10 @@ static inline uint64_t sum_ip20(const uint8_t *h)
     return (acc & 0xFFFFFFFFu) + (acc >> 32) + (acc < w) + e1k_ld_le32(h + 16);
 }
 
-/** @x (below 2^45) folded to 16 bits with the end-around carry: 1..0xFFFF,
- *  0 only for 0. */
-static uint32_t fold16(uint64_t x)
+/** The sum of the IPv4 header at @h of @ihl bytes (sum_ip20 for 20). */
+static inline uint64_t sum_ip(const uint8_t *h, uint32_t ihl)
 {
-    x = (x & 0xFFFFFFFFu) + (x >> 32);
-    x = (x & 0xFFFFu) + (x >> 16);
-    x = (x & 0xFFFFu) + (x >> 16);
-    return (uint32_t)((x & 0xFFFFu) + (x >> 16));
+    return ihl == 20u ? sum_ip20(h) : e1k_csum_le(h, ihl);
 }
 
 /** A 16-bit value with its bytes swapped (times 256 modulo 0xFFFF). */
@@ -91,7 +56,7 @@ static uint32_t swap16(uint32_t v)
  *  (0 or 1) bytes before it. */
 static uint32_t part(uint64_t x, uint32_t odd)
 {
-    uint32_t f = fold16(x);
+    uint32_t f = e1k_csum_fold16(x);
     return odd ? swap16(f) : f;
 }
 
@@ -159,21 +124,25 @@ static int l4_kind(const uint8_t *h, const RxIp *ip, uint8_t *status)
  * its known zero tail) was summed and the packet checksum starts at or
  * before the IP header (@pcss <= ip->off < len), that checksum's sum is
  * put together from the parts just summed and the bytes around them:
- * returns 1 then, 0 when the caller has to sum it. */
-static int ip_offload(uint32_t rxcsum, const uint8_t *frame, uint32_t len,
-                      const RxIp *ip, uint32_t pcss, uint32_t zeros,
-                      uint8_t *status, uint8_t *errors, uint64_t *pkt)
+ * returns 1 then, 0 when the caller has to sum it.  Inlined into its
+ * one caller: a call costs more than the common path's work. */
+static inline __attribute__((always_inline)) int
+ip_offload(uint32_t rxcsum, const uint8_t *frame, uint32_t len,
+           const RxIp *ip, uint32_t pcss, uint32_t zeros, uint8_t *status,
+           uint8_t *errors, uint64_t *pkt)
 {
     const uint8_t *h = frame + ip->off;
     uint32_t seg = ip->off + ip->ihl, end = ip->off + ip->tot;
     uint32_t l4len = ip->tot - ip->ihl;
-    uint64_t s_ip = ip->ihl == 20u ? sum_ip20(h) : sum_le(h, ip->ihl, 0);
-    uint64_t s_seg, sum;
+    uint64_t s_ip = 0, s_seg, sum;
     uint32_t seg_zeros;
 
+    /* the header is summed only where its sum is used: for IPOFL here,
+     * for a packet checksum put together from parts below */
     if (rxcsum & E1K_RXCSUM_IPOFL) {
+        s_ip = sum_ip(h, ip->ihl);
         *status |= E1K_RXD_STAT_IPCS;
-        if (fold16(s_ip) != 0xFFFFu) {
+        if (e1k_csum_fold16(s_ip) != 0xFFFFu) {
             *errors |= E1K_RXD_ERR_IPE;
         }
     }
@@ -185,11 +154,14 @@ static int ip_offload(uint32_t rxcsum, const uint8_t *frame, uint32_t len,
     /* pseudo header: source, destination, zero+protocol, length */
     sum = s_seg + e1k_ld_le32(h + 12) + e1k_ld_le32(h + 16) + swap16(h[9]) +
           swap16(l4len);
-    if (fold16(sum) != 0xFFFFu) {
+    if (e1k_csum_fold16(sum) != 0xFFFFu) {
         *errors |= E1K_RXD_ERR_TCPE;
     }
     if (pcss > ip->off || l4len < PKT_REUSE_MIN + seg_zeros) {
         return 0;
+    }
+    if (!(rxcsum & E1K_RXCSUM_IPOFL)) {
+        s_ip = sum_ip(h, ip->ihl);
     }
     *pkt = part(sum_le(frame + pcss, ip->off - pcss, 0), 0) +
            part(s_ip, (ip->off - pcss) & 1u) +
@@ -223,5 +195,5 @@ uint16_t e1k_rx_checksum(uint32_t rxcsum, const uint8_t *frame,
         pkt = sum_le(frame + pcss, len - pcss, zeros);
     }
     /* packet checksum: the big-endian sum (SDM 3.2.3.1), not complemented */
-    return (uint16_t)swap16(fold16(pkt));
+    return (uint16_t)swap16(e1k_csum_fold16(pkt));
 }

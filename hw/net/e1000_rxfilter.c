@@ -202,13 +202,16 @@ static void rx_store(E1kDev *s, const uint8_t *src, uint32_t len,
                      uint32_t wire_len, uint32_t fcs, uint32_t l3_off,
                      uint32_t zeros, uint8_t status, uint16_t special)
 {
-    E1kRxFrameMeta *m = e1k_rxbuf_push(&s->rx, src, len, (uint16_t)wire_len,
-                                       fcs);
+    E1kRxFrameMeta *m = e1k_rxbuf_push(&s->rx, src, len, zeros,
+                                       (uint16_t)wire_len, fcs);
+    uint8_t errors = 0;
 
-    m->status = status;
-    m->special = special;
+    /* each field written once (the checksum's bits gathered first) */
     m->csum = e1k_rx_checksum(e1k_reg(s, E1K_RXCSUM), src, len, l3_off,
-                              &m->status, &m->errors, zeros);
+                              &status, &errors, zeros);
+    m->special = special;
+    m->status = status;
+    m->errors = errors;
 }
 
 /* rx_store for a frame whose VET tag is stripped into the descriptor

@@ -20,8 +20,10 @@
  *  FCS after its bytes (e1000_rxbuf.c), so a version-1 blob's buffer
  *  would be misread and is refused.  3: the transmit state keeps the
  *  current descriptor's decoded length and EOP (E1kTxState.desc_len,
- *  desc_eop). */
-#define E1K_SAVE_VERSION 3u
+ *  desc_eop).  4: a received frame's zero tail is not kept in the
+ *  packet buffer (E1kRxFrameMeta.zeros, 16-bit data_off, the charge
+ *  taken from wire_len). */
+#define E1K_SAVE_VERSION 4u
 #define E1K_SAVE_HDR     16u
 /** Furthest in the future a restored timer may lie beyond the blob's
  *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
