@@ -230,7 +230,7 @@ static int xmit_linear(struct e1k_adapter *a, struct e1k_skb *skb,
  * mapped, a context descriptor for an offload, data descriptors.  Out
  * of line, so the usual frame's path keeps a small stack frame.  0 sent
  * or dropped, 1 busy. */
-static __attribute__((noinline)) int xmit_mapped(struct e1k_adapter *a,
+static __attribute__((__noinline__)) int xmit_mapped(struct e1k_adapter *a,
                                                  struct e1k_skb *skb,
                                                  uint32_t len)
 {
