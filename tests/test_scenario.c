@@ -169,6 +169,27 @@ static void test_shipped(void)
     g_assert_true(g_file_test(sc.traffic[0].pcap, G_FILE_TEST_IS_REGULAR));
 }
 
+/* The profile the loader checked is kept, as a fresh load of that file
+ * with the scenario's cpu_mhz gives it (the run uses it, sim_host.c). */
+static void test_profile_kept(void)
+{
+    const char *sets[] = {"host.cpu_mhz=466", NULL};
+    char *p = scen("forward-10M-irqoff.ini"), *err = NULL;
+    TbProfile fresh;
+
+    for (int i = 0; i < 2; i++) {
+        g_assert_cmpint(tb_scenario_load(p, i ? sets : NULL, &sc, &err), ==,
+                        0);
+        g_assert_true(g_str_has_suffix(sc.host.prof_file, "piii-s-1266.ini"));
+        g_assert_cmpuint(sc.host.prof_cpu_mhz, ==, i ? 466 : 0);
+        g_assert_cmpint(tb_profile_load(&fresh, sc.host.prof_file,
+                                        sc.host.cpu_mhz, &err), ==, 0);
+        g_assert_cmpfloat(sc.host.prof.mhz, ==, i ? 466.0 : 1266.0);
+        g_assert_cmpmem(&sc.host.prof, sizeof(fresh), &fresh, sizeof(fresh));
+    }
+    g_free(p);
+}
+
 static void test_set_overrides(void)
 {
     const char *sets[] = {"traffic.pps=1234.5", "nic.eth1.RxIntDelay=5",
@@ -569,6 +590,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/scenario/defaults", test_defaults);
     g_test_add_func("/scenario/shipped", test_shipped);
+    g_test_add_func("/scenario/profile_kept", test_profile_kept);
     g_test_add_func("/scenario/set_overrides", test_set_overrides);
     g_test_add_func("/scenario/imix", test_imix_parse);
     g_test_add_func("/scenario/errors", test_errors);

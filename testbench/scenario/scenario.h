@@ -11,6 +11,7 @@
 
 #include "e1000.h"
 #include "e1000_drv.h"
+#include "sim/profile.h"
 
 #define TB_MAX_NICS 8
 #define TB_MAX_ROUTES 32
@@ -43,6 +44,12 @@ typedef struct TbHostCfg {
     uint32_t sink_read_size;     /**< bytes per recv() by the reader */
     int tcp_timestamps;          /**< sysctl tcp_timestamps (1) */
     int tcp_window_scaling;      /**< sysctl tcp_window_scaling (1) */
+    /* Not keys: the cost profile the loader read to check it, kept so
+     * that the run does not parse the file again (sim_host.c uses it
+     * when the file and cpu_mhz it would read are these). */
+    TbProfile prof;              /**< as read; prof.mhz 0: none kept */
+    char prof_file[TB_PATH_LEN]; /**< the file it was read from */
+    uint32_t prof_cpu_mhz;       /**< the cpu_mhz it was read with */
 } TbHostCfg;
 
 /** One NIC of the host. */

@@ -134,8 +134,9 @@ static int host_profile_path(TbLd *ld, TbHostCfg *h)
 
 /* The profile the run will use (profile_path, or the file the name
  * finds), read now: a missing, non-regular or malformed file is an error
- * at the key that chose it (at [host] for the default name). */
-static int host_profile_load(TbLd *ld, const TbHostCfg *h)
+ * at the key that chose it (at [host] for the default name).  What was
+ * read is kept in h->prof for the run. */
+static int host_profile_load(TbLd *ld, TbHostCfg *h)
 {
     const char *key = tb_ld_has(ld, "host", "profile_path") ? "profile_path"
                       : tb_ld_has(ld, "host", "profile")    ? "profile"
@@ -155,6 +156,10 @@ static int host_profile_load(TbLd *ld, const TbHostCfg *h)
         r = tb_ld_fail(ld, "host", key, "%s: not a regular file", path);
     } else if (tb_profile_load(prof, path, h->cpu_mhz, &why) < 0) {
         r = tb_ld_fail(ld, "host", key, "%s", why);
+    } else if (strlen(path) < sizeof(h->prof_file)) {
+        h->prof = *prof;
+        g_strlcpy(h->prof_file, path, sizeof(h->prof_file));
+        h->prof_cpu_mhz = h->cpu_mhz;
     }
     g_free(why);
     g_free(prof);
@@ -163,7 +168,7 @@ static int host_profile_load(TbLd *ld, const TbHostCfg *h)
 }
 
 /* sink_cpu within host.cpus (a NIC's cpu: nic_rules) */
-static int host_rules(TbLd *ld, const TbHostCfg *h)
+static int host_rules(TbLd *ld, TbHostCfg *h)
 {
     if (h->sink_cpu >= h->cpus) {
         return tb_ld_fail(ld, "host", "sink_cpu", "%u is not a CPU of the "

@@ -7,6 +7,7 @@
  * key's range and filled in every default.
  */
 #include <glib.h>
+#include <string.h>
 
 #include "sim/sim_int.h"
 
@@ -22,7 +23,13 @@ int tb_sim_load_profile(TbSim *sim, char **err)
                                h->profile, h->profile);
         return -1;
     }
-    int rc = tb_profile_load(&sim->prof, path, h->cpu_mhz, err);
+    int rc = 0;
+    if (h->prof.mhz > 0 && h->prof_cpu_mhz == h->cpu_mhz &&
+        strcmp(path, h->prof_file) == 0) {
+        sim->prof = h->prof;   /* the loader read this file already */
+    } else {
+        rc = tb_profile_load(&sim->prof, path, h->cpu_mhz, err);
+    }
     g_free(path);
     return rc;
 }
