@@ -234,6 +234,8 @@ static bool port_window_valid(const E1kPort *port)
                                                     port->dma_base);
 }
 
+static void dev_reset_from(E1kDev *s, bool power_on, bool cleared);
+
 E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
 {
     E1kDev *s;
@@ -251,7 +253,7 @@ E1kDev *e1k_new(const E1kConfig *cfg, const E1kPort *port)
     e1k_bus_prepare(s);
     s->announced_deadline = E1K_NO_DEADLINE;
     s->now_ns = e1k_port_now(s);
-    e1k_power_on_reset(s);
+    dev_reset_from(s, true, true); /* calloc: registers etc. already 0 */
     e1k_leave(s);
     return s;
 }
@@ -471,6 +473,14 @@ uint32_t e1k_status_bus_bits(const E1kDev *s)
  */
 static void dev_reset(E1kDev *s, bool power_on)
 {
+    dev_reset_from(s, power_on, false);
+}
+
+/** dev_reset(); with @cleared, the register file, the EEPROM interface
+ *  and the totals are known to be all zero already (a device e1k_new has
+ *  just allocated zeroed) and are not cleared again. */
+static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
+{
     uint32_t pba = power_on ? E1K_PBA_DEFAULT : e1k_reg(s, E1K_PBA);
     uint16_t phy_keep[32];
     E1kPhy phy = s->phy;
@@ -481,17 +491,21 @@ static void dev_reset(E1kDev *s, bool power_on)
 
     e1k_trace(s, E1K_TRACE_RESET, power_on, 0);
     memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
-    memset(s->reg, 0, sizeof(s->reg));
+    if (!cleared) {
+        memset(s->reg, 0, sizeof(s->reg));
+        memset(&s->ee, 0, sizeof(s->ee));
+        if (power_on) {
+            memset(&s->totals, 0, sizeof(s->totals));
+        }
+    }
     for (unsigned i = 0; i < E1K_TMR_COUNT; i++) {
         s->timer[i] = E1K_NO_DEADLINE;
     }
     e1k_timers_changed(s);
     s->itr_gate_ns = 0;
     s->ioaddr = 0;
-    memset(&s->ee, 0, sizeof(s->ee));
     s->ee.out_bit = -1;
     if (power_on) {
-        memset(&s->totals, 0, sizeof(s->totals));
         s->bus_free_ns = 0;
     }
 
