@@ -27,12 +27,32 @@ bool tb_run_is_multi(const char *path)
     return multi;
 }
 
+/* True if the text @data (@n bytes) may have a [host.NAME] or
+ * [link.NAME] group: a GKeyFile group name is the text right after the
+ * '[' of its line, so without "[host." and "[link." it has none, and the
+ * file need not be parsed to know it (most scenarios have one host). */
+static bool may_be_multi(const char *data, size_t n)
+{
+    for (const char *p = data; (p = memchr(p, '[', n - (size_t)(p - data)));
+         p++) {
+        size_t left = n - (size_t)(p - data);
+        if (left >= 6 && (!memcmp(p + 1, "host.", 5) ||
+                         !memcmp(p + 1, "link.", 5))) {
+            return true;
+        }
+    }
+    return false;
+}
+
 char *tb_run_host_list(const char *path)
 {
     GKeyFile *kf = g_key_file_new();
     GString *hosts = NULL;
+    char *data = NULL;
+    gsize n = 0;
 
-    if (g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL)) {
+    if (g_file_get_contents(path, &data, &n, NULL) && may_be_multi(data, n) &&
+        g_key_file_load_from_data(kf, data, n, G_KEY_FILE_NONE, NULL)) {
         char **groups = g_key_file_get_groups(kf, NULL);
         for (int i = 0; groups[i]; i++) {
             bool host = g_str_has_prefix(groups[i], "host.");
@@ -47,6 +67,7 @@ char *tb_run_host_list(const char *path)
         }
         g_strfreev(groups);
     }
+    g_free(data);
     g_key_file_free(kf);
     return hosts ? g_string_free(hosts, FALSE) : NULL;
 }
