@@ -227,6 +227,25 @@ static void test_reset_drops_line(void)
     tp_free(tp);
 }
 
+/* e1k_new leaves out clearing what calloc cleared: its device is the
+ * one a full power-on reset (every part cleared again) gives, byte for
+ * byte in the save blob. */
+static void test_new_equals_power_on(void)
+{
+    TestPort *a = tp_new(4096, NULL), *b = tp_new(4096, NULL);
+    size_t n = e1k_save_size(a->dev);
+    uint8_t *sa = g_malloc(n), *sb = g_malloc(n);
+
+    e1k_reset(b->dev);
+    g_assert_cmpuint(e1k_save(a->dev, sa, n), ==, n);
+    g_assert_cmpuint(e1k_save(b->dev, sb, n), ==, n);
+    g_assert_cmpmem(sa, n, sb, n);
+    tp_free(a);
+    tp_free(b);
+    g_free(sa);
+    g_free(sb);
+}
+
 static void test_subword_access(void)
 {
     TestPort *tp = tp_new(4096, NULL);
@@ -439,6 +458,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/new-rejects-bad-input", test_new_rejects_bad_input);
     g_test_add_func("/core/config-default", test_config_default);
     g_test_add_func("/core/reset-values", test_reset_values);
+    g_test_add_func("/core/new-equals-power-on", test_new_equals_power_on);
     g_test_add_func("/core/status-bus-bits", test_status_bus_bits);
     g_test_add_func("/core/unknown-offsets", test_unknown_offsets);
     g_test_add_func("/core/read-only", test_read_only);

@@ -476,9 +476,12 @@ static void dev_reset(E1kDev *s, bool power_on)
     dev_reset_from(s, power_on, false);
 }
 
-/** dev_reset(); with @cleared, the register file, the EEPROM interface
- *  and the totals are known to be all zero already (a device e1k_new has
- *  just allocated zeroed) and are not cleared again. */
+/** dev_reset(); with @cleared, the register file, the EEPROM interface,
+ *  the totals and the receive and transmit state are known to be all
+ *  zero already (a device e1k_new has just allocated zeroed) and are not
+ *  cleared again.  Nothing on the way touches the last two then: the PHY
+ *  power-on sets STATUS.LU without announcing it, so the CTRL check
+ *  finds no link change to pass to the transmit side. */
 static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
 {
     uint32_t pba = power_on ? E1K_PBA_DEFAULT : e1k_reg(s, E1K_PBA);
@@ -534,6 +537,10 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
      * cleared SLU and ASDE), LSC is raised like any link change. */
     e1k_phy_ctrl_written(s);
 
+    if (!cleared) {
+        memset(&s->rx, 0, sizeof(s->rx));
+        memset(&s->tx, 0, sizeof(s->tx));
+    }
     e1k_rx_reset(s);
     e1k_tx_reset(s);
     e1k_update_irq(s); /* ICR=IMS=0: the line falls if it was high */

@@ -406,7 +406,8 @@ bool e1k_stats_read(E1kDev *s, uint32_t off, uint32_t *val);
 
 /* ------------ receive (e1000_rx.c, e1000_rxfilter.c) ------------ */
 
-/** Reset RX state (packet buffer emptied, RXA taken from PBA). */
+/** Reset RX state: s->rx is all zero (dev_reset cleared it), the packet
+ *  buffer gets its capacity from PBA.RXA, the RX timers are cancelled. */
 void e1k_rx_reset(E1kDev *s);
 /** A receive-side register was written (value already stored); @old is
  *  the previous value.  Offsets: RCTL, RDBAL..RDT, RDTR, RXDCTL, RADV,
@@ -422,7 +423,8 @@ int e1k_rx_validate(const E1kDev *s);
 
 /* ---------------- transmit (e1000_tx.c) ---------------- */
 
-/** Reset TX state. */
+/** Reset TX state: s->tx is all zero (dev_reset cleared it), the FIFO
+ *  gets its capacity from PBA, the TX timers are cancelled. */
 void e1k_tx_reset(E1kDev *s);
 /** A transmit-side register was written (value already stored).
  *  Offsets: TCTL, TIPG, TDBAL..TDT, TIDV, TXDCTL, TADV, TSPMT. */

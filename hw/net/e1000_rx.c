@@ -415,7 +415,6 @@ static void rx_step_done(E1kDev *s)
 
 void e1k_rx_reset(E1kDev *s)
 {
-    memset(&s->rx, 0, sizeof(s->rx));
     e1k_rxbuf_reset(&s->rx,
                     e1k_rxbuf_capacity_from_pba(e1k_reg(s, E1K_PBA)));
     e1k_timer_cancel(s, E1K_TMR_RDTR);

@@ -282,7 +282,6 @@ void e1k_tx_reset(E1kDev *s)
 {
     uint32_t rxa = e1k_reg(s, E1K_PBA) & E1K_PBA_RXA_MASK;
 
-    memset(&s->tx, 0, sizeof(s->tx));
     if (rxa > E1K_PBA_TOTAL_KB) {
         rxa = E1K_PBA_TOTAL_KB;
     }
