@@ -185,9 +185,8 @@ static void test_multi_desc_wait(void)
  * until the packet buffer's array has wrapped several times: every
  * buffer holds exactly the frame's bytes and FCS (the packet buffer
  * keeps no zero tail, the steps write it). */
-static void test_zero_tail_frames(void)
+static void zero_tail_frames(TestPort *tp)
 {
-    TestPort *tp = rxt_new();
     uint32_t rctl = RXT_RCTL | (3u << E1K_RCTL_BSIZE_SHIFT);
     GRand *r = g_rand_new_with_seed(0x2E70u);
     uint8_t img[1504];
@@ -226,6 +225,22 @@ static void test_zero_tail_frames(void)
     g_assert_cmpuint(rxt_totals(tp).rx_dma_errors, ==, 0);
     g_rand_free(r);
     tp_free(tp);
+}
+
+/* Through the port's callbacks: a run that wraps or includes the zeros
+ * is gathered in the bounce buffer first. */
+static void test_zero_tail_frames(void)
+{
+    zero_tail_frames(rxt_new());
+}
+
+/* Through a DMA window (the testbench's port): such a run is put
+ * together directly in host memory. */
+static void test_zero_tail_frames_window(void)
+{
+    TestPort *tp = tp_new_window(RXT_MEM_SIZE, NULL);
+    rxt_set_ra(tp, 0, rxt_mac, 1);
+    zero_tail_frames(tp);
 }
 
 /* Buffer sizes from BSIZE/BSEX (SDM 3.2.2): the length of the first
@@ -683,6 +698,46 @@ static void test_save_restore_midflight(void)
     tp_free(b);
 }
 
+/* The same with frames whose zero tails the packet buffer does not keep,
+ * over 256-byte buffers: saved while the first frame's steps are under
+ * way, the restored device writes the same bytes (kept bytes, zeros and
+ * FCS) at the same times. */
+static void test_save_restore_zero_tail(void)
+{
+    TestPort *a = rxt_new(), *b = rxt_new();
+    uint32_t rctl = RXT_RCTL | (3u << E1K_RCTL_BSIZE_SHIFT);
+    size_t n;
+    uint8_t *blob;
+
+    rxt_ring(a, 16, 256, 15, rctl);
+    rxt_ring(b, 16, 256, 15, rctl);
+    for (uint32_t len = 1000; len <= 1100; len += 100) {
+        uint8_t *f = tp_frame(rxt_mac, len);
+        f[12] = 0x88;
+        f[13] = 0xB5;
+        for (uint32_t i = 14; i < len; i++) {
+            f[i] = i < 100u ? (uint8_t)(i | 1u) : 0u;
+        }
+        g_assert_cmpint(tp_rx(a, f, len), ==, E1K_RX_QUEUED);
+        g_free(f);
+    }
+    tp_advance(a, rxt_dma_ns(1004) / 2);
+    n = e1k_save_size(a->dev);
+    blob = g_malloc(n);
+    g_assert_cmpuint(e1k_save(a->dev, blob, n), ==, n);
+    b->now = a->now;
+    g_assert_cmpint(e1k_restore(b->dev, blob, n), ==, 0);
+    memcpy(b->mem, a->mem, RXT_MEM_SIZE);
+    tp_advance_to(a, 1000000);
+    tp_advance_to(b, 1000000);
+    g_assert_cmpuint(tp_rd(b, E1K_RDH), ==, 9);  /* 4 + 5 buffers */
+    g_assert_cmpuint(rxt_len(b, 3), ==, 1004 - 3 * 256);
+    g_assert_cmpmem(b->mem, RXT_MEM_SIZE, a->mem, RXT_MEM_SIZE);
+    g_free(blob);
+    tp_free(a);
+    tp_free(b);
+}
+
 /* e1k_rx_validate (used by restore) refuses out-of-range RX state. */
 static void test_validate(void)
 {
@@ -707,6 +762,12 @@ static void test_validate(void)
     g_assert_cmpint(e1k_rx_validate(c), ==, -1);
     memcpy(c, a->dev, sizeof(E1kDev));
     c->rx.step_active = 1; /* no RXDMA timer armed */
+    g_assert_cmpint(e1k_rx_validate(c), ==, -1);
+    memcpy(c, a->dev, sizeof(E1kDev));
+    c->rx.meta[c->rx.head].zeros = 101; /* more zeros than bytes */
+    g_assert_cmpint(e1k_rx_validate(c), ==, -1);
+    memcpy(c, a->dev, sizeof(E1kDev));
+    c->rx.meta[c->rx.head].zeros = 1;   /* below E1K_ZERO_TAIL_MIN */
     g_assert_cmpint(e1k_rx_validate(c), ==, -1);
     g_free(c);
     tp_free(a);
@@ -805,6 +866,8 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/multi-desc-bsize256", test_multi_desc);
     g_test_add_func("/rx/multi-desc-waits-for-rdt", test_multi_desc_wait);
     g_test_add_func("/rx/zero-tail-frames", test_zero_tail_frames);
+    g_test_add_func("/rx/zero-tail-frames-window",
+                    test_zero_tail_frames_window);
     g_test_add_func("/rx/bufsizes", test_bufsizes);
     g_test_add_func("/rx/c01-tail-equals-head", test_c01_tail_equals_head);
     g_test_add_func("/rx/c02-empty-ring", test_c02_empty_ring);
@@ -819,6 +882,8 @@ int main(int argc, char **argv)
     g_test_add_func("/rx/dd-written-last", test_dd_written_last);
     g_test_add_func("/rx/save-restore-midflight",
                     test_save_restore_midflight);
+    g_test_add_func("/rx/save-restore-zero-tail",
+                    test_save_restore_zero_tail);
     g_test_add_func("/rx/validate", test_validate);
     g_test_add_func("/rx/hostile-random", test_hostile_random);
     return g_test_run();

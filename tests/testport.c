@@ -111,7 +111,10 @@ static void tp_clear_frame(gpointer p)
     g_free(((TpFrame *)p)->data);
 }
 
-TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
+/* tp_new, with @window: the port's DMA window (E1kPort.dma_mem) over
+ * the whole memory from bus address 0. */
+static TestPort *tp_new_port(size_t mem_size, const E1kConfig *cfg,
+                             bool window)
 {
     TestPort *tp = g_new0(TestPort, 1);
     E1kConfig def;
@@ -131,6 +134,11 @@ TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
     }
     tp->mem = g_malloc0(mem_size);
     tp->mem_size = mem_size;
+    if (window) {
+        port.dma_mem = tp->mem;
+        port.dma_base = 0;
+        port.dma_size = mem_size;
+    }
     tp->deadline = E1K_NO_DEADLINE;
     tp->edges = g_array_new(FALSE, FALSE, sizeof(TpEdge));
     tp->tx = g_array_new(FALSE, FALSE, sizeof(TpFrame));
@@ -139,6 +147,16 @@ TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
     tp->dev = e1k_new(cfg, &port);
     g_assert_nonnull(tp->dev);
     return tp;
+}
+
+TestPort *tp_new(size_t mem_size, const E1kConfig *cfg)
+{
+    return tp_new_port(mem_size, cfg, false);
+}
+
+TestPort *tp_new_window(size_t mem_size, const E1kConfig *cfg)
+{
+    return tp_new_port(mem_size, cfg, true);
 }
 
 void tp_free(TestPort *tp)

@@ -120,8 +120,6 @@ E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
  *  zeros.  Caller keeps off+n <= len+4 and a frame held. */
 void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
                          uint8_t *dst);
-/** Copy the whole head frame (meta.len bytes) into @out. */
-void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out);
 /** Drop the head frame (no-op if empty). */
 void e1k_rxbuf_pop(E1kRxState *rx);
 /** Metadata of the head frame, NULL if empty. */

@@ -27,6 +27,10 @@
 #include "e1000_bytes.h"
 #include "e1000_core.h"
 
+/* E1kRxFrameMeta.data_off (16 bits) holds any offset into data[]. */
+_Static_assert(E1K_RX_FIFO_BYTES <= 65536u,
+               "E1kRxFrameMeta.data_off is 16 bits");
+
 uint32_t e1k_rxbuf_capacity_from_pba(uint32_t pba)
 {
     uint32_t kb = pba & E1K_PBA_RXA_MASK;
@@ -160,13 +164,6 @@ void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
     }
 }
 
-void e1k_rxbuf_head_frame(const E1kRxState *rx, uint8_t *out)
-{
-    if (rx->count) {
-        e1k_rxbuf_head_read(rx, 0, rx->meta[rx->head].len, out);
-    }
-}
-
 void e1k_rxbuf_pop(E1kRxState *rx)
 {
     if (!rx->count) {
@@ -193,6 +190,7 @@ int e1k_rxbuf_check(const E1kRxState *rx)
         const E1kRxFrameMeta *m =
             &rx->meta[(rx->head + i) % E1K_RX_FIFO_SLOTS];
         if (m->len > E1K_RX_MAX_FRAME || m->zeros > m->len ||
+            (m->zeros && m->zeros < E1K_ZERO_TAIL_MIN) ||
             m->len > m->wire_len) {
             return -1;
         }

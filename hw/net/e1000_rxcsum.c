@@ -8,8 +8,9 @@
  * The IPv4 header and the TCP/UDP segment are each summed once; the
  * packet checksum is put together from those parts when the segment is
  * long, else summed in one pass.  The parts are summed (e1k_csum_le,
- * e1000_csum.c) as little-endian 64-bit words with their carries counted (the last 0-7 bytes as 32-,
- * 16- and 8-bit words) and folded once at the end: the ones'-
+ * e1000_csum.c) as little-endian 64-bit words with their carries
+ * counted (the last 0-7 bytes as 32-, 16- and 8-bit words) and folded
+ * once at the end: the ones'-
  * complement sum does not depend on the word size or byte order (RFC
  * 1071 2(B), 2(C)), only on each byte's place (even or odd) in it, so a
  * part that starts at an odd distance from the sum it joins is swapped

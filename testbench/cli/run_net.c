@@ -27,17 +27,16 @@ bool tb_run_is_multi(const char *path)
     return multi;
 }
 
-/* True if the text @data (@n bytes) may have a [host.NAME] or
- * [link.NAME] group: a GKeyFile group name is the text right after the
- * '[' of its line, so without "[host." and "[link." it has none, and the
- * file need not be parsed to know it (most scenarios have one host). */
+/* True if the text @data (@n bytes, NUL-terminated as g_file_get_contents
+ * leaves it) may have a group tb_topology_multi_group accepts: a GKeyFile
+ * group name is the text right after the '[' of its line, so a text in
+ * which no '[' is followed by such a name has none, and the file need not
+ * be parsed to know it (most scenarios have one host). */
 static bool may_be_multi(const char *data, size_t n)
 {
     for (const char *p = data; (p = memchr(p, '[', n - (size_t)(p - data)));
          p++) {
-        size_t left = n - (size_t)(p - data);
-        if (left >= 6 && (!memcmp(p + 1, "host.", 5) ||
-                         !memcmp(p + 1, "link.", 5))) {
+        if (tb_topology_multi_group(p + 1)) {
             return true;
         }
     }
