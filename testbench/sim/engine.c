@@ -335,9 +335,10 @@ static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
     if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
-        /* a cancelled root later than the timer changes nothing; no
-         * timer armed reads as TB_NEVER (run only if @limit_ns is) */
-        if (e->tbest_time > limit_ns || e->tbest < 0) {
+        /* a cancelled root later than the timer changes nothing; a
+         * timer is armed (no timer armed reads as TB_NEVER, which no
+         * root's time exceeds) */
+        if (e->tbest_time > limit_ns) {
             return false;
         }
         run_timer(e);
