@@ -276,7 +276,7 @@ static void deliver(TbCpu *c, int line)
         return;
     }
     if (ln->dl_timer >= 0) {
-        if (c->eng->timers[ln->dl_timer].time != TB_NEVER) {
+        if (c->eng->ttime[ln->dl_timer] != TB_NEVER) {
             /* still armed (a message in flight): disarm it first */
             tb_engine_timer_cancel(c->eng, ln->dl_timer);
         }

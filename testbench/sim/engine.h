@@ -46,10 +46,11 @@ typedef struct TbEvSlot {
 #define TB_ENGINE_MAX_TIMERS 64
 
 /** A fixed, re-armable timer: one pending instant at most.  Ordered with
- *  the heap events by the same (time, seq) key; seq is taken when armed. */
+ *  the heap events by the same (time, seq) key, kept in TbEngine.ttime
+ *  and TbEngine.tseq (arrays of 8-byte entries: the run loop and the
+ *  rescan index them without scaling by the record's size); seq is
+ *  taken when armed. */
 typedef struct TbFixedTimer {
-    uint64_t time;      /**< ns, TB_NEVER when not armed */
-    uint64_t seq;
     TbEventFn fn;
     void *ctx;
     uint64_t arg;
@@ -66,6 +67,9 @@ typedef struct TbEngine {
     uint32_t nslots, capslots;
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
     TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
+    uint64_t ttime[TB_ENGINE_MAX_TIMERS]; /**< timer i's instant, ns,
+                                               TB_NEVER when not armed */
+    uint64_t tseq[TB_ENGINE_MAX_TIMERS];  /**< its sequence when armed */
     uint32_t ntimers;
     uint64_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
@@ -157,15 +161,14 @@ void tb_engine_timer_best(TbEngine *e);
  *  frame. */
 static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
 {
-    TbFixedTimer *t = &e->timers[idx];
     if (t_ns < e->now) {
         t_ns = e->now;
     }
-    if (t->time == t_ns) {
+    if (e->ttime[idx] == t_ns) {
         return;
     }
-    t->time = t_ns;
-    t->seq = e->seq++;
+    e->ttime[idx] = t_ns;
+    e->tseq[idx] = e->seq++;
     if (t_ns == TB_NEVER) {
         e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
     } else {
@@ -191,9 +194,8 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
 static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
                                             uint64_t t_ns)
 {
-    TbFixedTimer *t = &e->timers[idx];
-    t->time = t_ns;
-    t->seq = e->seq++;
+    e->ttime[idx] = t_ns;
+    e->tseq[idx] = e->seq++;
     e->tarmed |= 1ull << idx;
     if (t_ns < e->tbest_time) {
         e->tbest = idx;
