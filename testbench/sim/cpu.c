@@ -271,11 +271,12 @@ static void deliver(TbCpu *c, int line)
     uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
     if (lat == 0) {
         c->irq_pending |= 1u << line;
+        tb_engine_hold(c->eng);   /* the next charge takes it */
         tb_cpu_kick(c);
         return;
     }
     if (ln->dl_timer >= 0) {
-        if (c->eng->timers[ln->dl_timer].time != TB_NEVER) {
+        if (c->eng->ttime[ln->dl_timer] != TB_NEVER) {
             /* still armed (a message in flight): disarm it first */
             tb_engine_timer_cancel(c->eng, ln->dl_timer);
         }
@@ -300,6 +301,9 @@ void tb_cpu_set_irq(TbCpu *c, int line, int level)
     } else {
         c->irq_asserted &= ~bit;
         c->irq_pending &= ~bit;
+        if (!c->irq_pending) {
+            tb_engine_release(c->eng);   /* nothing held any more */
+        }
     }
 }
 
@@ -307,6 +311,10 @@ void tb_cpu_do_irq(TbCpu *c)
 {
     TbCtx prev = c->ctx;
     uint64_t entry = c->cost_ns[TB_COST_IRQ_ENTRY];
+    /* a held engine (deliver) has brought its interrupt here; one not
+     * taken now is taken by the loop below of the handler it interrupts,
+     * or at tb_cpu_irq_enable */
+    tb_engine_release(c->eng);
     if (prev == TB_CTX_HARDIRQ || c->irq_off) {
         return;
     }

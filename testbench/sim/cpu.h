@@ -264,6 +264,16 @@ void tb_cpu_charge_due(TbCpu *c, uint64_t t);
 /**
  * Charge @ns of CPU time to the current context: advance the clock, run
  * engine events due, then take pending interrupts if allowed.
+ *
+ * Only the slow path (tb_cpu_charge_due) looks at pending interrupts: an
+ * interrupt becomes pending in an engine event (run by that slow path or
+ * by an idle loop, which both check), or synchronously in deliver() with
+ * no delivery latency, which holds the engine (tb_engine_hold) so that
+ * the next charges take the slow path until tb_cpu_do_irq releases it.
+ * One that stays pending in hardirq context or with interrupts off is
+ * taken when the handler returns (tb_cpu_do_irq's loop) or at
+ * tb_cpu_irq_enable.  The instants interrupts are taken at are those of
+ * a check after every charge.
  */
 static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
 {
@@ -275,9 +285,6 @@ static inline void tb_cpu_charge(TbCpu *c, uint64_t ns)
         return;
     }
     e->now = t;
-    if (c->irq_pending && c->ctx != TB_CTX_HARDIRQ && !c->irq_off) {
-        tb_cpu_do_irq(c);
-    }
 }
 
 /**

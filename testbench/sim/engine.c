@@ -18,6 +18,7 @@ TbEngine *tb_engine_new(void)
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
     e->horizon = TB_NEVER;
+    e->hold = TB_NEVER;
     e->hfirst = TB_NEVER;
     e->due = TB_NEVER;
     return e;
@@ -231,15 +232,14 @@ void tb_engine_timer_best(TbEngine *e)
     int best = -1;
     for (uint64_t m = e->tarmed; m; m &= m - 1) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
-        const TbFixedTimer *t = &e->timers[i];
-        if (best < 0 || t->time < e->timers[best].time
-            || (t->time == e->timers[best].time
-                && t->seq < e->timers[best].seq)) {
+        if (best < 0 || e->ttime[i] < e->ttime[best]
+            || (e->ttime[i] == e->ttime[best]
+                && e->tseq[i] < e->tseq[best])) {
             best = (int)i;
         }
     }
     e->tbest = best;
-    e->tbest_time = best < 0 ? TB_NEVER : e->timers[best].time;
+    e->tbest_time = best < 0 ? TB_NEVER : e->ttime[best];
     tb_engine_due(e);
 }
 
@@ -249,7 +249,7 @@ int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
         return -1;
     }
     TbFixedTimer *t = &e->timers[e->ntimers];
-    t->time = TB_NEVER;
+    e->ttime[e->ntimers] = TB_NEVER;
     t->fn = fn;
     t->ctx = ctx;
     t->arg = arg;
@@ -258,8 +258,8 @@ int tb_engine_timer_new(TbEngine *e, TbEventFn fn, void *ctx, uint64_t arg)
 
 void tb_engine_timer_cancel(TbEngine *e, int idx)
 {
-    if (e->timers[idx].time != TB_NEVER) {
-        e->timers[idx].time = TB_NEVER;
+    if (e->ttime[idx] != TB_NEVER) {
+        e->ttime[idx] = TB_NEVER;
         e->tarmed &= ~(1ull << idx);
         if (e->tbest == idx) {
             tb_engine_timer_best(e);
@@ -270,12 +270,13 @@ void tb_engine_timer_cancel(TbEngine *e, int idx)
 /* Run the fixed timer holding the earliest key (it is due). */
 static inline __attribute__((always_inline)) void run_timer(TbEngine *e)
 {
-    TbFixedTimer *t = &e->timers[e->tbest];
-    if (t->time > e->now) {
-        e->now = t->time;
+    int idx = e->tbest;
+    TbFixedTimer *t = &e->timers[idx];
+    if (e->ttime[idx] > e->now) {
+        e->now = e->ttime[idx];
     }
-    t->time = TB_NEVER;
-    e->tarmed &= ~(1ull << e->tbest);
+    e->ttime[idx] = TB_NEVER;
+    e->tarmed &= ~(1ull << idx);
     tb_engine_timer_best(e);
     e->executed++;
     t->fn(t->ctx, t->arg);
@@ -311,7 +312,7 @@ static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
     bool heap_first = e->nheap
         && (e->tbest < 0 || e->heap[0].time < e->tbest_time
             || (e->heap[0].time == e->tbest_time
-                && e->heap[0].seq < e->timers[e->tbest].seq));
+                && e->heap[0].seq < e->tseq[e->tbest]));
     if (!heap_first) {
         if (e->tbest < 0 || e->tbest_time > limit_ns) {
             return false;
@@ -334,9 +335,10 @@ static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
     if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
-        /* a cancelled root later than the timer changes nothing; no
-         * timer armed reads as TB_NEVER (run only if @limit_ns is) */
-        if (e->tbest_time > limit_ns || e->tbest < 0) {
+        /* a cancelled root later than the timer changes nothing; a
+         * timer is armed (no timer armed reads as TB_NEVER, which no
+         * root's time exceeds) */
+        if (e->tbest_time > limit_ns) {
             return false;
         }
         run_timer(e);
@@ -369,7 +371,7 @@ void tb_engine_clear(TbEngine *e)
         slot_release(e, ent.slot);
     }
     for (uint32_t i = 0; i < e->ntimers; i++) {
-        e->timers[i].time = TB_NEVER;
+        e->ttime[i] = TB_NEVER;
     }
     e->tarmed = 0;
     e->tbest = -1;

@@ -46,10 +46,11 @@ typedef struct TbEvSlot {
 #define TB_ENGINE_MAX_TIMERS 64
 
 /** A fixed, re-armable timer: one pending instant at most.  Ordered with
- *  the heap events by the same (time, seq) key; seq is taken when armed. */
+ *  the heap events by the same (time, seq) key, kept in TbEngine.ttime
+ *  and TbEngine.tseq (arrays of 8-byte entries: the run loop and the
+ *  rescan index them without scaling by the record's size); seq is
+ *  taken when armed. */
 typedef struct TbFixedTimer {
-    uint64_t time;      /**< ns, TB_NEVER when not armed */
-    uint64_t seq;
     TbEventFn fn;
     void *ctx;
     uint64_t arg;
@@ -66,6 +67,9 @@ typedef struct TbEngine {
     uint32_t nslots, capslots;
     uint32_t free_head;  /**< first free slot, UINT32_MAX if none */
     TbFixedTimer timers[TB_ENGINE_MAX_TIMERS];
+    uint64_t ttime[TB_ENGINE_MAX_TIMERS]; /**< timer i's instant, ns,
+                                               TB_NEVER when not armed */
+    uint64_t tseq[TB_ENGINE_MAX_TIMERS];  /**< its sequence when armed */
     uint32_t ntimers;
     uint64_t tarmed;     /**< bit i set: timers[i] is armed */
     int tbest;           /**< armed timer with the smallest key, -1 none */
@@ -75,9 +79,13 @@ typedef struct TbEngine {
                               is due: the next runnable CPU's clock in
                               lock-step (smp.c), else TB_NEVER; ns; set
                               through tb_engine_set_horizon */
-    uint64_t hfirst;     /**< the earlier of horizon and the heap root's
-                              time (possibly a cancelled event; TB_NEVER
-                              when the heap is empty) */
+    uint64_t hold;       /**< 0 while a CPU has an interrupt delivered
+                              outside the engine's events, which its next
+                              charge must take on the slow path
+                              (tb_engine_hold), else TB_NEVER */
+    uint64_t hfirst;     /**< the earliest of horizon, hold and the heap
+                              root's time (possibly a cancelled event;
+                              TB_NEVER when the heap is empty) */
     uint64_t due;        /**< the earlier of hfirst and tbest_time, kept
                               as they change: the whole test of
                               tb_engine_maybe_due */
@@ -153,15 +161,14 @@ void tb_engine_timer_best(TbEngine *e);
  *  frame. */
 static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
 {
-    TbFixedTimer *t = &e->timers[idx];
     if (t_ns < e->now) {
         t_ns = e->now;
     }
-    if (t->time == t_ns) {
+    if (e->ttime[idx] == t_ns) {
         return;
     }
-    t->time = t_ns;
-    t->seq = e->seq++;
+    e->ttime[idx] = t_ns;
+    e->tseq[idx] = e->seq++;
     if (t_ns == TB_NEVER) {
         e->tarmed &= ~(1ull << idx);   /* never due: as if disarmed */
     } else {
@@ -187,9 +194,8 @@ static inline void tb_engine_timer_set(TbEngine *e, int idx, uint64_t t_ns)
 static inline void tb_engine_timer_arm_idle(TbEngine *e, int idx,
                                             uint64_t t_ns)
 {
-    TbFixedTimer *t = &e->timers[idx];
-    t->time = t_ns;
-    t->seq = e->seq++;
+    e->ttime[idx] = t_ns;
+    e->tseq[idx] = e->seq++;
     e->tarmed |= 1ull << idx;
     if (t_ns < e->tbest_time) {
         e->tbest = idx;
@@ -226,14 +232,33 @@ static inline void tb_engine_due(TbEngine *e)
     e->due = e->hfirst < e->tbest_time ? e->hfirst : e->tbest_time;
 }
 
-/** Recompute hfirst (and due) after the heap's root or the horizon
- *  changed (internal; the root's time is TB_NEVER when the heap is
- *  empty). */
+/** Recompute hfirst (and due) after the heap's root, the horizon or
+ *  the hold changed (internal; the root's time is TB_NEVER when the heap
+ *  is empty). */
 static inline void tb_engine_hfirst(TbEngine *e)
 {
     uint64_t h = e->heap[0].time;
-    e->hfirst = h < e->horizon ? h : e->horizon;
+    h = h < e->horizon ? h : e->horizon;
+    e->hfirst = h < e->hold ? h : e->hold;
     tb_engine_due(e);
+}
+
+/** Make the next charge take the slow path (tb_engine_maybe_due true at
+ *  any instant) until tb_engine_release: for an interrupt made pending
+ *  outside an engine event, which that slow path takes. */
+static inline void tb_engine_hold(TbEngine *e)
+{
+    e->hold = 0;
+    tb_engine_hfirst(e);
+}
+
+/** End a tb_engine_hold (no-op when none). */
+static inline void tb_engine_release(TbEngine *e)
+{
+    if (e->hold == 0) {
+        e->hold = TB_NEVER;
+        tb_engine_hfirst(e);
+    }
 }
 
 /** Set the horizon (TbEngine.horizon; ns, TB_NEVER for none). */

@@ -79,10 +79,11 @@ static void deadline_event(void *ctx, uint64_t arg)
     TbEngine *e = os->cpu->eng;
     uint64_t now = e->now;
     uint64_t d = e1k_run_due(os->hw, now);
-    if (d <= now && d != E1K_NO_DEADLINE) {
-        d = now + 1;   /* never spin at one instant */
+    if (d <= now) {
+        d = now + 1;   /* never spin at one instant (now is never
+                          E1K_NO_DEADLINE) */
     }
-    if (e->timers[os->dl_timer].time == TB_NEVER && d != E1K_NO_DEADLINE) {
+    if (e->ttime[os->dl_timer] == TB_NEVER && d != E1K_NO_DEADLINE) {
         /* the usual case: the engine disarmed the timer to run this
          * event (the model does not announce from e1k_run_due) */
         tb_engine_timer_arm_idle(e, os->dl_timer, d);
