@@ -199,6 +199,25 @@ static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
     }
 }
 
+/** Arm timer @id (< E1K_TMR_COUNT) at @when_ns, a step end computed
+ *  from the clock (now plus a bus or wire time), so without the
+ *  E1K_NO_DEADLINE test of e1k_timer_arm: such a sum that reached it
+ *  would be armed but never fire (run_due never targets it), as if
+ *  disarmed.  Re-arming replaces.  O(1) unless @id held the earliest
+ *  deadline and moves later (then the armed timers are rescanned). */
+static inline void e1k_timer_set(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+{
+    s->timer[id] = when_ns;
+    s->armed |= 1u << id;
+    if (when_ns < s->next_deadline ||
+        (when_ns == s->next_deadline && (uint32_t)id < s->next_timer)) {
+        s->next_deadline = when_ns;
+        s->next_timer = id;
+    } else if ((uint32_t)id == s->next_timer) {
+        e1k_timers_rescan(s);
+    }
+}
+
 /** Arm timer @id (< E1K_TMR_COUNT) to fire at @when_ns (absolute;
  *  E1K_NO_DEADLINE disarms).  Re-arming replaces.  O(1) unless @id held
  *  the earliest deadline and moves later (then the armed timers are
@@ -209,15 +228,7 @@ static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
         e1k_timer_cancel(s, id);
         return;
     }
-    s->timer[id] = when_ns;
-    s->armed |= 1u << id;
-    if (when_ns < s->next_deadline ||
-        (when_ns == s->next_deadline && (uint32_t)id < s->next_timer)) {
-        s->next_deadline = when_ns;
-        s->next_timer = id;
-    } else if ((uint32_t)id == s->next_timer) {
-        e1k_timers_rescan(s);
-    }
+    e1k_timer_set(s, id, when_ns);
 }
 
 /** The port's clock (ns): its variable when it offers one

@@ -198,7 +198,7 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
     }
     t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     rx->step_active = 1;
-    e1k_timer_arm(s, E1K_TMR_RXDMA, t);
+    e1k_timer_set(s, E1K_TMR_RXDMA, t);
     return 1;
 }
 

@@ -45,7 +45,7 @@ static bool tx_ring_ok(const E1kDev *s, uint32_t *n, uint32_t *h,
 static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 {
     s->tx.phase = phase;
-    e1k_timer_arm(s, E1K_TMR_TXDMA, when_ns);
+    e1k_timer_set(s, E1K_TMR_TXDMA, when_ns);
 }
 
 /**
