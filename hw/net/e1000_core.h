@@ -426,9 +426,9 @@ void e1k_rx_reset(E1kDev *s);
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
 /** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
-/** RDTR, RADV or RXDMA timer fired (already disarmed by the caller,
- *  run_due). */
-void e1k_rx_timer(E1kDev *s, E1kTimerId id);
+/** RXDMA timer fired (already disarmed by the caller, run_due): the
+ *  DMA step in flight completes, or the next frame's starts. */
+void e1k_rx_dma_timer(E1kDev *s);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_rx_validate(const E1kDev *s);
 
@@ -440,9 +440,9 @@ void e1k_tx_reset(E1kDev *s);
 /** A transmit-side register was written (value already stored).
  *  Offsets: TCTL, TIPG, TDBAL..TDT, TIDV, TXDCTL, TADV, TSPMT. */
 void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
-/** TIDV, TADV, TXDMA or TXWIRE timer fired (already disarmed by the
- *  caller, run_due). */
-void e1k_tx_timer(E1kDev *s, E1kTimerId id);
+/** TXDMA timer fired (already disarmed by the caller, run_due): the
+ *  descriptor engine's step in tx.phase completes. */
+void e1k_tx_dma_timer(E1kDev *s);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_tx_validate(const E1kDev *s);
 /** Link went down/up: TX stops or resumes. */

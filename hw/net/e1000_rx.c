@@ -457,22 +457,12 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
     /* RADV, RSRPD, RXCSUM, RXDCTL: used when next needed. */
 }
 
-void e1k_rx_timer(E1kDev *s, E1kTimerId id)
+void e1k_rx_dma_timer(E1kDev *s)
 {
-    switch (id) {
-    case E1K_TMR_RDTR:
-    case E1K_TMR_RADV:
-        e1k_intr_delay_expired(s, id);
-        break;
-    case E1K_TMR_RXDMA:
-        if (s->rx.step_active) {
-            rx_step_done(s);
-        } else {
-            rx_try_start(s);
-        }
-        break;
-    default:
-        break;
+    if (s->rx.step_active) {
+        rx_step_done(s);
+    } else {
+        rx_try_start(s);
     }
 }
 

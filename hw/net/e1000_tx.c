@@ -210,37 +210,24 @@ static void tx_wb_done(E1kDev *s)
     tx_advance(s);
 }
 
-void e1k_tx_timer(E1kDev *s, E1kTimerId id)
+void e1k_tx_dma_timer(E1kDev *s)
 {
-    /* run_due disarmed @id before the call: nothing to cancel here. */
-    switch (id) {
-    case E1K_TMR_TXDMA:
-        switch (s->tx.phase) {
-        case E1K_TXP_DESC:
-            tx_desc_fetched(s);
-            break;
-        case E1K_TXP_DATA:
-            /* The common case, the buffer consumed by one fetch, goes
-             * straight to the descriptor's end. */
-            if (e1k_txd_data(s)) {
-                tx_desc_finish(s);
-            } else {
-                tx_continue(s);
-            }
-            break;
-        case E1K_TXP_WB:
-            tx_wb_done(s);
-            break;
-        default:
-            break;
+    /* run_due disarmed TXDMA before the call: nothing to cancel here. */
+    switch (s->tx.phase) {
+    case E1K_TXP_DESC:
+        tx_desc_fetched(s);
+        break;
+    case E1K_TXP_DATA:
+        /* The common case, the buffer consumed by one fetch, goes
+         * straight to the descriptor's end. */
+        if (e1k_txd_data(s)) {
+            tx_desc_finish(s);
+        } else {
+            tx_continue(s);
         }
         break;
-    case E1K_TMR_TXWIRE:
-        e1k_txwire_done(s);
-        break;
-    case E1K_TMR_TIDV:
-    case E1K_TMR_TADV:
-        e1k_intr_delay_expired(s, id);
+    case E1K_TXP_WB:
+        tx_wb_done(s);
         break;
     default:
         break;
