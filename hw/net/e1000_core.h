@@ -199,8 +199,8 @@ static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
     }
 }
 
-/** Arm timer @id (< E1K_TMR_COUNT) at @when_ns, a step end computed
- *  from the clock (now plus a bus or wire time), so without the
+/** Arm timer @id (< E1K_TMR_COUNT) at @when_ns, a time computed from
+ *  the clock (now plus a bus, wire or delay time), so without the
  *  E1K_NO_DEADLINE test of e1k_timer_arm: such a sum that reached it
  *  would be armed but never fire (run_due never targets it), as if
  *  disarmed.  Re-arming replaces.  O(1) unless @id held the earliest

@@ -84,11 +84,11 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
     /* Packet timer restarts at every frame; absolute timer starts at
      * the first frame only (SDM 3.2.7.1.1-2). */
-    e1k_timer_arm(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
+    e1k_timer_set(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
     if (!e1k_timer_armed(s, E1K_TMR_RADV)) {
         radv = e1k_reg(s, E1K_RADV) & E1K_RDTR_DELAY_MASK;
         if (radv != 0) {
-            e1k_timer_arm(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
+            e1k_timer_set(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
         }
     }
 }

@@ -92,10 +92,10 @@ static void tx_wb_interrupt(E1kDev *s, uint32_t cmd)
         e1k_set_cause(s, E1K_ICR_TXDW);
         return;
     }
-    e1k_timer_arm(s, E1K_TMR_TIDV,
+    e1k_timer_set(s, E1K_TMR_TIDV,
                   e1k_now(s) + (uint64_t)tidv * E1K_DELAY_UNIT_NS);
     if (tadv != 0 && !e1k_timer_armed(s, E1K_TMR_TADV)) {
-        e1k_timer_arm(s, E1K_TMR_TADV,
+        e1k_timer_set(s, E1K_TMR_TADV,
                       e1k_now(s) + (uint64_t)tadv * E1K_DELAY_UNIT_NS);
     }
 }
