@@ -298,7 +298,8 @@ uint64_t e1k_next_deadline(const E1kDev *dev)
     return dev ? dev->next_deadline : E1K_NO_DEADLINE;
 }
 
-/** Fire timer @id (already disarmed) in its owner. */
+/** Fire timer @id (already disarmed) in its owner: one switch straight
+ *  to the handler (the step timers fire several times per frame). */
 static void timer_dispatch(E1kDev *s, E1kTimerId id)
 {
     switch (id) {
@@ -307,14 +308,18 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
         break;
     case E1K_TMR_RDTR:
     case E1K_TMR_RADV:
-    case E1K_TMR_RXDMA:
-        e1k_rx_timer(s, id);
-        break;
     case E1K_TMR_TIDV:
     case E1K_TMR_TADV:
+        e1k_intr_delay_expired(s, id);
+        break;
+    case E1K_TMR_RXDMA:
+        e1k_rx_dma_timer(s);
+        break;
     case E1K_TMR_TXDMA:
+        e1k_tx_dma_timer(s);
+        break;
     case E1K_TMR_TXWIRE:
-        e1k_tx_timer(s, id);
+        e1k_txwire_done(s);
         break;
     case E1K_TMR_AUTONEG:
         e1k_phy_timer(s);

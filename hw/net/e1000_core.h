@@ -199,6 +199,25 @@ static inline void e1k_timer_cancel(E1kDev *s, E1kTimerId id)
     }
 }
 
+/** Arm timer @id (< E1K_TMR_COUNT) at @when_ns, a time computed from
+ *  the clock (now plus a bus, wire or delay time), so without the
+ *  E1K_NO_DEADLINE test of e1k_timer_arm: such a sum that reached it
+ *  would be armed but never fire (run_due never targets it), as if
+ *  disarmed.  Re-arming replaces.  O(1) unless @id held the earliest
+ *  deadline and moves later (then the armed timers are rescanned). */
+static inline void e1k_timer_set(E1kDev *s, E1kTimerId id, uint64_t when_ns)
+{
+    s->timer[id] = when_ns;
+    s->armed |= 1u << id;
+    if (when_ns < s->next_deadline ||
+        (when_ns == s->next_deadline && (uint32_t)id < s->next_timer)) {
+        s->next_deadline = when_ns;
+        s->next_timer = id;
+    } else if ((uint32_t)id == s->next_timer) {
+        e1k_timers_rescan(s);
+    }
+}
+
 /** Arm timer @id (< E1K_TMR_COUNT) to fire at @when_ns (absolute;
  *  E1K_NO_DEADLINE disarms).  Re-arming replaces.  O(1) unless @id held
  *  the earliest deadline and moves later (then the armed timers are
@@ -209,15 +228,7 @@ static inline void e1k_timer_arm(E1kDev *s, E1kTimerId id, uint64_t when_ns)
         e1k_timer_cancel(s, id);
         return;
     }
-    s->timer[id] = when_ns;
-    s->armed |= 1u << id;
-    if (when_ns < s->next_deadline ||
-        (when_ns == s->next_deadline && (uint32_t)id < s->next_timer)) {
-        s->next_deadline = when_ns;
-        s->next_timer = id;
-    } else if ((uint32_t)id == s->next_timer) {
-        e1k_timers_rescan(s);
-    }
+    e1k_timer_set(s, id, when_ns);
 }
 
 /** The port's clock (ns): its variable when it offers one
@@ -415,9 +426,9 @@ void e1k_rx_reset(E1kDev *s);
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
 /** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
-/** RDTR, RADV or RXDMA timer fired (already disarmed by the caller,
- *  run_due). */
-void e1k_rx_timer(E1kDev *s, E1kTimerId id);
+/** RXDMA timer fired (already disarmed by the caller, run_due): the
+ *  DMA step in flight completes, or the next frame's starts. */
+void e1k_rx_dma_timer(E1kDev *s);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_rx_validate(const E1kDev *s);
 
@@ -429,9 +440,9 @@ void e1k_tx_reset(E1kDev *s);
 /** A transmit-side register was written (value already stored).
  *  Offsets: TCTL, TIPG, TDBAL..TDT, TIDV, TXDCTL, TADV, TSPMT. */
 void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
-/** TIDV, TADV, TXDMA or TXWIRE timer fired (already disarmed by the
- *  caller, run_due). */
-void e1k_tx_timer(E1kDev *s, E1kTimerId id);
+/** TXDMA timer fired (already disarmed by the caller, run_due): the
+ *  descriptor engine's step in tx.phase completes. */
+void e1k_tx_dma_timer(E1kDev *s);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_tx_validate(const E1kDev *s);
 /** Link went down/up: TX stops or resumes. */

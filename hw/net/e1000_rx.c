@@ -84,11 +84,11 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
     /* Packet timer restarts at every frame; absolute timer starts at
      * the first frame only (SDM 3.2.7.1.1-2). */
-    e1k_timer_arm(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
+    e1k_timer_set(s, E1K_TMR_RDTR, e1k_now(s) + ticks_ns(rdtr));
     if (!e1k_timer_armed(s, E1K_TMR_RADV)) {
         radv = e1k_reg(s, E1K_RADV) & E1K_RDTR_DELAY_MASK;
         if (radv != 0) {
-            e1k_timer_arm(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
+            e1k_timer_set(s, E1K_TMR_RADV, e1k_now(s) + ticks_ns(radv));
         }
     }
 }
@@ -198,7 +198,7 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
     }
     t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     rx->step_active = 1;
-    e1k_timer_arm(s, E1K_TMR_RXDMA, t);
+    e1k_timer_set(s, E1K_TMR_RXDMA, t);
     return 1;
 }
 
@@ -457,22 +457,12 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
     /* RADV, RSRPD, RXCSUM, RXDCTL: used when next needed. */
 }
 
-void e1k_rx_timer(E1kDev *s, E1kTimerId id)
+void e1k_rx_dma_timer(E1kDev *s)
 {
-    switch (id) {
-    case E1K_TMR_RDTR:
-    case E1K_TMR_RADV:
-        e1k_intr_delay_expired(s, id);
-        break;
-    case E1K_TMR_RXDMA:
-        if (s->rx.step_active) {
-            rx_step_done(s);
-        } else {
-            rx_try_start(s);
-        }
-        break;
-    default:
-        break;
+    if (s->rx.step_active) {
+        rx_step_done(s);
+    } else {
+        rx_try_start(s);
     }
 }
 

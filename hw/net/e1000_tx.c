@@ -45,7 +45,7 @@ static bool tx_ring_ok(const E1kDev *s, uint32_t *n, uint32_t *h,
 static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 {
     s->tx.phase = phase;
-    e1k_timer_arm(s, E1K_TMR_TXDMA, when_ns);
+    e1k_timer_set(s, E1K_TMR_TXDMA, when_ns);
 }
 
 /**
@@ -92,10 +92,10 @@ static void tx_wb_interrupt(E1kDev *s, uint32_t cmd)
         e1k_set_cause(s, E1K_ICR_TXDW);
         return;
     }
-    e1k_timer_arm(s, E1K_TMR_TIDV,
+    e1k_timer_set(s, E1K_TMR_TIDV,
                   e1k_now(s) + (uint64_t)tidv * E1K_DELAY_UNIT_NS);
     if (tadv != 0 && !e1k_timer_armed(s, E1K_TMR_TADV)) {
-        e1k_timer_arm(s, E1K_TMR_TADV,
+        e1k_timer_set(s, E1K_TMR_TADV,
                       e1k_now(s) + (uint64_t)tadv * E1K_DELAY_UNIT_NS);
     }
 }
@@ -210,37 +210,24 @@ static void tx_wb_done(E1kDev *s)
     tx_advance(s);
 }
 
-void e1k_tx_timer(E1kDev *s, E1kTimerId id)
+void e1k_tx_dma_timer(E1kDev *s)
 {
-    /* run_due disarmed @id before the call: nothing to cancel here. */
-    switch (id) {
-    case E1K_TMR_TXDMA:
-        switch (s->tx.phase) {
-        case E1K_TXP_DESC:
-            tx_desc_fetched(s);
-            break;
-        case E1K_TXP_DATA:
-            /* The common case, the buffer consumed by one fetch, goes
-             * straight to the descriptor's end. */
-            if (e1k_txd_data(s)) {
-                tx_desc_finish(s);
-            } else {
-                tx_continue(s);
-            }
-            break;
-        case E1K_TXP_WB:
-            tx_wb_done(s);
-            break;
-        default:
-            break;
+    /* run_due disarmed TXDMA before the call: nothing to cancel here. */
+    switch (s->tx.phase) {
+    case E1K_TXP_DESC:
+        tx_desc_fetched(s);
+        break;
+    case E1K_TXP_DATA:
+        /* The common case, the buffer consumed by one fetch, goes
+         * straight to the descriptor's end. */
+        if (e1k_txd_data(s)) {
+            tx_desc_finish(s);
+        } else {
+            tx_continue(s);
         }
         break;
-    case E1K_TMR_TXWIRE:
-        e1k_txwire_done(s);
-        break;
-    case E1K_TMR_TIDV:
-    case E1K_TMR_TADV:
-        e1k_intr_delay_expired(s, id);
+    case E1K_TXP_WB:
+        tx_wb_done(s);
         break;
     default:
         break;

@@ -102,7 +102,7 @@ void e1k_txwire_kick(E1kDev *s)
     fifo_head_info(tx, &len, &flags);
     start = tx->wire_free_ns > e1k_now(s) ? tx->wire_free_ns : e1k_now(s);
     tx->wire_busy = 1;
-    e1k_timer_arm(s, E1K_TMR_TXWIRE,
+    e1k_timer_set(s, E1K_TMR_TXWIRE,
                   start + e1k_tx_wire_ns(8u + wire_frame_bytes(len, flags),
                                          e1k_link_mbps(s)));
 }
