@@ -258,6 +258,17 @@ static void delivery_timer(void *ctx, uint64_t arg)
     }
 }
 
+/* End this CPU's hold of the engine (deliver), if it has one: its
+ * interrupt is being taken, or nothing is pending any more.  Another
+ * CPU's hold on a shared engine stays. */
+static void cpu_release(TbCpu *c)
+{
+    if (c->held) {
+        c->held = 0;
+        tb_engine_release(c->eng);
+    }
+}
+
 /* A new assertion message of @line.  Only the latest one of a line can
  * take effect (delivery_event checks the generation), so a line's
  * deliveries share one fixed engine timer: re-arming it drops the older,
@@ -271,7 +282,10 @@ static void deliver(TbCpu *c, int line)
     uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
     if (lat == 0) {
         c->irq_pending |= 1u << line;
-        tb_engine_hold(c->eng);   /* the next charge takes it */
+        if (!c->held) {
+            c->held = 1;
+            tb_engine_hold(c->eng);   /* the next charge takes it */
+        }
         tb_cpu_kick(c);
         return;
     }
@@ -302,7 +316,7 @@ void tb_cpu_set_irq(TbCpu *c, int line, int level)
         c->irq_asserted &= ~bit;
         c->irq_pending &= ~bit;
         if (!c->irq_pending) {
-            tb_engine_release(c->eng);   /* nothing held any more */
+            cpu_release(c);   /* nothing left to take */
         }
     }
 }
@@ -314,7 +328,7 @@ void tb_cpu_do_irq(TbCpu *c)
     /* a held engine (deliver) has brought its interrupt here; one not
      * taken now is taken by the loop below of the handler it interrupts,
      * or at tb_cpu_irq_enable */
-    tb_engine_release(c->eng);
+    cpu_release(c);
     if (prev == TB_CTX_HARDIRQ || c->irq_off) {
         return;
     }

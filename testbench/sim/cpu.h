@@ -108,6 +108,10 @@ struct TbCpu {
     uint32_t irq_asserted;         /**< lines asserted by devices */
     uint32_t irq_pending;          /**< delivered to the CPU, not yet
                                         handled (bit per line) */
+    uint32_t held;                 /**< 1 while this CPU holds the
+                                        engine (tb_engine_hold: an
+                                        interrupt delivered with no
+                                        latency, not yet taken) */
     uint32_t softirq_pending;      /**< bit per softirq */
     uint64_t ctx_ns[TB_CTX_COUNT]; /**< time per context, ns */
     uint64_t cost_ns[TB_COST_COUNT]; /**< profile costs, ns */

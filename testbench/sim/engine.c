@@ -18,7 +18,6 @@ TbEngine *tb_engine_new(void)
     e->tbest = -1;
     e->tbest_time = TB_NEVER;
     e->horizon = TB_NEVER;
-    e->hold = TB_NEVER;
     e->hfirst = TB_NEVER;
     e->due = TB_NEVER;
     return e;

@@ -79,13 +79,14 @@ typedef struct TbEngine {
                               is due: the next runnable CPU's clock in
                               lock-step (smp.c), else TB_NEVER; ns; set
                               through tb_engine_set_horizon */
-    uint64_t hold;       /**< 0 while a CPU has an interrupt delivered
-                              outside the engine's events, which its next
-                              charge must take on the slow path
-                              (tb_engine_hold), else TB_NEVER */
-    uint64_t hfirst;     /**< the earliest of horizon, hold and the heap
-                              root's time (possibly a cancelled event;
-                              TB_NEVER when the heap is empty) */
+    uint32_t holds;      /**< CPUs (of those sharing this engine) with
+                              an interrupt delivered outside the engine's
+                              events, which their next charge must take
+                              on the slow path (tb_engine_hold) */
+    uint64_t hfirst;     /**< 0 while holds, else the earlier of horizon
+                              and the heap root's time (possibly a
+                              cancelled event; TB_NEVER when the heap is
+                              empty) */
     uint64_t due;        /**< the earlier of hfirst and tbest_time, kept
                               as they change: the whole test of
                               tb_engine_maybe_due */
@@ -233,30 +234,32 @@ static inline void tb_engine_due(TbEngine *e)
 }
 
 /** Recompute hfirst (and due) after the heap's root, the horizon or
- *  the hold changed (internal; the root's time is TB_NEVER when the heap
+ *  the holds changed (internal; the root's time is TB_NEVER when the heap
  *  is empty). */
 static inline void tb_engine_hfirst(TbEngine *e)
 {
     uint64_t h = e->heap[0].time;
     h = h < e->horizon ? h : e->horizon;
-    e->hfirst = h < e->hold ? h : e->hold;
+    e->hfirst = e->holds ? 0 : h;
     tb_engine_due(e);
 }
 
-/** Make the next charge take the slow path (tb_engine_maybe_due true at
- *  any instant) until tb_engine_release: for an interrupt made pending
- *  outside an engine event, which that slow path takes. */
+/** One more holder: every charge takes the slow path
+ *  (tb_engine_maybe_due true at any instant) until each holder has
+ *  called tb_engine_release; for an interrupt made pending outside an
+ *  engine event, which that slow path takes.  The caller holds at most
+ *  once at a time (TbCpu.held). */
 static inline void tb_engine_hold(TbEngine *e)
 {
-    e->hold = 0;
-    tb_engine_hfirst(e);
+    if (e->holds++ == 0) {
+        tb_engine_hfirst(e);
+    }
 }
 
-/** End a tb_engine_hold (no-op when none). */
+/** A holder's tb_engine_hold ends (caller: one that holds). */
 static inline void tb_engine_release(TbEngine *e)
 {
-    if (e->hold == 0) {
-        e->hold = TB_NEVER;
+    if (--e->holds == 0) {
         tb_engine_hfirst(e);
     }
 }
