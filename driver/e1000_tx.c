@@ -200,6 +200,8 @@ static int xmit_drop(struct e1k_adapter *a, struct e1k_skb *skb)
 static int xmit_linear(struct e1k_adapter *a, struct e1k_skb *skb,
                        uint32_t len)
 {
+    /* a legacy data descriptor: no offload */
+    static const struct e1k_tx_off legacy_off = { .segs = 1 };
     struct e1k_tx_ring *t = &a->tx_ring;
     uint64_t dma = e1k_os_skb_dma(a->os, skb);
     uint32_t i = t->next_to_use;
@@ -217,9 +219,8 @@ static int xmit_linear(struct e1k_adapter *a, struct e1k_skb *skb,
     bi->skb = skb;
     bi->bytecount = len;
     bi->next_to_watch = i;
-    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_ADDR, dma);
-    e1k_put_le64(t->desc + (size_t)i * E1K_DESC_SIZE + E1K_TXD_LENGTH,
-                 len | (uint64_t)(uint8_t)a->txd_cmd << 24);
+    put_data_desc(t->desc + (size_t)i * E1K_DESC_SIZE, &legacy_off, dma, len,
+                  (uint8_t)a->txd_cmd);
     t->next_to_use = i + 1 == t->count ? 0 : i + 1;
     (void)maybe_stop_tx(a, E1K_TX_STOP_THRESHOLD);
     ew32(a, E1K_TDT, t->next_to_use);
