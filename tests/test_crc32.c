@@ -226,7 +226,6 @@ static void test_csum_le(void)
                                      : kind == 1 ? 0xFFu : 0u;
         }
         f = e1k_csum_fold16(e1k_csum_le(buf + off, n));
-        g_assert_cmpuint(f, <=, 0xFFFFu);
         g_assert_cmphex(((f & 0xFFu) << 8) | (f >> 8), ==,
                         sum16_folded(0, buf + off, n));
     }

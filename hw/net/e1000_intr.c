@@ -59,7 +59,7 @@ void e1k_update_irq(E1kDev *s)
         e1k_timer_cancel(s, E1K_TMR_ITR);
         set_line(s, 1);
     } else {
-        e1k_timer_arm(s, E1K_TMR_ITR, s->itr_gate_ns);
+        e1k_timer_set(s, E1K_TMR_ITR, s->itr_gate_ns); /* later than now */
     }
 }
 

@@ -37,6 +37,13 @@ static int txd_class(const uint8_t *d)
     return dtyp == E1K_TXD_DTYP_DATA ? TXD_DATA : TXD_BAD;
 }
 
+/* 1 if descriptor @d of class @c ends a frame: EOP set and not a
+ * context (bit 0 of a context's TUCMD is TCP, not EOP). */
+static uint32_t txd_eop(const uint8_t *d, int c)
+{
+    return c != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
+}
+
 /** Buffer bytes of a legacy/data descriptor; 0 for a null address and
  *  for the other classes (kept in tx->desc_len by e1k_txd_begin). */
 static uint32_t txd_buf_len(const uint8_t *d)
@@ -114,8 +121,7 @@ void e1k_txd_begin(E1kDev *s)
     tx->desc_wb = (d[E1K_TXD_CMD] & E1K_TXD_CMD_RS) != 0;
     /* Decoded once: read at every later step of the descriptor. */
     tx->desc_len = txd_buf_len(d);
-    /* EOP: context descriptors have no EOP bit (bit 0 of TUCMD is TCP) */
-    tx->desc_eop = c != TXD_CTX && (d[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
+    tx->desc_eop = txd_eop(d, c);
 
     if (c == TXD_CTX) {
         /* A context inside a chain ends it as malformed; the context is
@@ -164,10 +170,8 @@ void e1k_txd_begin(E1kDev *s)
 
 int e1k_txd_validate(const E1kTxState *tx)
 {
-    int c = txd_class(tx->desc);
-    uint32_t eop = c != TXD_CTX && (tx->desc[E1K_TXD_CMD] & E1K_TXD_CMD_EOP);
-
-    if (tx->desc_len != txd_buf_len(tx->desc) || tx->desc_eop != eop ||
+    if (tx->desc_len != txd_buf_len(tx->desc) ||
+        tx->desc_eop != txd_eop(tx->desc, txd_class(tx->desc)) ||
         tx->desc_done > tx->desc_len) {
         return -1;
     }
