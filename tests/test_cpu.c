@@ -341,6 +341,46 @@ static void test_profile_load(void)
     g_free(dir);
 }
 
+static int count_irq(TbCpu *c, void *ctx)
+{
+    int *n = ctx;
+    (*n)++;
+    tb_cpu_set_irq(c, 1, 0);
+    return 1;
+}
+
+/* Two CPUs on one engine (an SMP host), no delivery latency: an
+ * interrupt made pending on the first outside any engine event is taken
+ * at its next charge even after the second CPU took one of its own in
+ * between (each CPU's hold of the engine is its own). */
+static void test_zero_latency_two_cpus(void)
+{
+    TbProfile p;
+    TbEngine *e = tb_engine_new();
+    TbCpu *a, *b;
+    int na = 0, nb = 0;
+
+    test_profile(&p);
+    p.ps[TB_COST_IRQ_DELIVERY] = 0;
+    a = tb_cpu_new(e, &p, 1000, 10, 2000);
+    b = tb_cpu_new(e, &p, 1000, 10, 2000);
+    g_assert_cmpint(tb_cpu_request_irq(a, count_irq, &na), ==, 1);
+    g_assert_cmpint(tb_cpu_request_irq(b, count_irq, &nb), ==, 1);
+    a->ctx = TB_CTX_PROCESS;
+    b->ctx = TB_CTX_PROCESS;
+    tb_cpu_set_irq(a, 1, 1);
+    tb_cpu_set_irq(b, 1, 1);
+    tb_cpu_charge(b, 100);
+    g_assert_cmpint(nb, ==, 1);
+    g_assert_cmpint(na, ==, 0);
+    tb_cpu_charge(a, 100);
+    g_assert_cmpint(na, ==, 1);
+    g_assert_false(tb_engine_maybe_due(e, e->now));
+    tb_cpu_free(a);
+    tb_cpu_free(b);
+    tb_engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -349,6 +389,8 @@ int main(int argc, char **argv)
     g_test_add_func("/cpu/irq-preempts-process", test_irq_preempts_process);
     g_test_add_func("/cpu/irq-in-softirq", test_irq_in_softirq);
     g_test_add_func("/cpu/level-redelivery", test_level_redelivery);
+    g_test_add_func("/cpu/zero-latency-two-cpus",
+                    test_zero_latency_two_cpus);
     g_test_add_func("/cpu/softirq-restart-limit", test_softirq_restart_limit);
     g_test_add_func("/cpu/softirq-time-limit", test_softirq_time_limit);
     g_test_add_func("/cpu/timer", test_timer);

@@ -276,6 +276,14 @@ static void test_maybe_due(void)
     g_assert_cmpuint(l.arg[2], ==, 10);
     g_assert_cmpuint(l.arg[3], ==, 20);
     g_assert_false(tb_engine_maybe_due(e, TB_NEVER - 1));
+    /* a hold makes every instant due until each holder has released */
+    tb_engine_hold(e);
+    tb_engine_hold(e);
+    g_assert_true(tb_engine_maybe_due(e, 0));
+    tb_engine_release(e);
+    g_assert_true(tb_engine_maybe_due(e, 0));
+    tb_engine_release(e);
+    g_assert_false(tb_engine_maybe_due(e, TB_NEVER - 1));
     tb_engine_free(e);
 }
 
