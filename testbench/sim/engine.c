@@ -11,6 +11,7 @@ TbEngine *tb_engine_new(void)
     e->capheap = 64;
     e->heap = g_new(TbHeapEnt, e->capheap);
     e->heap[0].time = TB_NEVER;   /* the empty heap's root (hfirst) */
+    e->root_time = TB_NEVER;
     e->capslots = 64;
     e->slots = g_new0(TbEvSlot, e->capslots);
     e->free_head = UINT32_MAX;
@@ -55,6 +56,7 @@ static void heap_push(TbEngine *e, TbHeapEnt ent)
     }
     e->heap[i] = ent;
     if (i == 0) {
+        e->root_time = ent.time;
         tb_engine_hfirst(e);
     }
 }
@@ -66,6 +68,7 @@ static TbHeapEnt heap_pop(TbEngine *e)
     uint32_t n = e->nheap, i = 0;
     if (n == 0) {
         e->heap[0].time = TB_NEVER;   /* empty: no root (hfirst) */
+        e->root_time = TB_NEVER;
         tb_engine_hfirst(e);
         return top;
     }
@@ -82,6 +85,7 @@ static TbHeapEnt heap_pop(TbEngine *e)
         i = m;
     }
     e->heap[i] = last;
+    e->root_time = e->heap[0].time;
     tb_engine_hfirst(e);
     return top;
 }
@@ -167,7 +171,7 @@ static void skim_slow(TbEngine *e)
 uint64_t tb_engine_next_time(TbEngine *e)
 {
     skim(e);
-    uint64_t h = e->heap[0].time;   /* TB_NEVER when empty */
+    uint64_t h = e->root_time;   /* TB_NEVER when empty */
     return h < e->tbest_time ? h : e->tbest_time;
 }
 
@@ -333,7 +337,7 @@ static __attribute__((noinline)) bool run_next_heap(TbEngine *e,
 static inline __attribute__((always_inline))
 bool run_next(TbEngine *e, uint64_t limit_ns)
 {
-    if (e->heap[0].time > e->tbest_time) {   /* TB_NEVER when empty */
+    if (e->root_time > e->tbest_time) {   /* TB_NEVER when empty */
         /* a cancelled root later than the timer changes nothing; a
          * timer is armed (no timer armed reads as TB_NEVER, which no
          * root's time exceeds) */

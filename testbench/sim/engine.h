@@ -62,6 +62,10 @@ typedef struct TbEngine {
     uint64_t now;        /**< current virtual time, ns */
     uint64_t seq;        /**< next insertion sequence number */
     TbHeapEnt *heap;     /**< min-heap on (time, seq) */
+    uint64_t root_time;  /**< heap[0].time, TB_NEVER when the heap is
+                              empty: kept by the heap's push and pop, so
+                              the run loop's first compare and the due
+                              instant need no load through @heap */
     uint32_t nheap, capheap;
     TbEvSlot *slots;
     uint32_t nslots, capslots;
@@ -238,7 +242,7 @@ static inline void tb_engine_due(TbEngine *e)
  *  is empty). */
 static inline void tb_engine_hfirst(TbEngine *e)
 {
-    uint64_t h = e->heap[0].time;
+    uint64_t h = e->root_time;
     h = h < e->horizon ? h : e->horizon;
     e->hfirst = e->holds ? 0 : h;
     tb_engine_due(e);
