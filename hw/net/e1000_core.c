@@ -654,15 +654,36 @@ static void plain_write(E1kDev *s, const RegDesc *d, uint32_t val)
     plain_store(s, d, val);
 }
 
+/** 32-bit write of a register at dword-aligned @off other than the
+ *  per-frame ones of reg_write32.  Out of line: the MMIO write that
+ *  inlines reg_write32 then keeps few registers. */
+static __attribute__((noinline))
+void reg_write32_other(E1kDev *s, uint32_t off, uint32_t val)
+{
+    const RegDesc *d;
+    uint32_t wmask;
+
+    if (special_write(s, off, val)) {
+        return;
+    }
+    d = plain_find(off);
+    if (d) {
+        plain_write(s, d, val);
+    } else if (range_find(off, &wmask)) {
+        e1k_reg_set(s, off, val & wmask);
+    } else if (e1k_stats_is_counter(off)) {
+        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val); /* statistics */
+    } else {
+        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 1); /* ignored */
+    }
+}
+
 /** 32-bit write of a register at dword-aligned @off.  Forced inline
  *  into the dword write of mmio_write_core (the drivers' only kind);
  *  the sub-word writes call it through reg_write32_merged. */
 static inline __attribute__((always_inline))
 void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
 {
-    const RegDesc *d;
-    uint32_t wmask;
-
     /* the per-frame writes first: the tail doorbells and the interrupt
      * registers (one switch, no table search) */
     switch (off) {
@@ -680,20 +701,8 @@ void reg_write32(E1kDev *s, uint32_t off, uint32_t val)
         e1k_intr_write(s, off, val);
         return;
     default:
-        break;
-    }
-    if (special_write(s, off, val)) {
+        reg_write32_other(s, off, val);
         return;
-    }
-    d = plain_find(off);
-    if (d) {
-        plain_write(s, d, val);
-    } else if (range_find(off, &wmask)) {
-        e1k_reg_set(s, off, val & wmask);
-    } else if (e1k_stats_is_counter(off)) {
-        e1k_trace(s, E1K_TRACE_RO_WRITE, off, val); /* statistics */
-    } else {
-        e1k_trace(s, E1K_TRACE_UNKNOWN_REG, off, 1); /* ignored */
     }
 }
 
