@@ -272,7 +272,15 @@ static E1kRxResult rx_overrun(E1kDev *s)
         e1k_trace(s, E1K_TRACE_RX_OVERRUN, s->totals.mpc,
                   s->rx.used);
     }
-    e1k_set_cause(s, E1K_ICR_RXO);
+    /* RXO is raised by the first drop and stays in ICR until the driver
+     * reads or clears it, so the later drops of a run (every one of them
+     * with NAPI polling and the interrupt off) would OR the same bit in
+     * again: ICR unchanged, and the line is already where ICR, IMS and
+     * the ITR timer put it (each of their changes re-evaluates it,
+     * SDM 13.4.17-18), so only a new cause needs e1k_set_cause. */
+    if (!(e1k_reg(s, E1K_ICR) & E1K_ICR_RXO)) {
+        e1k_set_cause(s, E1K_ICR_RXO);
+    }
     return E1K_RX_OVERRUN;
 }
 
