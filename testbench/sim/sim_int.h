@@ -39,6 +39,8 @@ struct TbSim {
     bool src_done[TB_MAX_SOURCES];
     int src_timer[TB_MAX_SOURCES]; /* its engine fixed timer, -1: none
                                        free (arrivals are heap events) */
+    E1kDev *src_hw[TB_MAX_SOURCES]; /* the device its frames arrive at
+                                       (os[its nic].hw, fixed for the run) */
     const uint8_t *pend_frame[TB_MAX_SOURCES];
     uint32_t pend_len[TB_MAX_SOURCES];
     uint32_t nsrc;

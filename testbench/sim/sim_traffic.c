@@ -85,7 +85,6 @@ static void arrival_event(void *ctx, uint64_t arg)
     uint32_t i = (uint32_t)arg;
     TbResults *r = &sim->res;
     uint64_t now = sim->eng->now;
-    int nic = sim->sc.traffic[i].nic;
     if (sim->ended) {
         return;   /* after the end: nothing more is offered */
     }
@@ -98,7 +97,7 @@ static void arrival_event(void *ctx, uint64_t arg)
         sim->have_offer = true;
     }
     r->last_offer_ns = now;
-    (*fate_counter(r, e1k_receive(sim->os[nic].hw, sim->pend_frame[i],
+    (*fate_counter(r, e1k_receive(sim->src_hw[i], sim->pend_frame[i],
                                   len)))++;
     source_advance(sim, i);
 }
@@ -114,6 +113,7 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
             return -1;
         }
         sim->nsrc = i + 1;
+        sim->src_hw[i] = sim->os[t->nic].hw;
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
     }
