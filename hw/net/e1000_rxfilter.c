@@ -172,9 +172,15 @@ static void rx_filter(const E1kDev *s, const uint8_t *frame, uint32_t len,
  * returns 1 if its size is bad, else 0. */
 static int size_bad(E1kDev *s, uint32_t rctl, uint32_t wire_len)
 {
-    uint32_t max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
-                                              : E1K_ETH_MAX_NOFCS + 4u;
-    if (wire_len < E1K_ETH_MIN_NOFCS + E1K_ETH_FCS) {
+    const uint32_t min_wire = E1K_ETH_MIN_NOFCS + E1K_ETH_FCS;
+    uint32_t max_wire;
+
+    if (wire_len - min_wire <= E1K_ETH_MAX_NOFCS + 4u - min_wire) {
+        return 0;   /* 64..1522: good whatever RCTL.LPE (one compare) */
+    }
+    max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
+                                     : E1K_ETH_MAX_NOFCS + 4u;
+    if (wire_len < min_wire) {
         count_ruc(s);
         return 1;
     }
@@ -296,16 +302,17 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
         s->totals.rx_disabled++;
         return E1K_RX_DISABLED;
     }
-    if (!frame || len < 14u) {
-        /* Not even an Ethernet header: no filter can apply.  Counted as
-         * undersize and dropped (SBP does not keep these). */
-        len = frame ? len : 0;
-        count_total(s, len + E1K_ETH_FCS);
-        count_ruc(s);
-        return E1K_RX_BAD_SIZE;
-    }
-    if (wire_len < len) { /* length overflowed 32 bits */
-        wire_len = UINT32_MAX;
+    /* one compare for the usual lengths, 14 .. UINT32_MAX - 4 bytes */
+    if (!frame || len - 14u > UINT32_MAX - 18u) {
+        if (!frame || len < 14u) {
+            /* Not even an Ethernet header: no filter can apply.  Counted
+             * as undersize and dropped (SBP does not keep these). */
+            len = frame ? len : 0;
+            count_total(s, len + E1K_ETH_FCS);
+            count_ruc(s);
+            return E1K_RX_BAD_SIZE;
+        }
+        wire_len = UINT32_MAX; /* length overflowed 32 bits */
     }
     rx_filter(s, frame, len, &v, &tci);
     if (!v.pass) {
