@@ -315,6 +315,16 @@ typedef enum E1kRxResult {
  */
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
 
+/**
+ * e1k_receive() of a frame whose bytes from offset @zero_from to its end
+ * the caller knows to be zero (a generated payload): the model looks for
+ * the frame's run of trailing zeros (which its FCS and checksums skip)
+ * only in the first @zero_from bytes.  Same results as e1k_receive() when
+ * those bytes are zero; @zero_from >= @len: nothing known, e1k_receive().
+ */
+E1kRxResult e1k_receive_zt(E1kDev *dev, const uint8_t *frame, uint32_t len,
+                           uint32_t zero_from);
+
 /** Earliest instant (ns) the model needs e1k_run_until(); E1K_NO_DEADLINE
  *  if none.  O(1): the model keeps it up to date as its timers change, so
  *  a host may call it after every entry point instead of tracking

@@ -869,7 +869,8 @@ uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
 /* ------------------------------------------------------------------ */
 /* Frames, link, small accessors                                       */
 
-E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
+E1kRxResult e1k_receive_zt(E1kDev *dev, const uint8_t *frame, uint32_t len,
+                           uint32_t zero_from)
 {
     E1kRxResult r;
     if (!dev) {
@@ -879,9 +880,14 @@ E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
         return E1K_RX_BAD_SIZE;
     }
     enter(dev);
-    r = e1k_rx_frame(dev, frame, len);
+    r = e1k_rx_frame(dev, frame, len, zero_from);
     e1k_leave(dev);
     return r;
+}
+
+E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
+{
+    return e1k_receive_zt(dev, frame, len, len);
 }
 
 void e1k_set_link(E1kDev *dev, int up)

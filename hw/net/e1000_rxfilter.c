@@ -239,16 +239,28 @@ rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
              status | E1K_RXD_STAT_VP, (uint16_t)tci);
 }
 
+/* The number of zero bytes at the end of the @len bytes at @frame, whose
+ * bytes from @zero_from on are known to be zero (e1k_receive_zt): only the
+ * bytes before are scanned, so a generated frame's payload is not read. */
+static uint32_t rx_zero_tail(const uint8_t *frame, uint32_t len,
+                             uint32_t zero_from)
+{
+    if (zero_from >= len) {
+        return e1k_zero_tail(frame, len);
+    }
+    return len - zero_from + e1k_zero_tail(frame, zero_from);
+}
+
 /* An admitted frame that fits: its FCS over the bytes as they arrived,
  * then rx_store (VLAN tag stripped when @strip, else left in place with
  * the IP header at 18).  Trailing zero bytes (a generated payload) are
  * found once and skipped by the FCS and the checksums (same values). */
 static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
-                     uint32_t wire_len, const RxVerdict *v, uint32_t tci,
-                     int strip)
+                     uint32_t zero_from, uint32_t wire_len,
+                     const RxVerdict *v, uint32_t tci, int strip)
 {
-    uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN ? e1k_zero_tail(frame, len)
-                                                   : 0;
+    uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN
+                         ? rx_zero_tail(frame, len, zero_from) : 0;
     uint32_t fcs = e1k_crc32_zt(frame, len, zeros);
     uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
@@ -290,7 +302,8 @@ static E1kRxResult rx_overrun(E1kDev *s)
     return E1K_RX_OVERRUN;
 }
 
-E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
+E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
+                         uint32_t zero_from)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
@@ -333,7 +346,7 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
     if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len)) {
         return rx_overrun(s);
     }
-    rx_admit(s, frame, len, wire_len, &v, tci, strip);
+    rx_admit(s, frame, len, zero_from, wire_len, &v, tci, strip);
     s->trace_overrun = 0;
     if (!bad_size) {
         count_good(s, frame, wire_len);

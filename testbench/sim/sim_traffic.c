@@ -97,8 +97,8 @@ static void arrival_event(void *ctx, uint64_t arg)
         sim->have_offer = true;
     }
     r->last_offer_ns = now;
-    (*fate_counter(r, e1k_receive(sim->src_hw[i], sim->pend_frame[i],
-                                  len)))++;
+    (*fate_counter(r, e1k_receive_zt(sim->src_hw[i], sim->pend_frame[i],
+                                     len, sim->src_zero_from[i])))++;
     source_advance(sim, i);
 }
 
@@ -114,6 +114,7 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
         }
         sim->nsrc = i + 1;
         sim->src_hw[i] = sim->os[t->nic].hw;
+        sim->src_zero_from[i] = tb_source_zero_from(sim->src[i]);
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
     }

@@ -44,6 +44,12 @@ static inline int tb_source_next(TbSource *src, uint64_t *t_ns,
     return trf_source_next(src, t_ns, frame, len, err);
 }
 
+/** trf_source_zero_from(): every frame zero from this offset on. */
+static inline uint32_t tb_source_zero_from(const TbSource *src)
+{
+    return trf_source_zero_from(src);
+}
+
 /** Counters so far. */
 static inline void tb_source_stats(const TbSource *src, TbSourceStats *st)
 {

@@ -145,6 +145,15 @@ TrfSource *trf_source_new(const TrfCfg *cfg, char **err);
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
                     uint32_t *len, char **err);
 
+/**
+ * Offset (bytes) from which every frame of @src is zero to its end,
+ * whatever its index: pktgen's TRF_PKTGEN_ZERO_FROM (its payload after
+ * the magic and the sequence number); UINT32_MAX when the source knows
+ * no such bound (a capture).  Constant for the source: for
+ * e1k_receive_zt, so that the model does not scan a generated payload.
+ */
+uint32_t trf_source_zero_from(const TrfSource *src);
+
 /** Counters so far (every frame handed out by trf_source_next). */
 void trf_source_stats(const TrfSource *src, TrfStats *st);
 

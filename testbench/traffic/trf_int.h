@@ -18,6 +18,10 @@
 #define TRF_MAX_WIRE_FRAME 1518u
 /** Bytes of Ethernet + IPv4 + UDP headers in a pktgen frame. */
 #define TRF_PKTGEN_HDRS 42u
+/** Offset of a pktgen frame's zero payload (after the 4-byte magic and
+ *  the 4-byte sequence number; the template is zeroed and nothing past
+ *  it is written, trf_pktgen.c): trf_source_zero_from. */
+#define TRF_PKTGEN_ZERO_FROM (TRF_PKTGEN_HDRS + 8u)
 
 /** pktgen state: smooth weighted round robin over the IMIX entries. */
 typedef struct TrfPktgen {

@@ -252,6 +252,11 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     return 1;
 }
 
+uint32_t trf_source_zero_from(const TrfSource *src)
+{
+    return src->cfg.kind == TRF_PKTGEN ? TRF_PKTGEN_ZERO_FROM : UINT32_MAX;
+}
+
 /* The counters; offered and sched_span_ns are derived here from index
  * and the first and last scheduled starts rather than kept per frame. */
 void trf_source_stats(const TrfSource *src, TrfStats *st)
