@@ -315,15 +315,27 @@ typedef enum E1kRxResult {
  */
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
 
+/** What the sender of a frame knows about it (e1k_receive_known): the
+ *  model then need not find it out from the frame's bytes. */
+typedef struct E1kRxKnown {
+    uint32_t zero_from; /**< the frame's bytes from this offset on are
+                             zero (a generated payload): the model looks
+                             for its run of trailing zeros, which its FCS
+                             and checksums skip, only in the bytes
+                             before; >= the frame's length: none known */
+    uint32_t fcs_known; /**< 1: fcs holds the frame's FCS */
+    uint32_t fcs;       /**< the FCS the frame came with ([IEEE-802.3]
+                             CRC-32 of its bytes, register preset and
+                             result inverted, sent low byte first) */
+} E1kRxKnown;
+
 /**
- * e1k_receive() of a frame whose bytes from offset @zero_from to its end
- * the caller knows to be zero (a generated payload): the model looks for
- * the frame's run of trailing zeros (which its FCS and checksums skip)
- * only in the first @zero_from bytes.  Same results as e1k_receive() when
- * those bytes are zero; @zero_from >= @len: nothing known, e1k_receive().
+ * e1k_receive() of a frame about which the sender knows what *@known
+ * says (not kept after the call).  Same results as e1k_receive() when
+ * it holds.
  */
-E1kRxResult e1k_receive_zt(E1kDev *dev, const uint8_t *frame, uint32_t len,
-                           uint32_t zero_from);
+E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
+                              uint32_t len, const E1kRxKnown *known);
 
 /** Earliest instant (ns) the model needs e1k_run_until(); E1K_NO_DEADLINE
  *  if none.  O(1): the model keeps it up to date as its timers change, so

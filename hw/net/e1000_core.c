@@ -869,8 +869,8 @@ uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
 /* ------------------------------------------------------------------ */
 /* Frames, link, small accessors                                       */
 
-E1kRxResult e1k_receive_zt(E1kDev *dev, const uint8_t *frame, uint32_t len,
-                           uint32_t zero_from)
+E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
+                              uint32_t len, const E1kRxKnown *known)
 {
     E1kRxResult r;
     if (!dev) {
@@ -880,14 +880,16 @@ E1kRxResult e1k_receive_zt(E1kDev *dev, const uint8_t *frame, uint32_t len,
         return E1K_RX_BAD_SIZE;
     }
     enter(dev);
-    r = e1k_rx_frame(dev, frame, len, zero_from);
+    r = e1k_rx_frame(dev, frame, len, known);
     e1k_leave(dev);
     return r;
 }
 
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
 {
-    return e1k_receive_zt(dev, frame, len, len);
+    static const E1kRxKnown nothing = { UINT32_MAX, 0, 0 };
+
+    return e1k_receive_known(dev, frame, len, &nothing);
 }
 
 void e1k_set_link(E1kDev *dev, int up)

@@ -240,7 +240,7 @@ rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
 }
 
 /* The number of zero bytes at the end of the @len bytes at @frame, whose
- * bytes from @zero_from on are known to be zero (e1k_receive_zt): only the
+ * bytes from @zero_from on are known to be zero (e1k_receive_known): only the
  * bytes before are scanned, so a generated frame's payload is not read. */
 static uint32_t rx_zero_tail(const uint8_t *frame, uint32_t len,
                              uint32_t zero_from)
@@ -251,17 +251,19 @@ static uint32_t rx_zero_tail(const uint8_t *frame, uint32_t len,
     return len - zero_from + e1k_zero_tail(frame, zero_from);
 }
 
-/* An admitted frame that fits: its FCS over the bytes as they arrived,
- * then rx_store (VLAN tag stripped when @strip, else left in place with
- * the IP header at 18).  Trailing zero bytes (a generated payload) are
- * found once and skipped by the FCS and the checksums (same values). */
+/* An admitted frame that fits: its FCS over the bytes as they arrived
+ * (unless the sender gave it, @known), then rx_store (VLAN tag stripped
+ * when @strip, else left in place with the IP header at 18).  Trailing
+ * zero bytes (a generated payload) are found once and skipped by the FCS
+ * and the checksums (same values). */
 static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
-                     uint32_t zero_from, uint32_t wire_len,
+                     const E1kRxKnown *known, uint32_t wire_len,
                      const RxVerdict *v, uint32_t tci, int strip)
 {
     uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN
-                         ? rx_zero_tail(frame, len, zero_from) : 0;
-    uint32_t fcs = e1k_crc32_zt(frame, len, zeros);
+                         ? rx_zero_tail(frame, len, known->zero_from) : 0;
+    uint32_t fcs = known->fcs_known ? known->fcs
+                                    : e1k_crc32_zt(frame, len, zeros);
     uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
     if (strip) {
@@ -303,7 +305,7 @@ static E1kRxResult rx_overrun(E1kDev *s)
 }
 
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
-                         uint32_t zero_from)
+                         const E1kRxKnown *known)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
@@ -346,7 +348,7 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
     if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len)) {
         return rx_overrun(s);
     }
-    rx_admit(s, frame, len, zero_from, wire_len, &v, tci, strip);
+    rx_admit(s, frame, len, known, wire_len, &v, tci, strip);
     s->trace_overrun = 0;
     if (!bad_size) {
         count_good(s, frame, wire_len);

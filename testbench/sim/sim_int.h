@@ -41,8 +41,9 @@ struct TbSim {
                                        free (arrivals are heap events) */
     E1kDev *src_hw[TB_MAX_SOURCES]; /* the device its frames arrive at
                                        (os[its nic].hw, fixed for the run) */
-    uint32_t src_zero_from[TB_MAX_SOURCES]; /* its frames' bytes from
-                                       here on are zero (trf_source_zero_from) */
+    E1kRxKnown src_known[TB_MAX_SOURCES]; /* what it knows of its
+                                       pending frame: zero_from and
+                                       fcs_known set once, fcs per frame */
     const uint8_t *pend_frame[TB_MAX_SOURCES];
     uint32_t pend_len[TB_MAX_SOURCES];
     uint32_t nsrc;

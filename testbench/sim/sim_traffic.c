@@ -27,6 +27,9 @@ static void source_advance(TbSim *sim, uint32_t i)
     if (rc == 1) {
         sim->pend_frame[i] = frame;
         sim->pend_len[i] = len;
+        if (sim->src_known[i].fcs_known) {
+            sim->src_known[i].fcs = tb_source_fcs(sim->src[i]);
+        }
         if (sim->src_timer[i] >= 0) {
             /* the source's timer is idle here (not armed yet, or the
              * engine disarmed it to run this arrival), so it is not the
@@ -97,8 +100,8 @@ static void arrival_event(void *ctx, uint64_t arg)
         sim->have_offer = true;
     }
     r->last_offer_ns = now;
-    (*fate_counter(r, e1k_receive_zt(sim->src_hw[i], sim->pend_frame[i],
-                                     len, sim->src_zero_from[i])))++;
+    (*fate_counter(r, e1k_receive_known(sim->src_hw[i], sim->pend_frame[i],
+                                        len, &sim->src_known[i])))++;
     source_advance(sim, i);
 }
 
@@ -114,7 +117,8 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
         }
         sim->nsrc = i + 1;
         sim->src_hw[i] = sim->os[t->nic].hw;
-        sim->src_zero_from[i] = tb_source_zero_from(sim->src[i]);
+        sim->src_known[i].zero_from = tb_source_zero_from(sim->src[i]);
+        sim->src_known[i].fcs_known = tb_source_fcs_known(sim->src[i]);
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
     }

@@ -154,6 +154,16 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
  */
 uint32_t trf_source_zero_from(const TrfSource *src);
 
+/** 1 if trf_source_fcs gives every frame's FCS (pktgen with one frame
+ *  size: trf_fcs.c), else 0.  Constant for the source. */
+int trf_source_fcs_known(const TrfSource *src);
+
+/** FCS of the frame the last trf_source_next returned, when
+ *  trf_source_fcs_known ([IEEE-802.3] CRC-32 of its bytes, register
+ *  preset and result inverted, sent low byte first): for
+ *  e1k_receive_known, so that the model does not compute it. */
+uint32_t trf_source_fcs(const TrfSource *src);
+
 /** Counters so far (every frame handed out by trf_source_next). */
 void trf_source_stats(const TrfSource *src, TrfStats *st);
 

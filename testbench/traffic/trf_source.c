@@ -257,6 +257,16 @@ uint32_t trf_source_zero_from(const TrfSource *src)
     return src->cfg.kind == TRF_PKTGEN ? TRF_PKTGEN_ZERO_FROM : UINT32_MAX;
 }
 
+int trf_source_fcs_known(const TrfSource *src)
+{
+    return src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len != 0;
+}
+
+uint32_t trf_source_fcs(const TrfSource *src)
+{
+    return src->pg.fcs;
+}
+
 /* The counters; offered and sched_span_ns are derived here from index
  * and the first and last scheduled starts rather than kept per frame. */
 void trf_source_stats(const TrfSource *src, TrfStats *st)
