@@ -323,10 +323,12 @@ typedef struct E1kRxKnown {
                              for its run of trailing zeros, which its FCS
                              and checksums skip, only in the bytes
                              before; >= the frame's length: none known */
-    uint32_t fcs_known; /**< 1: fcs holds the frame's FCS */
-    uint32_t fcs;       /**< the FCS the frame came with ([IEEE-802.3]
-                             CRC-32 of its bytes, register preset and
-                             result inverted, sent low byte first) */
+    /** NULL, or the FCS the frame came with ([IEEE-802.3] CRC-32 of
+     *  its bytes, register preset and result inverted, sent low byte
+     *  first), called with fcs_ctx during the call if the model needs
+     *  it (a frame it stores) */
+    uint32_t (*fcs_fn)(const void *fcs_ctx);
+    const void *fcs_ctx;
 } E1kRxKnown;
 
 /**

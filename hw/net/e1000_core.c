@@ -887,7 +887,7 @@ E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
 
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
 {
-    static const E1kRxKnown nothing = { UINT32_MAX, 0, 0 };
+    static const E1kRxKnown nothing = { UINT32_MAX, NULL, NULL };
 
     return e1k_receive_known(dev, frame, len, &nothing);
 }

@@ -271,8 +271,8 @@ static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
 {
     uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN
                          ? rx_zero_tail(frame, len, known->zero_from) : 0;
-    uint32_t fcs = known->fcs_known ? known->fcs
-                                    : e1k_crc32_zt(frame, len, zeros);
+    uint32_t fcs = known->fcs_fn ? known->fcs_fn(known->fcs_ctx)
+                                 : e1k_crc32_zt(frame, len, zeros);
     uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
     if (strip) {

@@ -42,8 +42,7 @@ struct TbSim {
     E1kDev *src_hw[TB_MAX_SOURCES]; /* the device its frames arrive at
                                        (os[its nic].hw, fixed for the run) */
     E1kRxKnown src_known[TB_MAX_SOURCES]; /* what it knows of its
-                                       pending frame: zero_from and
-                                       fcs_known set once, fcs per frame */
+                                       frames (set once) */
     const uint8_t *pend_frame[TB_MAX_SOURCES];
     uint32_t pend_len[TB_MAX_SOURCES];
     uint32_t nsrc;

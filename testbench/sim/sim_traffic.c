@@ -27,9 +27,6 @@ static void source_advance(TbSim *sim, uint32_t i)
     if (rc == 1) {
         sim->pend_frame[i] = frame;
         sim->pend_len[i] = len;
-        if (sim->src_known[i].fcs_known) {
-            sim->src_known[i].fcs = tb_source_fcs(sim->src[i]);
-        }
         if (sim->src_timer[i] >= 0) {
             /* the source's timer is idle here (not armed yet, or the
              * engine disarmed it to run this arrival), so it is not the
@@ -118,7 +115,10 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
         sim->nsrc = i + 1;
         sim->src_hw[i] = sim->os[t->nic].hw;
         sim->src_known[i].zero_from = tb_source_zero_from(sim->src[i]);
-        sim->src_known[i].fcs_known = tb_source_fcs_known(sim->src[i]);
+        if (tb_source_fcs_known(sim->src[i])) {
+            sim->src_known[i].fcs_fn = trf_source_fcs;
+            sim->src_known[i].fcs_ctx = sim->src[i];
+        }
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
     }

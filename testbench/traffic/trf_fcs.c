@@ -89,6 +89,21 @@ static void offset_table(uint32_t tab[256], uint32_t l, uint32_t off)
     }
 }
 
+uint32_t trf_fcs_frame(const TrfSource *s)
+{
+    const uint32_t (*t)[256] = s->pg.fcs_tab;
+    const uint8_t *f = s->buf;
+    uint32_t fcs = s->pg.fcs_base ^ t[TRF_FCS_ID_HI][f[18]] ^
+                   t[TRF_FCS_ID_LO][f[19]] ^ t[TRF_FCS_CSUM_HI][f[24]] ^
+                   t[TRF_FCS_CSUM_LO][f[25]] ^ t[TRF_FCS_SEQ_3][f[46]] ^
+                   t[TRF_FCS_SEQ_2][f[47]];
+
+    if (s->cfg.flows > 1) {
+        fcs ^= t[TRF_FCS_PORT_HI][f[34]] ^ t[TRF_FCS_PORT_LO][f[35]];
+    }
+    return fcs;
+}
+
 void trf_fcs_init(TrfSource *s)
 {
     static const uint32_t off[TRF_FCS_TABLES] = {

@@ -53,7 +53,6 @@ typedef struct TrfPktgen {
                              have one size (no IMIX): their IPv4 total
                              length and UDP length are then in the
                              template and in ip_sum; 0 with IMIX */
-    uint32_t fcs;       /**< FCS of the last frame (with fixed_len) */
     uint32_t fcs_base;  /**< FCS of the template with the per-frame bytes
                              zero (with fixed_len) */
     uint32_t fcs_tab[TRF_FCS_TABLES][256]; /**< contributions of each
@@ -126,6 +125,9 @@ void trf_pcap_free(TrfSource *s);
 /** pktgen with one frame size: fcs_base and fcs_tab from the template
  *  (trf_fcs.c; after template_fill). */
 void trf_fcs_init(TrfSource *s);
+/** FCS of the frame in s->buf (one frame size): fcs_base XOR the tables'
+ *  entries for its per-frame bytes. */
+uint32_t trf_fcs_frame(const TrfSource *s);
 /** FCS ([IEEE-802.3] CRC-32, as sent) of @n bytes at @p, byte by byte. */
 uint32_t trf_crc32(const uint8_t *p, uint32_t n);
 

@@ -144,27 +144,13 @@ static uint32_t next_size(TrfSource *s)
     return c->imix_size[best];
 }
 
-/* FCS of the frame with sequence number @seq and IPv4 header checksum
- * @csum (one frame size; the source port's part is added by the caller
- * with several flows): the template's, XOR each per-frame byte's
- * contribution (trf_fcs.c). */
-static uint32_t frame_fcs(const TrfSource *s, uint32_t seq, uint32_t csum)
-{
-    const uint32_t (*t)[256] = s->pg.fcs_tab;
-
-    return s->pg.fcs_base ^ t[TRF_FCS_ID_HI][(seq >> 8) & 0xff] ^
-           t[TRF_FCS_ID_LO][seq & 0xff] ^ t[TRF_FCS_CSUM_HI][csum >> 8] ^
-           t[TRF_FCS_CSUM_LO][csum & 0xff] ^ t[TRF_FCS_SEQ_3][seq >> 24] ^
-           t[TRF_FCS_SEQ_2][(seq >> 16) & 0xff];
-}
-
 int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
 {
     const TrfCfg *c = &s->cfg;
     uint8_t *f = s->buf;
     uint32_t seq = (uint32_t)s->index;
     uint32_t l = s->pg.fixed_len, len_word = 0;
-    uint32_t sum, csum, fcs = 0;
+    uint32_t sum;
 
     /* The template holds every other byte (template_fill), with one
      * frame size also both lengths (their word already in ip_sum).
@@ -183,25 +169,17 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
     sum = s->pg.ip_sum + len_word + (seq & 0xffff);
     sum = (sum & 0xffff) + (sum >> 16);
     sum += sum >> 16;
-    csum = ~sum & 0xffff;
-    put16(f + 24, csum);
-    if (s->pg.fixed_len) {
-        fcs = frame_fcs(s, seq, csum);
-    }
+    put16(f + 24, ~sum & 0xffff);
     /* UDP source port with several flows (flow: index mod flows, kept
      * as a counter; one flow's port is in the template); pktgen
      * sequence number */
     if (c->flows > 1) {
-        uint32_t port = (c->udp_src_port + s->pg.flow) & 0xffff;
-        put16(f + 34, port);
-        fcs ^= s->pg.fcs_tab[TRF_FCS_PORT_HI][port >> 8] ^
-               s->pg.fcs_tab[TRF_FCS_PORT_LO][port & 0xff];
+        put16(f + 34, (c->udp_src_port + s->pg.flow) & 0xffff);
         if (++s->pg.flow == c->flows) {
             s->pg.flow = 0;
         }
     }
     put32(f + 46, seq);
-    s->pg.fcs = fcs;   /* meaningful with fixed_len only */
     *frame = f;
     *len = l;
     return 1;

@@ -262,9 +262,9 @@ int trf_source_fcs_known(const TrfSource *src)
     return src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len != 0;
 }
 
-uint32_t trf_source_fcs(const TrfSource *src)
+uint32_t trf_source_fcs(const void *src)
 {
-    return src->pg.fcs;
+    return trf_fcs_frame(src);
 }
 
 /* The counters; offered and sched_span_ns are derived here from index
