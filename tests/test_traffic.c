@@ -324,7 +324,7 @@ static void test_pktgen_fcs(void)
             for (uint32_t i = 0; i < 512; i++) {
                 g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==,
                                 1);
-                g_assert_cmphex(trf_source_fcs(s), ==, crc32_bits(f, len));
+                g_assert_cmphex(tb_source_fcs(s), ==, crc32_bits(f, len));
             }
         }
         g_assert_cmphex(trf_crc32(f, len), ==, crc32_bits(f, len));

@@ -16,6 +16,14 @@
 
 static void arrival_event(void *ctx, uint64_t arg);
 
+/* E1kRxKnown.fcs_fn of a source that knows its frames' FCS (@src, a
+ * TbSource): the pending frame's, asked for by the model only when it
+ * stores the frame. */
+static uint32_t source_fcs(const void *src)
+{
+    return tb_source_fcs(src);
+}
+
 /* Fetch the next frame of source @i and schedule its arrival. */
 static void source_advance(TbSim *sim, uint32_t i)
 {
@@ -116,7 +124,7 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
         sim->src_hw[i] = sim->os[t->nic].hw;
         sim->src_known[i].zero_from = tb_source_zero_from(sim->src[i]);
         if (tb_source_fcs_known(sim->src[i])) {
-            sim->src_known[i].fcs_fn = trf_source_fcs;
+            sim->src_known[i].fcs_fn = source_fcs;
             sim->src_known[i].fcs_ctx = sim->src[i];
         }
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,

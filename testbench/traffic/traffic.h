@@ -56,6 +56,12 @@ static inline int tb_source_fcs_known(const TbSource *src)
     return trf_source_fcs_known(src);
 }
 
+/** trf_source_fcs(): the last frame's FCS. */
+static inline uint32_t tb_source_fcs(const TbSource *src)
+{
+    return trf_source_fcs(src);
+}
+
 /** Counters so far. */
 static inline void tb_source_stats(const TbSource *src, TbSourceStats *st)
 {

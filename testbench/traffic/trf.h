@@ -158,12 +158,12 @@ uint32_t trf_source_zero_from(const TrfSource *src);
  *  size: trf_fcs.c), else 0.  Constant for the source. */
 int trf_source_fcs_known(const TrfSource *src);
 
-/** FCS of the frame the last trf_source_next returned by the source
- *  @src (a const TrfSource *), when trf_source_fcs_known ([IEEE-802.3]
- *  CRC-32 of its bytes, register preset and result inverted, sent low
- *  byte first): E1kRxKnown.fcs_fn of e1k_receive_known, so that the model
- *  asks for it (a few table look-ups) only for a frame it stores. */
-uint32_t trf_source_fcs(const void *src);
+/** FCS of the frame the last trf_source_next returned, when
+ *  trf_source_fcs_known ([IEEE-802.3] CRC-32 of its bytes, register
+ *  preset and result inverted, sent low byte first), by a few table
+ *  look-ups: the testbench hands it to the model as E1kRxKnown.fcs_fn,
+ *  so that the model asks for it only for a frame it stores. */
+uint32_t trf_source_fcs(const TrfSource *src);
 
 /** Counters so far (every frame handed out by trf_source_next). */
 void trf_source_stats(const TrfSource *src, TrfStats *st);

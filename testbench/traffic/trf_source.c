@@ -282,7 +282,7 @@ int trf_source_fcs_known(const TrfSource *src)
     return src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len != 0;
 }
 
-uint32_t trf_source_fcs(const void *src)
+uint32_t trf_source_fcs(const TrfSource *src)
 {
     return trf_fcs_frame(src);
 }
