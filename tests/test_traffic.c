@@ -260,6 +260,8 @@ static void test_pktgen_template(void)
     c.udp_src_port = 65535;
     c.count = 70000;
     TbSource *s = must_new(&c, 1000);
+    /* every frame zero from the payload after the sequence number on */
+    g_assert_cmpuint(tb_source_zero_from(s), ==, 50);
     for (uint32_t i = 0; i < 70000; i++) {
         g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==, 1);
         g_assert_cmphex(trf_ip_checksum(f + 14, 20), ==, 0);
@@ -269,12 +271,73 @@ static void test_pktgen_template(void)
         g_assert_cmpuint(get16(f + 34), ==, (65535u + i % 3) & 0xffff);
         g_assert_cmpuint(get16(f + 38), ==, len - 34);
         g_assert_cmpuint(get32(f + 46), ==, i);
-        if (len == 1514) {
+        if (len == 1514 || i < 1000) {
             for (uint32_t k = 50; k < len; k++) {
                 g_assert_cmpuint(f[k], ==, 0);
             }
         }
     }
+    tb_source_free(s);
+}
+
+/* [IEEE-802.3] CRC-32 bit by bit, the plain definition. */
+static uint32_t crc32_bits(const uint8_t *p, uint32_t n)
+{
+    uint32_t r = 0xFFFFFFFFu;
+
+    for (uint32_t i = 0; i < n; i++) {
+        r ^= p[i];
+        for (int k = 0; k < 8; k++) {
+            r = (r & 1u) ? (r >> 1) ^ 0xEDB88320u : r >> 1;
+        }
+    }
+    return ~r;
+}
+
+/* With one frame size the source gives every frame's FCS (table
+ * look-ups, trf_fcs.c): equal to the CRC-32 of the frame's bytes, over
+ * runs of sequence numbers that set every byte of it (the runs start at
+ * chosen frame indices) and a source port per flow; IMIX and captures
+ * give none. */
+static void test_pktgen_fcs(void)
+{
+    static const uint32_t sizes[] = {64, 65, 1518, 9018};
+    static const uint64_t starts[] = {0, 0xFF00, 0x00FFFF80, 0x5AC3A500,
+                                      0xFFFFFF00};
+    TbTrafficCfg c;
+    const uint8_t *f;
+    uint32_t len;
+    uint64_t t;
+    char *err = NULL;
+
+    g_assert_cmphex(crc32_bits((const uint8_t *)"123456789", 9), ==,
+                    0xCBF43926u);   /* the CRC-32 check value */
+    for (size_t k = 0; k < G_N_ELEMENTS(sizes); k++) {
+        pktgen_cfg(&c);
+        c.frame_size = sizes[k];
+        c.flows = k % 2 ? 3 : 1;
+        c.udp_src_port = 65534;
+        TbSource *s = must_new(&c, 1000);
+        g_assert_cmpint(tb_source_fcs_known(s), ==, 1);
+        for (size_t r = 0; r < G_N_ELEMENTS(starts); r++) {
+            s->index = starts[r];
+            for (uint32_t i = 0; i < 512; i++) {
+                g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==,
+                                1);
+                g_assert_cmphex(tb_source_fcs(s), ==, crc32_bits(f, len));
+            }
+        }
+        g_assert_cmphex(trf_crc32(f, len), ==, crc32_bits(f, len));
+        tb_source_free(s);
+    }
+    pktgen_cfg(&c);
+    c.imix_n = 2;
+    c.imix_size[0] = 64;
+    c.imix_weight[0] = 1;
+    c.imix_size[1] = 1518;
+    c.imix_weight[1] = 1;
+    TbSource *s = must_new(&c, 1000);
+    g_assert_cmpint(tb_source_fcs_known(s), ==, 0);
     tb_source_free(s);
 }
 
@@ -408,6 +471,8 @@ static void test_pcap_every_trace(void)
         g_assert_cmpuint(d.truncated, ==, traces[i].truncated);
         pcap_cfg(&c, path);
         TbSource *s = must_new(&c, 1000);
+        g_assert_cmpuint(tb_source_zero_from(s), ==, UINT32_MAX); /* none */
+        g_assert_cmpint(tb_source_fcs_known(s), ==, 0);
         while ((r = tb_source_next(s, &t, &f, &len, &err)) == 1) {
             g_assert_cmpuint(len, >=, 60);
             /* top speed: exactly back to back */
@@ -720,6 +785,7 @@ int main(int argc, char **argv)
     g_test_add_func("/pktgen/pacing_mbps_topspeed", test_pacing_mbps_topspeed);
     g_test_add_func("/pktgen/imix_order", test_imix_order);
     g_test_add_func("/pktgen/template", test_pktgen_template);
+    g_test_add_func("/pktgen/fcs", test_pktgen_fcs);
     g_test_add_func("/pktgen/bad_size", test_pktgen_bad_size);
     g_test_add_func("/pcap/every_trace", test_pcap_every_trace);
     g_test_add_func("/pcap/loop_count_rewrite", test_pcap_loop_count_rewrite);

@@ -906,7 +906,8 @@ uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
 /* ------------------------------------------------------------------ */
 /* Frames, link, small accessors                                       */
 
-E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
+E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
+                              uint32_t len, const E1kRxKnown *known)
 {
     E1kRxResult r;
     if (!dev) {
@@ -916,9 +917,16 @@ E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
         return E1K_RX_BAD_SIZE;
     }
     enter(dev);
-    r = e1k_rx_frame(dev, frame, len);
+    r = e1k_rx_frame(dev, frame, len, known);
     e1k_leave(dev);
     return r;
+}
+
+E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
+{
+    static const E1kRxKnown nothing = { UINT32_MAX, NULL, NULL };
+
+    return e1k_receive_known(dev, frame, len, &nothing);
 }
 
 void e1k_set_link(E1kDev *dev, int up)

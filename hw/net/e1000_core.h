@@ -424,8 +424,10 @@ void e1k_rx_reset(E1kDev *s);
  *  the previous value.  Offsets: RCTL, RDBAL..RDT, RDTR, RXDCTL, RADV,
  *  RSRPD, RXCSUM. */
 void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
-/** Frame arrival from the wire (see e1k_receive; e1000_rxfilter.c). */
-E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len);
+/** Frame arrival from the wire (see e1k_receive_known for @known, never
+ *  NULL; e1000_rxfilter.c). */
+E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
+                         const E1kRxKnown *known);
 /** RXDMA timer fired (already disarmed by the caller, run_due): the
  *  DMA step in flight completes, or the next frame's starts. */
 void e1k_rx_dma_timer(E1kDev *s);

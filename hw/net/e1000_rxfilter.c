@@ -172,9 +172,15 @@ static void rx_filter(const E1kDev *s, const uint8_t *frame, uint32_t len,
  * returns 1 if its size is bad, else 0. */
 static int size_bad(E1kDev *s, uint32_t rctl, uint32_t wire_len)
 {
-    uint32_t max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
-                                              : E1K_ETH_MAX_NOFCS + 4u;
-    if (wire_len < E1K_ETH_MIN_NOFCS + E1K_ETH_FCS) {
+    const uint32_t min_wire = E1K_ETH_MIN_NOFCS + E1K_ETH_FCS;
+    uint32_t max_wire;
+
+    if (wire_len - min_wire <= E1K_ETH_MAX_NOFCS + 4u - min_wire) {
+        return 0;   /* 64..1522: good whatever RCTL.LPE (one compare) */
+    }
+    max_wire = (rctl & E1K_RCTL_LPE) ? E1K_LPE_MAX_NOFCS + 4u
+                                     : E1K_ETH_MAX_NOFCS + 4u;
+    if (wire_len < min_wire) {
         count_ruc(s);
         return 1;
     }
@@ -233,17 +239,40 @@ rx_store_stripped(E1kDev *s, const uint8_t *frame, uint32_t len,
              status | E1K_RXD_STAT_VP, (uint16_t)tci);
 }
 
-/* An admitted frame that fits: its FCS over the bytes as they arrived,
- * then rx_store (VLAN tag stripped when @strip, else left in place with
- * the IP header at 18).  Trailing zero bytes (a generated payload) are
- * found once and skipped by the FCS and the checksums (same values). */
-static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
-                     uint32_t wire_len, const RxVerdict *v, uint32_t tci,
-                     int strip)
+/* The number of zero bytes at the end of the @len bytes at @frame, whose
+ * bytes from @zero_from on are known to be zero (e1k_receive_known): only
+ * the bytes before are read, so a generated frame's payload is not; when
+ * one of the 8 bytes just before @zero_from is not zero (pktgen's
+ * sequence number) one load finds the last of them: it is the top
+ * non-zero byte of that little-endian word. */
+static uint32_t rx_zero_tail(const uint8_t *frame, uint32_t len,
+                             uint32_t zero_from)
 {
-    uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN ? e1k_zero_tail(frame, len)
-                                                   : 0;
-    uint32_t fcs = e1k_crc32_zt(frame, len, zeros);
+    uint64_t w;
+
+    if (zero_from >= len || zero_from < 8u) {
+        return e1k_zero_tail(frame, len);
+    }
+    w = e1k_ld_le64(frame + zero_from - 8u);
+    if (!w) {
+        return len - zero_from + e1k_zero_tail(frame, zero_from);
+    }
+    return len - zero_from + (uint32_t)__builtin_clzll(w) / 8u;
+}
+
+/* An admitted frame that fits: its FCS over the bytes as they arrived
+ * (unless the sender gave it, @known), then rx_store (VLAN tag stripped
+ * when @strip, else left in place with the IP header at 18).  Trailing
+ * zero bytes (a generated payload) are found once and skipped by the FCS
+ * and the checksums (same values). */
+static void rx_admit(E1kDev *s, const uint8_t *frame, uint32_t len,
+                     const E1kRxKnown *known, uint32_t wire_len,
+                     const RxVerdict *v, uint32_t tci, int strip)
+{
+    uint32_t zeros = len >= 2u * E1K_ZERO_TAIL_MIN
+                         ? rx_zero_tail(frame, len, known->zero_from) : 0;
+    uint32_t fcs = known->fcs_fn ? known->fcs_fn(known->fcs_ctx)
+                                 : e1k_crc32_zt(frame, len, zeros);
     uint8_t status = v->inexact ? E1K_RXD_STAT_PIF : 0;
 
     if (strip) {
@@ -272,11 +301,20 @@ static E1kRxResult rx_overrun(E1kDev *s)
         e1k_trace(s, E1K_TRACE_RX_OVERRUN, s->totals.mpc,
                   s->rx.used);
     }
-    e1k_set_cause(s, E1K_ICR_RXO);
+    /* RXO is raised by the first drop and stays in ICR until the driver
+     * reads or clears it, so the later drops of a run (every one of them
+     * with NAPI polling and the interrupt off) would OR the same bit in
+     * again: ICR unchanged, and the line is already where ICR, IMS and
+     * the ITR timer put it (each of their changes re-evaluates it,
+     * SDM 13.4.17-18), so only a new cause needs e1k_set_cause. */
+    if (!(e1k_reg(s, E1K_ICR) & E1K_ICR_RXO)) {
+        e1k_set_cause(s, E1K_ICR_RXO);
+    }
     return E1K_RX_OVERRUN;
 }
 
-E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
+E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
+                         const E1kRxKnown *known)
 {
     uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
@@ -288,16 +326,17 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
         s->totals.rx_disabled++;
         return E1K_RX_DISABLED;
     }
-    if (!frame || len < 14u) {
-        /* Not even an Ethernet header: no filter can apply.  Counted as
-         * undersize and dropped (SBP does not keep these). */
-        len = frame ? len : 0;
-        count_total(s, len + E1K_ETH_FCS);
-        count_ruc(s);
-        return E1K_RX_BAD_SIZE;
-    }
-    if (wire_len < len) { /* length overflowed 32 bits */
-        wire_len = UINT32_MAX;
+    /* one compare for the usual lengths, 14 .. UINT32_MAX - 4 bytes */
+    if (!frame || len - 14u > UINT32_MAX - 18u) {
+        if (!frame || len < 14u) {
+            /* Not even an Ethernet header: no filter can apply.  Counted
+             * as undersize and dropped (SBP does not keep these). */
+            len = frame ? len : 0;
+            count_total(s, len + E1K_ETH_FCS);
+            count_ruc(s);
+            return E1K_RX_BAD_SIZE;
+        }
+        wire_len = UINT32_MAX; /* length overflowed 32 bits */
     }
     rx_filter(s, frame, len, &v, &tci);
     if (!v.pass) {
@@ -318,7 +357,7 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len)
     if (!e1k_rxbuf_fits(&s->rx, strip ? len - 4u : len, (uint16_t)wire_len)) {
         return rx_overrun(s);
     }
-    rx_admit(s, frame, len, wire_len, &v, tci, strip);
+    rx_admit(s, frame, len, known, wire_len, &v, tci, strip);
     s->trace_overrun = 0;
     if (!bad_size) {
         count_good(s, frame, wire_len);

@@ -39,6 +39,10 @@ struct TbSim {
     bool src_done[TB_MAX_SOURCES];
     int src_timer[TB_MAX_SOURCES]; /* its engine fixed timer, -1: none
                                        free (arrivals are heap events) */
+    E1kDev *src_hw[TB_MAX_SOURCES]; /* the device its frames arrive at
+                                       (os[its nic].hw, fixed for the run) */
+    E1kRxKnown src_known[TB_MAX_SOURCES]; /* what it knows of its
+                                       frames (set once) */
     const uint8_t *pend_frame[TB_MAX_SOURCES];
     uint32_t pend_len[TB_MAX_SOURCES];
     uint32_t nsrc;

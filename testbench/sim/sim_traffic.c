@@ -16,6 +16,14 @@
 
 static void arrival_event(void *ctx, uint64_t arg);
 
+/* E1kRxKnown.fcs_fn of a source that knows its frames' FCS (@src, a
+ * TbSource): the pending frame's, asked for by the model only when it
+ * stores the frame. */
+static uint32_t source_fcs(const void *src)
+{
+    return tb_source_fcs(src);
+}
+
 /* Fetch the next frame of source @i and schedule its arrival. */
 static void source_advance(TbSim *sim, uint32_t i)
 {
@@ -85,7 +93,6 @@ static void arrival_event(void *ctx, uint64_t arg)
     uint32_t i = (uint32_t)arg;
     TbResults *r = &sim->res;
     uint64_t now = sim->eng->now;
-    int nic = sim->sc.traffic[i].nic;
     if (sim->ended) {
         return;   /* after the end: nothing more is offered */
     }
@@ -98,8 +105,8 @@ static void arrival_event(void *ctx, uint64_t arg)
         sim->have_offer = true;
     }
     r->last_offer_ns = now;
-    (*fate_counter(r, e1k_receive(sim->os[nic].hw, sim->pend_frame[i],
-                                  len)))++;
+    (*fate_counter(r, e1k_receive_known(sim->src_hw[i], sim->pend_frame[i],
+                                        len, &sim->src_known[i])))++;
     source_advance(sim, i);
 }
 
@@ -114,6 +121,12 @@ int tb_sim_start_traffic(TbSim *sim, char **err)
             return -1;
         }
         sim->nsrc = i + 1;
+        sim->src_hw[i] = sim->os[t->nic].hw;
+        sim->src_known[i].zero_from = tb_source_zero_from(sim->src[i]);
+        if (tb_source_fcs_known(sim->src[i])) {
+            sim->src_known[i].fcs_fn = source_fcs;
+            sim->src_known[i].fcs_ctx = sim->src[i];
+        }
         sim->src_timer[i] = tb_engine_timer_new(sim->eng, arrival_event, sim,
                                                 i);
     }

@@ -44,6 +44,24 @@ static inline int tb_source_next(TbSource *src, uint64_t *t_ns,
     return trf_source_next(src, t_ns, frame, len, err);
 }
 
+/** trf_source_zero_from(): every frame zero from this offset on. */
+static inline uint32_t tb_source_zero_from(const TbSource *src)
+{
+    return trf_source_zero_from(src);
+}
+
+/** trf_source_fcs_known(): 1 if every frame's FCS is known. */
+static inline int tb_source_fcs_known(const TbSource *src)
+{
+    return trf_source_fcs_known(src);
+}
+
+/** trf_source_fcs(): the last frame's FCS. */
+static inline uint32_t tb_source_fcs(const TbSource *src)
+{
+    return trf_source_fcs(src);
+}
+
 /** Counters so far. */
 static inline void tb_source_stats(const TbSource *src, TbSourceStats *st)
 {

@@ -145,6 +145,26 @@ TrfSource *trf_source_new(const TrfCfg *cfg, char **err);
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
                     uint32_t *len, char **err);
 
+/**
+ * Offset (bytes) from which every frame of @src is zero to its end,
+ * whatever its index: pktgen's TRF_PKTGEN_ZERO_FROM (its payload after
+ * the magic and the sequence number); UINT32_MAX when the source knows
+ * no such bound (a capture).  Constant for the source: for
+ * e1k_receive_zt, so that the model does not scan a generated payload.
+ */
+uint32_t trf_source_zero_from(const TrfSource *src);
+
+/** 1 if trf_source_fcs gives every frame's FCS (pktgen with one frame
+ *  size: trf_fcs.c), else 0.  Constant for the source. */
+int trf_source_fcs_known(const TrfSource *src);
+
+/** FCS of the frame the last trf_source_next returned, when
+ *  trf_source_fcs_known ([IEEE-802.3] CRC-32 of its bytes, register
+ *  preset and result inverted, sent low byte first), by a few table
+ *  look-ups: the testbench hands it to the model as E1kRxKnown.fcs_fn,
+ *  so that the model asks for it only for a frame it stores. */
+uint32_t trf_source_fcs(const TrfSource *src);
+
 /** Counters so far (every frame handed out by trf_source_next). */
 void trf_source_stats(const TrfSource *src, TrfStats *st);
 

@@ -18,6 +18,25 @@
 #define TRF_MAX_WIRE_FRAME 1518u
 /** Bytes of Ethernet + IPv4 + UDP headers in a pktgen frame. */
 #define TRF_PKTGEN_HDRS 42u
+/** Offset of a pktgen frame's zero payload (after the 4-byte magic and
+ *  the 4-byte sequence number; the template is zeroed and nothing past
+ *  it is written, trf_pktgen.c): trf_source_zero_from. */
+#define TRF_PKTGEN_ZERO_FROM (TRF_PKTGEN_HDRS + 8u)
+
+/** The per-frame bytes of a pktgen frame whose contributions to its FCS
+ *  have a table each (trf_fcs.c); the sequence number's low bytes (48,
+ *  49) are the identification's again and share its tables. */
+enum {
+    TRF_FCS_ID_HI,      /**< byte 18 (and 48) */
+    TRF_FCS_ID_LO,      /**< byte 19 (and 49) */
+    TRF_FCS_CSUM_HI,    /**< byte 24: IPv4 header checksum */
+    TRF_FCS_CSUM_LO,    /**< byte 25 */
+    TRF_FCS_PORT_HI,    /**< byte 34: UDP source port (several flows) */
+    TRF_FCS_PORT_LO,    /**< byte 35 */
+    TRF_FCS_SEQ_3,      /**< byte 46: sequence number bits 31:24 */
+    TRF_FCS_SEQ_2,      /**< byte 47: bits 23:16 */
+    TRF_FCS_TABLES
+};
 
 /** pktgen state: smooth weighted round robin over the IMIX entries. */
 typedef struct TrfPktgen {
@@ -34,6 +53,10 @@ typedef struct TrfPktgen {
                              have one size (no IMIX): their IPv4 total
                              length and UDP length are then in the
                              template and in ip_sum; 0 with IMIX */
+    uint32_t fcs_base;  /**< FCS of the template with the per-frame bytes
+                             zero (with fixed_len) */
+    uint32_t fcs_tab[TRF_FCS_TABLES][256]; /**< contributions of each
+                             per-frame byte's values (trf_fcs.c) */
 } TrfPktgen;
 
 /** pcap replay state: the current record and one record of read-ahead. */
@@ -98,6 +121,15 @@ int trf_pcap_next(TrfSource *s, uint8_t **frame, uint32_t *caplen,
                   uint32_t *origlen, uint64_t *sched_ns, char **err);
 /** pcap: close and free. */
 void trf_pcap_free(TrfSource *s);
+
+/** pktgen with one frame size: fcs_base and fcs_tab from the template
+ *  (trf_fcs.c; after template_fill). */
+void trf_fcs_init(TrfSource *s);
+/** FCS of the frame in s->buf (one frame size): fcs_base XOR the tables'
+ *  entries for its per-frame bytes. */
+uint32_t trf_fcs_frame(const TrfSource *s);
+/** FCS ([IEEE-802.3] CRC-32, as sent) of @n bytes at @p, byte by byte. */
+uint32_t trf_crc32(const uint8_t *p, uint32_t n);
 
 /** IPv4 header checksum (RFC 791/1071) of @len bytes at @hdr, with the
  *  checksum field assumed already zeroed; result in host order. */

@@ -122,6 +122,9 @@ int trf_pktgen_init(TrfSource *s, char **err)
         return trf_err(err, "%s: out of memory", c->label);
     }
     template_fill(s);
+    if (s->pg.fixed_len) {
+        trf_fcs_init(s);
+    }
     return 0;
 }
 

@@ -220,25 +220,14 @@ pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l, uint64_t *rel,
     return 1;
 }
 
-int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
-                    uint32_t *len, char **err)
+/* Hand out the frame @buf of @l bytes (captured-timing offset @rel):
+ * counters, pacing and wire time into *@t_ns.  Returns 1. */
+static inline int source_emit(TrfSource *src, uint8_t *buf, uint32_t l,
+                              uint64_t rel, uint64_t *t_ns,
+                              const uint8_t **frame, uint32_t *len)
 {
-    uint8_t *buf;
-    uint32_t l;
-    uint64_t rel = 0, sched;
+    uint64_t sched;
 
-    if (src->index >= src->limit) {
-        return 0;
-    }
-    if (src->cfg.kind == TRF_PKTGEN) {
-        /* never truncated, never a runt (sizes 64.. incl. FCS) */
-        trf_pktgen_next(src, &buf, &l);
-    } else {
-        int r = pcap_frame(src, &buf, &l, &rel, err);
-        if (r <= 0) {
-            return r;
-        }
-    }
     if (l > TRF_MAX_WIRE_FRAME) {
         src->st.oversize++;
     }
@@ -250,6 +239,52 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
     src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
     return 1;
+}
+
+/* trf_source_next for a capture, out of line: the pktgen path's frame
+ * and length then stay in registers (pcap_frame takes their addresses). */
+__attribute__((noinline)) static int
+pcap_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
+                 uint32_t *len, char **err)
+{
+    uint8_t *buf;
+    uint32_t l;
+    uint64_t rel = 0;
+    int r = pcap_frame(src, &buf, &l, &rel, err);
+
+    return r <= 0 ? r : source_emit(src, buf, l, rel, t_ns, frame, len);
+}
+
+int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
+                    uint32_t *len, char **err)
+{
+    uint8_t *buf;
+    uint32_t l;
+
+    if (src->index >= src->limit) {
+        return 0;
+    }
+    if (src->cfg.kind != TRF_PKTGEN) {
+        return pcap_source_next(src, t_ns, frame, len, err);
+    }
+    /* never truncated, never a runt (sizes 64.. incl. FCS) */
+    trf_pktgen_next(src, &buf, &l);
+    return source_emit(src, buf, l, 0, t_ns, frame, len);
+}
+
+uint32_t trf_source_zero_from(const TrfSource *src)
+{
+    return src->cfg.kind == TRF_PKTGEN ? TRF_PKTGEN_ZERO_FROM : UINT32_MAX;
+}
+
+int trf_source_fcs_known(const TrfSource *src)
+{
+    return src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len != 0;
+}
+
+uint32_t trf_source_fcs(const TrfSource *src)
+{
+    return trf_fcs_frame(src);
 }
 
 /* The counters; offered and sched_span_ns are derived here from index
