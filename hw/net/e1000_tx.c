@@ -31,16 +31,6 @@ static uint64_t tx_desc_addr(const E1kDev *s, uint32_t idx)
     return base + (uint64_t)idx * E1K_DESC_SIZE;
 }
 
-/** True if the ring is usable: TDLEN > 0 and TDH, TDT inside it. */
-static bool tx_ring_ok(const E1kDev *s, uint32_t *n, uint32_t *h,
-                       uint32_t *t)
-{
-    *n = tx_ring_count(s);
-    *h = e1k_reg(s, E1K_TDH) & 0xFFFFu;
-    *t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
-    return *n > 0 && *h < *n && *t < *n;
-}
-
 /** Arm the next engine step to complete at @when_ns in @phase. */
 static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 {
@@ -49,21 +39,17 @@ static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 }
 
 /**
- * Start the next descriptor fetch if the engine is idle and allowed to
- * run (TCTL.EN, link up, valid ring, TDH != TDT).  When the ring is
- * found empty after work, TXQE is raised (SDM 3.4.3).
+ * Start the fetch of descriptor @h (TDH, inside the ring of @n
+ * descriptors) if the engine may run (TCTL.EN, link up, TDT inside the
+ * ring) and TDH != TDT.  When the ring is found empty after work, TXQE
+ * is raised (SDM 3.4.3).
  */
-static void tx_start(E1kDev *s)
+static void tx_fetch_at(E1kDev *s, uint32_t n, uint32_t h)
 {
-    uint32_t n, h, t;
+    uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
 
-    if (s->tx.phase != E1K_TXP_IDLE) {
-        return;
-    }
-    if (!(e1k_reg(s, E1K_TCTL) & E1K_TCTL_EN) || !e1k_link_up(s)) {
-        return;
-    }
-    if (!tx_ring_ok(s, &n, &h, &t)) {
+    if (!(e1k_reg(s, E1K_TCTL) & E1K_TCTL_EN) || !e1k_link_up(s) ||
+        t >= n) {
         return;
     }
     if (h == t) {
@@ -75,6 +61,18 @@ static void tx_start(E1kDev *s)
     }
     s->tx.desc_idx = h;
     tx_arm(s, E1K_TXP_DESC, e1k_bus_reserve(s, E1K_DESC_SIZE));
+}
+
+/** Start the next descriptor fetch if the engine is idle, the ring
+ *  valid (TDLEN > 0, TDH inside it) and it has work (tx_fetch_at). */
+static void tx_start(E1kDev *s)
+{
+    uint32_t n = tx_ring_count(s);
+    uint32_t h = e1k_reg(s, E1K_TDH) & 0xFFFFu;
+
+    if (s->tx.phase == E1K_TXP_IDLE && h < n) {
+        tx_fetch_at(s, n, h);
+    }
 }
 
 /** Interrupt handling of a written-back RS descriptor (SDM 3.3.3.1). */
@@ -100,29 +98,32 @@ static void tx_wb_interrupt(E1kDev *s, uint32_t cmd)
     }
 }
 
-/** The current descriptor is done: advance TDH, TXD_LOW, next step. */
-static void tx_advance(E1kDev *s)
+/** The current descriptor is done: advance TDH in the ring of @n
+ *  descriptors (TDLEN as read by the caller), TXD_LOW, next step. */
+static void tx_advance(E1kDev *s, uint32_t n)
 {
-    uint32_t n = tx_ring_count(s);
     uint32_t lw = (e1k_reg(s, E1K_TXDCTL) >> E1K_TXDCTL_LWTHRESH_SHIFT) &
                   0x7Fu;
+    uint32_t h;
 
     s->tx.phase = E1K_TXP_IDLE;
     s->tx.active = 1;
-    if (s->tx.desc_idx < n) {
-        /* desc_idx < n: the next index wraps by one compare */
-        uint32_t h = s->tx.desc_idx + 1 == n ? 0 : s->tx.desc_idx + 1;
-        e1k_reg_set(s, E1K_TDH, h);
-        /* TXD_LOW: pending descriptors dropped to 8 * LWTHRESH
-         * (SDM 13.4.42 p317). */
-        if (lw != 0) {
-            uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
-            if (t < n && (t + n - h) % n == 8u * lw) {
-                e1k_set_cause(s, E1K_ICR_TXD_LOW);
-            }
+    if (s->tx.desc_idx >= n) {
+        tx_start(s); /* the ring shrank under the engine: TDH as it is */
+        return;
+    }
+    /* desc_idx < n: the next index wraps by one compare */
+    h = s->tx.desc_idx + 1 == n ? 0 : s->tx.desc_idx + 1;
+    e1k_reg_set(s, E1K_TDH, h);
+    /* TXD_LOW: pending descriptors dropped to 8 * LWTHRESH
+     * (SDM 13.4.42 p317). */
+    if (lw != 0) {
+        uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
+        if (t < n && (t + n - h) % n == 8u * lw) {
+            e1k_set_cause(s, E1K_ICR_TXD_LOW);
         }
     }
-    tx_start(s);
+    tx_fetch_at(s, n, h); /* h < n: the ring is valid as far as TDH */
 }
 
 /** Descriptor finished: frame end processing, then DD write-back (RS)
@@ -135,7 +136,7 @@ static void tx_desc_finish(E1kDev *s)
         tx_arm(s, E1K_TXP_WB, e1k_bus_reserve(s, 4));
         return;
     }
-    tx_advance(s);
+    tx_advance(s, tx_ring_count(s));
 }
 
 /** Fetch the next chunk of the current buffer, wait for packet-buffer
@@ -183,7 +184,7 @@ static void tx_desc_fetched(E1kDev *s)
         s->totals.tx_dma_errors++;
         e1k_txd_drop(s, 0, 0);
         s->tx.desc_wb = 0;
-        tx_advance(s);
+        tx_advance(s, n);
         return;
     }
     e1k_txd_begin(s);
@@ -207,7 +208,7 @@ static void tx_wb_done(E1kDev *s)
         }
     }
     tx_wb_interrupt(s, s->tx.desc[E1K_TXD_CMD]);
-    tx_advance(s);
+    tx_advance(s, n);
 }
 
 void e1k_tx_dma_timer(E1kDev *s)

@@ -47,6 +47,27 @@ uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps)
     return (uint64_t)bytes * 8000u / mbps;
 }
 
+/** Bytes of a frame on the wire: frame + FCS if appended. */
+static uint32_t wire_frame_bytes(uint32_t len, uint32_t flags)
+{
+    return len + ((flags & E1K_TXF_IFCS) ? E1K_ETH_FCS : 0u);
+}
+
+/** Start serialising the head frame (@len bytes, E1K_TXF_* @flags; the
+ *  wire idle, the link up): its last bit leaves 8 bytes of preamble/SFD
+ *  plus the frame after the inter-packet gap ends ([IEEE-802.3]). */
+static void wire_start(E1kDev *s, uint32_t len, uint32_t flags)
+{
+    E1kTxState *tx = &s->tx;
+    uint64_t start = tx->wire_free_ns > e1k_now(s) ? tx->wire_free_ns
+                                                   : e1k_now(s);
+
+    tx->wire_busy = 1;
+    e1k_timer_set(s, E1K_TMR_TXWIRE,
+                  start + e1k_tx_wire_ns(8u + wire_frame_bytes(len, flags),
+                                         e1k_link_mbps(s)));
+}
+
 int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
                     uint32_t flags)
 {
@@ -61,18 +82,36 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
     memset(tx->fifo + off, 0, E1K_TX_FIFO_HDR);
     e1k_st_le32(tx->fifo + off, len);
     e1k_st_le32(tx->fifo + off + 4, flags);
-    off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
-    first = E1K_TX_FIFO_BYTES - off;
-    if (first > len) {
-        first = len;
-    }
-    memcpy(tx->fifo + off, frame, first);
-    if (first < len) {
-        memcpy(tx->fifo, frame + first, len - first); /* wrapped part */
+    if (frame == tx->fifo + off + E1K_TX_FIFO_HDR) {
+        /* built in place (e1k_txfifo_tail): only a part past the end of
+         * the circular storage moves, to its start */
+        first = off + E1K_TX_FIFO_HDR + len;
+        if (first > E1K_TX_FIFO_BYTES) {
+            memcpy(tx->fifo, tx->fifo + E1K_TX_FIFO_BYTES,
+                   first - E1K_TX_FIFO_BYTES);
+        }
+    } else {
+        off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
+        first = E1K_TX_FIFO_BYTES - off;
+        if (first > len) {
+            first = len;
+        }
+        memcpy(tx->fifo + off, frame, first);
+        if (first < len) {
+            memcpy(tx->fifo, frame + first, len - first); /* wrapped */
+        }
     }
     tx->fifo_used += charge;
     tx->fifo_count++;
-    e1k_txwire_kick(s);
+    if (!tx->wire_busy) {
+        if (tx->fifo_count == 1 && e1k_link_up(s)) {
+            /* this frame is the head: its length and flags are at
+             * hand, no read back from its header */
+            wire_start(s, len, flags);
+        } else {
+            e1k_txwire_kick(s);
+        }
+    }
     return 0;
 }
 
@@ -84,27 +123,16 @@ static void fifo_head_info(const E1kTxState *tx, uint32_t *len,
     *flags = e1k_ld_le32(tx->fifo + tx->fifo_head + 4);
 }
 
-/** Bytes of the head frame on the wire: frame + FCS if appended. */
-static uint32_t wire_frame_bytes(uint32_t len, uint32_t flags)
-{
-    return len + ((flags & E1K_TXF_IFCS) ? E1K_ETH_FCS : 0u);
-}
-
 void e1k_txwire_kick(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
     uint32_t len, flags;
-    uint64_t start;
 
     if (tx->wire_busy || tx->fifo_count == 0 || !e1k_link_up(s)) {
         return;
     }
     fifo_head_info(tx, &len, &flags);
-    start = tx->wire_free_ns > e1k_now(s) ? tx->wire_free_ns : e1k_now(s);
-    tx->wire_busy = 1;
-    e1k_timer_set(s, E1K_TMR_TXWIRE,
-                  start + e1k_tx_wire_ns(8u + wire_frame_bytes(len, flags),
-                                         e1k_link_mbps(s)));
+    wire_start(s, len, flags);
 }
 
 void e1k_txwire_abort(E1kDev *s)
@@ -120,8 +148,10 @@ static void tx_count(E1kDev *s, const uint8_t *f, uint32_t len,
                      uint32_t flags)
 {
     uint32_t n = wire_frame_bytes(len, flags);
-    bool bcast = len >= 6 && memcmp(f, "\xff\xff\xff\xff\xff\xff", 6) == 0;
-    bool mcast = len >= 6 && (f[0] & 1u) && !bcast;
+    /* the I/G bit first: a unicast frame needs no address compare */
+    bool group = len >= 6 && (f[0] & 1u);
+    bool bcast = group && memcmp(f, "\xff\xff\xff\xff\xff\xff", 6) == 0;
+    bool mcast = group && !bcast;
 
     e1k_stat_add(s, E1K_TPT, 1);
     e1k_stat_add64(s, E1K_TOTL, n);
