@@ -192,11 +192,16 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
     rx->step_chunk = chunk;
     rx->step_eop = !rx->step_null &&
                    rx->head_done + chunk >= rx->head_total;
-    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    /* descriptor fetch, data, write-back: back to back on the bus, so
+     * the first reservation waits for the bus and the others follow it
+     * (the same instants as three e1k_bus_reserve calls) */
     if (chunk) {
-        t = e1k_bus_reserve(s, chunk);
+        t = e1k_bus_reserve(s, chunk) + s->bus_desc_ns;
+    } else {
+        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     }
-    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    t += s->bus_desc_ns;
+    s->bus_free_ns = t;
     rx->step_active = 1;
     e1k_timer_set(s, E1K_TMR_RXDMA, t);
     return 1;
@@ -309,27 +314,36 @@ static __attribute__((noinline)) int rx_write_gathered(E1kDev *s,
     return e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk);
 }
 
-/* Place this step's bytes (step_chunk bytes of the head frame and its
- * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
- * Straight from the packet buffer when they are one run of it (no zeros
- * left out, no wrap), else put together in the host buffer itself inside
- * the DMA window, or in a copy outside it. */
-static int rx_write_data(E1kDev *s, const E1kRxState *rx)
+/* rx_write_data for bytes that are not one run of the packet buffer (a
+ * zero tail left out, or a wrap): put together in the host buffer
+ * itself inside the DMA window, or in a copy outside it.  Out of line:
+ * the plain run's path stays short where it is inlined. */
+static __attribute__((noinline)) int rx_write_assembled(E1kDev *s,
+                                                        const E1kRxState *rx)
 {
-    const E1kRxFrameMeta *m = &rx->meta[rx->head];
-    uint32_t at = (m->data_off + rx->head_done) % E1K_RX_FIFO_BYTES;
-    uint8_t *dst;
+    uint8_t *dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
 
-    if (!m->zeros && at + rx->step_chunk <= E1K_RX_FIFO_BYTES) {
-        return e1k_dma_write(s, rx->step_buf, rx->data + at,
-                             rx->step_chunk);
-    }
-    dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
     if (!dst) {
         return rx_write_gathered(s, rx);
     }
     e1k_rxbuf_head_read(rx, rx->head_done, rx->step_chunk, dst);
     return 0;
+}
+
+/* Place this step's bytes (step_chunk bytes of the head frame and its
+ * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
+ * Straight from the packet buffer when they are one run of it (no zeros
+ * left out, no wrap), else by rx_write_assembled. */
+static int rx_write_data(E1kDev *s, const E1kRxState *rx)
+{
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t at = (m->data_off + rx->head_done) % E1K_RX_FIFO_BYTES;
+
+    if (!m->zeros && at + rx->step_chunk <= E1K_RX_FIFO_BYTES) {
+        return e1k_dma_write(s, rx->step_buf, rx->data + at,
+                             rx->step_chunk);
+    }
+    return rx_write_assembled(s, rx);
 }
 
 /* Start the next descriptor step after one completed, if a frame is held
