@@ -93,15 +93,15 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
 }
 
-/* After RDH advanced to @rdh in a ring of @n descriptors: RXDMT0 when
+/* After RDH advanced to @rdh in a ring of @n descriptors (RDT @rdt,
+ * RCTL @rctl): RXDMT0 when
  * the free descriptors (owned by hardware) become equal to
  * RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).  RDMTS=11b (reserved)
  * gives 1/16. */
-static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh)
+static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh,
+                            uint32_t rdt, uint32_t rctl)
 {
-    uint32_t rdt = e1k_reg(s, E1K_RDT);
-    uint32_t rdmts = (e1k_reg(s, E1K_RCTL) & E1K_RCTL_RDMTS_MASK) >>
-                     E1K_RCTL_RDMTS_SHIFT;
+    uint32_t rdmts = (rctl & E1K_RCTL_RDMTS_MASK) >> E1K_RCTL_RDMTS_SHIFT;
 
     if (n == 0 || rdh >= n || rdt >= n) {
         return;
@@ -114,14 +114,17 @@ static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh)
 
 /* ---------------- DMA engine ---------------- */
 
-/* True if hardware owns at least one descriptor: a ring of n > 0
- * descriptors, RDH and RDT inside it, RDH != RDT (SDM 3.2.6; C03). */
+/* True if hardware owns at least one descriptor: a ring of @n > 0
+ * descriptors, @rdh and @rdt inside it, RDH != RDT (SDM 3.2.6; C03). */
+static inline int ring_owned(uint32_t n, uint32_t rdh, uint32_t rdt)
+{
+    return n != 0 && rdh < n && rdt < n && rdh != rdt;
+}
+
 int e1k_rx_desc_available(const E1kDev *s)
 {
-    uint32_t n = ring_ndesc(s);
-    uint32_t rdh = e1k_reg(s, E1K_RDH);
-    uint32_t rdt = e1k_reg(s, E1K_RDT);
-    return n != 0 && rdh < n && rdt < n && rdh != rdt;
+    return ring_owned(ring_ndesc(s), e1k_reg(s, E1K_RDH),
+                      e1k_reg(s, E1K_RDT));
 }
 
 /* RNBC (SDM 13.7.33): a frame was received while no descriptor was
@@ -347,17 +350,19 @@ static int rx_write_data(E1kDev *s, const E1kRxState *rx)
 }
 
 /* Start the next descriptor step after one completed, if a frame is held
- * and RCTL.EN is set: rx_start_step's first round, with the descriptor
- * fetched at once when hardware owns one (RNBC otherwise). */
-static void rx_next_step(E1kDev *s)
+ * and RCTL.EN (@rctl) is set: rx_start_step's first round, with the
+ * descriptor fetched at once when hardware owns one (RNBC otherwise;
+ * e1k_rx_desc_available on the ring of @n descriptors, RDH @rdh and RDT
+ * @rdt just read). */
+static void rx_next_step(E1kDev *s, uint32_t rctl, uint32_t n,
+                         uint32_t rdh, uint32_t rdt)
 {
     E1kRxState *rx = &s->rx;
-    uint32_t rctl = e1k_reg(s, E1K_RCTL);
 
     if (!rx->count || !(rctl & E1K_RCTL_EN)) {
         return;
     }
-    if (!e1k_rx_desc_available(s)) {
+    if (!ring_owned(n, rdh, rdt)) {
         rx_count_rnbc(s, &rx->meta[rx->head]);
     } else if (!rx_step_begin(s, rctl)) {
         rx_start_step(s); /* the head was dropped: try the next one */
@@ -372,7 +377,7 @@ static void rx_step_done(E1kDev *s)
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
-    uint32_t n, next;
+    uint32_t n, next, rdt, rctl;
 
     rx->step_active = 0;
     if (!rx->count) {
@@ -421,8 +426,11 @@ static void rx_step_done(E1kDev *s)
             rx_frame_delivered(s, size);
         }
     }
-    rx_check_rxdmt0(s, n, next);
-    rx_next_step(s);
+    /* RDT and RCTL read once for the threshold and the next step */
+    rdt = e1k_reg(s, E1K_RDT);
+    rctl = e1k_reg(s, E1K_RCTL);
+    rx_check_rxdmt0(s, n, next, rdt, rctl);
+    rx_next_step(s, rctl, n, next, rdt);
 }
 
 /* ---------------- hooks called by the core ---------------- */
