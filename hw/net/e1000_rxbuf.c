@@ -135,23 +135,16 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
     return rx->count ? &rx->meta[rx->head] : NULL;
 }
 
-void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
-                         uint8_t *dst)
+/* e1k_rxbuf_head_read piece by piece: kept bytes, zeros not kept, FCS,
+ * each wherever its run lies.  Out of line: the whole-frame case in
+ * e1k_rxbuf_head_read is the usual one. */
+static __attribute__((noinline)) void
+head_read_parts(const E1kRxState *rx, uint32_t off, uint32_t n,
+                uint8_t *dst)
 {
     const E1kRxFrameMeta *m = &rx->meta[rx->head];
     uint32_t kept = (uint32_t)m->len - m->zeros, end = off + n, k;
 
-    if (off == 0 && (n == m->len || n == m->len + 4u) &&
-        m->data_off + kept + 4u <= E1K_RX_FIFO_BYTES) {
-        /* the whole frame (and its FCS), kept bytes and FCS not wrapped:
-         * the usual step of a frame that fits one buffer */
-        memcpy(dst, rx->data + m->data_off, kept);
-        memset(dst + kept, 0, m->zeros);
-        if (n > m->len) {
-            memcpy(dst + m->len, rx->data + m->data_off + kept, 4);
-        }
-        return;
-    }
     if (off < kept) { /* kept bytes */
         k = (end < kept ? end : kept) - off;
         ring_get(rx, m->data_off + off, dst, k);
@@ -173,6 +166,26 @@ void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
             ring_get(rx, at, dst, end - off);
         }
     }
+}
+
+void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
+                         uint8_t *dst)
+{
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t kept = (uint32_t)m->len - m->zeros;
+
+    if (off == 0 && (n == m->len || n == m->len + 4u) &&
+        m->data_off + kept + 4u <= E1K_RX_FIFO_BYTES) {
+        /* the whole frame (and its FCS), kept bytes and FCS not wrapped:
+         * the usual step of a frame that fits one buffer */
+        memcpy(dst, rx->data + m->data_off, kept);
+        memset(dst + kept, 0, m->zeros);
+        if (n > m->len) {
+            memcpy(dst + m->len, rx->data + m->data_off + kept, 4);
+        }
+        return;
+    }
+    head_read_parts(rx, off, n, dst);
 }
 
 void e1k_rxbuf_pop(E1kRxState *rx)
