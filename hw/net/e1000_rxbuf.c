@@ -91,8 +91,10 @@ int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
 {
     uint32_t charge = e1k_rxbuf_charge(wire_len);
 
-    return len <= E1K_RX_MAX_FRAME && charge <= rx->cap &&
-           rx->used <= rx->cap - charge && rx->count < E1K_RX_FIFO_SLOTS;
+    /* used <= cap <= 64 KB and charge <= 64 KB + 32: the sum cannot
+     * overflow */
+    return len <= E1K_RX_MAX_FRAME && rx->used + charge <= rx->cap &&
+           rx->count < E1K_RX_FIFO_SLOTS;
 }
 
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
