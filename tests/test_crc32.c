@@ -137,6 +137,9 @@ static void test_zero_tail(void)
         check_all(buf + off, n);
         g_assert_cmphex(e1k_crc32_zt(buf + off, n, n - pre), ==,
                         bit_crc32(buf + off, n));
+        /* again with the weights for this run kept from the call before */
+        g_assert_cmphex(e1k_crc32_zt(buf + off, n, n - pre), ==,
+                        bit_crc32(buf + off, n));
         g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
                                         1), ==, bit_crc32(buf + off, n));
         g_assert_cmphex(e1k_crc32_zeros(bit_crc32(buf + off, pre), n - pre,
@@ -146,8 +149,13 @@ static void test_zero_tail(void)
     g_free(buf);
     /* runs beyond the tables of x^(8 * 128 i): bit by bit of the length */
     static const uint32_t longruns[] = {16383, 16384, 20000, 65535};
-    uint8_t *big = g_malloc0(65535 + 7);
-    memcpy(big, "e1klab!", 7);
+    uint8_t *big = g_malloc0(65535 + 16);
+    memcpy(big, "e1klab! 16 bytes", 16);
+    for (size_t j = 0; j < G_N_ELEMENTS(longruns); j++) {
+        g_assert_cmphex(e1k_crc32_zt(big, 16 + longruns[j], longruns[j]),
+                        ==, bit_crc32(big, 16 + longruns[j]));
+    }
+    memset(big + 7, 0, 9);
     for (size_t j = 0; j < G_N_ELEMENTS(longruns); j++) {
         uint32_t want = bit_crc32(big, 7 + longruns[j]);
         for (int soft = 0; soft <= 1; soft++) {
@@ -233,6 +241,26 @@ static void test_csum_le(void)
     g_free(buf);
 }
 
+/* e1k_zero_fill writes exactly @n zero bytes: every length up to 2,100
+ * (both sides of the 512-byte steps) at each of 4 alignments, the bytes
+ * around the run untouched. */
+static void test_zero_fill(void)
+{
+    uint8_t *buf = g_malloc(2100 + 4 + 64);
+
+    for (uint32_t off = 0; off < 4; off++) {
+        for (uint32_t n = 0; n <= 2100; n++) {
+            memset(buf, 0xA5, 2100 + 4 + 64);
+            e1k_zero_fill(buf + 32 + off, n);
+            for (uint32_t i = 0; i < 2100 + 4 + 64; i++) {
+                int in = i >= 32 + off && i < 32 + off + n;
+                g_assert_cmpuint(buf[i], ==, in ? 0u : 0xA5u);
+            }
+        }
+    }
+    g_free(buf);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -242,5 +270,6 @@ int main(int argc, char **argv)
     g_test_add_func("/crc32/zero-tail", test_zero_tail);
     g_test_add_func("/csum/zero-tail", test_csum_zero_tail);
     g_test_add_func("/csum/le", test_csum_le);
+    g_test_add_func("/csum/zero-fill", test_zero_fill);
     return g_test_run();
 }

@@ -10,12 +10,23 @@
 #include <immintrin.h>
 
 /* @n less the whole zero 128-byte blocks at the end of @n bytes at
- * @data: two blocks per step while they last (eight 32-byte AVX2 loads
- * ORed), then one (four loads), which also takes the upper half of a
- * pair that was not all zero. */
+ * @data: four blocks per step while they last (sixteen 32-byte AVX2
+ * loads ORed), then two (eight loads) and one (four loads), which take
+ * the lower parts of a group that was not all zero. */
 __attribute__((target("avx2")))
 static uint32_t zero_blocks_avx2(const uint8_t *data, uint32_t n)
 {
+    for (; n >= 512u; n -= 512u) {
+        const __m256i *p = (const __m256i *)(const void *)(data + n - 512u);
+        __m256i v = _mm256_loadu_si256(p);
+
+        for (int i = 1; i < 16; i++) {
+            v = _mm256_or_si256(v, _mm256_loadu_si256(p + i));
+        }
+        if (!_mm256_testz_si256(v, v)) {
+            break;
+        }
+    }
     for (; n >= 256u; n -= 256u) {
         const __m256i *p = (const __m256i *)(const void *)(data + n - 256u);
         __m256i v = _mm256_or_si256(
@@ -68,22 +79,66 @@ static uint32_t zero_blocks_sse2(const uint8_t *data, uint32_t n)
     return n;
 }
 
-/* zero_blocks_avx2 where the CPU has AVX2 (checked once), else SSE2:
- * the same count either way. */
+/* 1 if the CPU has AVX2 (checked once), else 0. */
+static int have_avx2(void)
+{
+    static int have = -1;
+    if (have < 0) {
+        __builtin_cpu_init();
+        have = __builtin_cpu_supports("avx2") != 0;
+    }
+    return have;
+}
+
+/* zero_blocks_avx2 where the CPU has AVX2, else SSE2: the same count
+ * either way. */
 static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 {
-    static int have_avx2 = -1;
-    if (have_avx2 < 0) {
-        __builtin_cpu_init();
-        have_avx2 = __builtin_cpu_supports("avx2") != 0;
+    return have_avx2() ? zero_blocks_avx2(data, n) : zero_blocks_sse2(data, n);
+}
+
+/* @n >= 512 zero bytes at @dst by 32-byte AVX2 stores, sixteen per
+ * step; the last step ends at @dst + @n (it overlaps the one before
+ * when @n is not a multiple of 512).  One store sequence in the loop:
+ * GCC turns a separate one for the last step into a string store. */
+__attribute__((target("avx2")))
+static void zero_fill_avx2(uint8_t *dst, uint32_t n)
+{
+    const __m256i z = _mm256_setzero_si256();
+    uint8_t *last = dst + n - 512u;
+
+    for (uint8_t *q = dst;; q += 512) {
+        __m256i *p;
+
+        q = q < last ? q : last;
+        p = (__m256i *)(void *)q;
+        for (int i = 0; i < 16; i++) {
+            _mm256_storeu_si256(p + i, z);
+        }
+        if (q == last) {
+            break;
+        }
     }
-    return have_avx2 ? zero_blocks_avx2(data, n) : zero_blocks_sse2(data, n);
+}
+
+void e1k_zero_fill(uint8_t *dst, uint32_t n)
+{
+    if (n >= 512u && have_avx2()) {
+        zero_fill_avx2(dst, n);
+        return;
+    }
+    memset(dst, 0, n);
 }
 #else
 static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 {
     (void)data;
     return n;   /* the word loop of e1k_zero_tail does it all */
+}
+
+void e1k_zero_fill(uint8_t *dst, uint32_t n)
+{
+    memset(dst, 0, n);
 }
 #endif
 

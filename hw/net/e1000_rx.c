@@ -93,15 +93,15 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
 }
 
-/* After RDH advanced to @rdh in a ring of @n descriptors: RXDMT0 when
+/* After RDH advanced to @rdh in a ring of @n descriptors (RDT @rdt,
+ * RCTL @rctl): RXDMT0 when
  * the free descriptors (owned by hardware) become equal to
  * RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).  RDMTS=11b (reserved)
  * gives 1/16. */
-static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh)
+static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh,
+                            uint32_t rdt, uint32_t rctl)
 {
-    uint32_t rdt = e1k_reg(s, E1K_RDT);
-    uint32_t rdmts = (e1k_reg(s, E1K_RCTL) & E1K_RCTL_RDMTS_MASK) >>
-                     E1K_RCTL_RDMTS_SHIFT;
+    uint32_t rdmts = (rctl & E1K_RCTL_RDMTS_MASK) >> E1K_RCTL_RDMTS_SHIFT;
 
     if (n == 0 || rdh >= n || rdt >= n) {
         return;
@@ -114,14 +114,17 @@ static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh)
 
 /* ---------------- DMA engine ---------------- */
 
-/* True if hardware owns at least one descriptor: a ring of n > 0
- * descriptors, RDH and RDT inside it, RDH != RDT (SDM 3.2.6; C03). */
+/* True if hardware owns at least one descriptor: a ring of @n > 0
+ * descriptors, @rdh and @rdt inside it, RDH != RDT (SDM 3.2.6; C03). */
+static inline int ring_owned(uint32_t n, uint32_t rdh, uint32_t rdt)
+{
+    return n != 0 && rdh < n && rdt < n && rdh != rdt;
+}
+
 int e1k_rx_desc_available(const E1kDev *s)
 {
-    uint32_t n = ring_ndesc(s);
-    uint32_t rdh = e1k_reg(s, E1K_RDH);
-    uint32_t rdt = e1k_reg(s, E1K_RDT);
-    return n != 0 && rdh < n && rdt < n && rdh != rdt;
+    return ring_owned(ring_ndesc(s), e1k_reg(s, E1K_RDH),
+                      e1k_reg(s, E1K_RDT));
 }
 
 /* RNBC (SDM 13.7.33): a frame was received while no descriptor was
@@ -192,11 +195,16 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
     rx->step_chunk = chunk;
     rx->step_eop = !rx->step_null &&
                    rx->head_done + chunk >= rx->head_total;
-    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    /* descriptor fetch, data, write-back: back to back on the bus, so
+     * the first reservation waits for the bus and the others follow it
+     * (the same instants as three e1k_bus_reserve calls) */
     if (chunk) {
-        t = e1k_bus_reserve(s, chunk);
+        t = e1k_bus_reserve(s, chunk) + s->bus_desc_ns;
+    } else {
+        t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     }
-    t = e1k_bus_reserve(s, E1K_DESC_SIZE);
+    t += s->bus_desc_ns;
+    s->bus_free_ns = t;
     rx->step_active = 1;
     e1k_timer_set(s, E1K_TMR_RXDMA, t);
     return 1;
@@ -309,22 +317,15 @@ static __attribute__((noinline)) int rx_write_gathered(E1kDev *s,
     return e1k_dma_write(s, rx->step_buf, tmp, rx->step_chunk);
 }
 
-/* Place this step's bytes (step_chunk bytes of the head frame and its
- * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
- * Straight from the packet buffer when they are one run of it (no zeros
- * left out, no wrap), else put together in the host buffer itself inside
- * the DMA window, or in a copy outside it. */
-static int rx_write_data(E1kDev *s, const E1kRxState *rx)
+/* rx_write_data for bytes that are not one run of the packet buffer (a
+ * zero tail left out, or a wrap): put together in the host buffer
+ * itself inside the DMA window, or in a copy outside it.  Out of line:
+ * inlined, it costs the plain run's step (measured). */
+static __attribute__((noinline)) int
+rx_write_assembled(E1kDev *s, const E1kRxState *rx)
 {
-    const E1kRxFrameMeta *m = &rx->meta[rx->head];
-    uint32_t at = (m->data_off + rx->head_done) % E1K_RX_FIFO_BYTES;
-    uint8_t *dst;
+    uint8_t *dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
 
-    if (!m->zeros && at + rx->step_chunk <= E1K_RX_FIFO_BYTES) {
-        return e1k_dma_write(s, rx->step_buf, rx->data + at,
-                             rx->step_chunk);
-    }
-    dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
     if (!dst) {
         return rx_write_gathered(s, rx);
     }
@@ -332,18 +333,36 @@ static int rx_write_data(E1kDev *s, const E1kRxState *rx)
     return 0;
 }
 
+/* Place this step's bytes (step_chunk bytes of the head frame and its
+ * FCS from head_done on) in the host buffer: 0, or -1 on a DMA fault.
+ * Straight from the packet buffer when they are one run of it (no zeros
+ * left out, no wrap), else by rx_write_assembled. */
+static int rx_write_data(E1kDev *s, const E1kRxState *rx)
+{
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t at = (m->data_off + rx->head_done) % E1K_RX_FIFO_BYTES;
+
+    if (!m->zeros && at + rx->step_chunk <= E1K_RX_FIFO_BYTES) {
+        return e1k_dma_write(s, rx->step_buf, rx->data + at,
+                             rx->step_chunk);
+    }
+    return rx_write_assembled(s, rx);
+}
+
 /* Start the next descriptor step after one completed, if a frame is held
- * and RCTL.EN is set: rx_start_step's first round, with the descriptor
- * fetched at once when hardware owns one (RNBC otherwise). */
-static void rx_next_step(E1kDev *s)
+ * and RCTL.EN (@rctl) is set: rx_start_step's first round, with the
+ * descriptor fetched at once when hardware owns one (RNBC otherwise;
+ * e1k_rx_desc_available on the ring of @n descriptors, RDH @rdh and RDT
+ * @rdt just read). */
+static void rx_next_step(E1kDev *s, uint32_t rctl, uint32_t n,
+                         uint32_t rdh, uint32_t rdt)
 {
     E1kRxState *rx = &s->rx;
-    uint32_t rctl = e1k_reg(s, E1K_RCTL);
 
     if (!rx->count || !(rctl & E1K_RCTL_EN)) {
         return;
     }
-    if (!e1k_rx_desc_available(s)) {
+    if (!ring_owned(n, rdh, rdt)) {
         rx_count_rnbc(s, &rx->meta[rx->head]);
     } else if (!rx_step_begin(s, rctl)) {
         rx_start_step(s); /* the head was dropped: try the next one */
@@ -358,7 +377,7 @@ static void rx_step_done(E1kDev *s)
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
-    uint32_t n, next;
+    uint32_t n, next, rdt, rctl;
 
     rx->step_active = 0;
     if (!rx->count) {
@@ -407,8 +426,11 @@ static void rx_step_done(E1kDev *s)
             rx_frame_delivered(s, size);
         }
     }
-    rx_check_rxdmt0(s, n, next);
-    rx_next_step(s);
+    /* RDT and RCTL read once for the threshold and the next step */
+    rdt = e1k_reg(s, E1K_RDT);
+    rctl = e1k_reg(s, E1K_RCTL);
+    rx_check_rxdmt0(s, n, next, rdt, rctl);
+    rx_next_step(s, rctl, n, next, rdt);
 }
 
 /* ---------------- hooks called by the core ---------------- */

@@ -91,8 +91,10 @@ int e1k_rxbuf_fits(const E1kRxState *rx, uint32_t len, uint16_t wire_len)
 {
     uint32_t charge = e1k_rxbuf_charge(wire_len);
 
-    return len <= E1K_RX_MAX_FRAME && charge <= rx->cap &&
-           rx->used <= rx->cap - charge && rx->count < E1K_RX_FIFO_SLOTS;
+    /* used <= cap <= 64 KB and charge <= 64 KB + 32: the sum cannot
+     * overflow */
+    return len <= E1K_RX_MAX_FRAME && rx->used + charge <= rx->cap &&
+           rx->count < E1K_RX_FIFO_SLOTS;
 }
 
 E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
@@ -135,8 +137,12 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx)
     return rx->count ? &rx->meta[rx->head] : NULL;
 }
 
-void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
-                         uint8_t *dst)
+/* e1k_rxbuf_head_read piece by piece: kept bytes, zeros not kept, FCS,
+ * each wherever its run lies.  Out of line: the whole-frame case in
+ * e1k_rxbuf_head_read is the usual one. */
+static __attribute__((noinline)) void
+head_read_parts(const E1kRxState *rx, uint32_t off, uint32_t n,
+                uint8_t *dst)
 {
     const E1kRxFrameMeta *m = &rx->meta[rx->head];
     uint32_t kept = (uint32_t)m->len - m->zeros, end = off + n, k;
@@ -162,6 +168,27 @@ void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
             ring_get(rx, at, dst, end - off);
         }
     }
+}
+
+void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
+                         uint8_t *dst)
+{
+    const E1kRxFrameMeta *m = &rx->meta[rx->head];
+    uint32_t kept = (uint32_t)m->len - m->zeros;
+
+    if (off == 0 && (n == m->len || n == m->len + 4u) &&
+        m->data_off + kept + 4u <= E1K_RX_FIFO_BYTES) {
+        /* the whole frame (and its FCS), kept bytes and FCS not wrapped:
+         * the usual step of a frame that fits one buffer (FCS first, the
+         * zeros last: the fewest values kept across the calls) */
+        if (n > m->len) {
+            memcpy(dst + m->len, rx->data + m->data_off + kept, 4);
+        }
+        memcpy(dst, rx->data + m->data_off, kept);
+        e1k_zero_fill(dst + kept, m->zeros);
+        return;
+    }
+    head_read_parts(rx, off, n, dst);
 }
 
 void e1k_rxbuf_pop(E1kRxState *rx)
