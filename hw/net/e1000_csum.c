@@ -10,23 +10,12 @@
 #include <immintrin.h>
 
 /* @n less the whole zero 128-byte blocks at the end of @n bytes at
- * @data: four blocks per step while they last (sixteen 32-byte AVX2
- * loads ORed), then two (eight loads) and one (four loads), which take
- * the lower parts of a group that was not all zero. */
+ * @data: two blocks per step while they last (eight 32-byte AVX2 loads
+ * ORed), then one (four loads), which also takes the upper half of a
+ * pair that was not all zero. */
 __attribute__((target("avx2")))
 static uint32_t zero_blocks_avx2(const uint8_t *data, uint32_t n)
 {
-    for (; n >= 512u; n -= 512u) {
-        const __m256i *p = (const __m256i *)(const void *)(data + n - 512u);
-        __m256i v = _mm256_loadu_si256(p);
-
-        for (int i = 1; i < 16; i++) {
-            v = _mm256_or_si256(v, _mm256_loadu_si256(p + i));
-        }
-        if (!_mm256_testz_si256(v, v)) {
-            break;
-        }
-    }
     for (; n >= 256u; n -= 256u) {
         const __m256i *p = (const __m256i *)(const void *)(data + n - 256u);
         __m256i v = _mm256_or_si256(
