@@ -68,66 +68,22 @@ static uint32_t zero_blocks_sse2(const uint8_t *data, uint32_t n)
     return n;
 }
 
-/* 1 if the CPU has AVX2 (checked once), else 0. */
-static int have_avx2(void)
-{
-    static int have = -1;
-    if (have < 0) {
-        __builtin_cpu_init();
-        have = __builtin_cpu_supports("avx2") != 0;
-    }
-    return have;
-}
-
-/* zero_blocks_avx2 where the CPU has AVX2, else SSE2: the same count
- * either way. */
+/* zero_blocks_avx2 where the CPU has AVX2 (checked once), else SSE2:
+ * the same count either way. */
 static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 {
-    return have_avx2() ? zero_blocks_avx2(data, n) : zero_blocks_sse2(data, n);
-}
-
-/* @n >= 512 zero bytes at @dst by 32-byte AVX2 stores, sixteen per
- * step; the last step ends at @dst + @n (it overlaps the one before
- * when @n is not a multiple of 512).  One store sequence in the loop:
- * GCC turns a separate one for the last step into a string store. */
-__attribute__((target("avx2")))
-static void zero_fill_avx2(uint8_t *dst, uint32_t n)
-{
-    const __m256i z = _mm256_setzero_si256();
-    uint8_t *last = dst + n - 512u;
-
-    for (uint8_t *q = dst;; q += 512) {
-        __m256i *p;
-
-        q = q < last ? q : last;
-        p = (__m256i *)(void *)q;
-        for (int i = 0; i < 16; i++) {
-            _mm256_storeu_si256(p + i, z);
-        }
-        if (q == last) {
-            break;
-        }
+    static int have_avx2 = -1;
+    if (have_avx2 < 0) {
+        __builtin_cpu_init();
+        have_avx2 = __builtin_cpu_supports("avx2") != 0;
     }
-}
-
-void e1k_zero_fill(uint8_t *dst, uint32_t n)
-{
-    if (n >= 512u && have_avx2()) {
-        zero_fill_avx2(dst, n);
-        return;
-    }
-    memset(dst, 0, n);
+    return have_avx2 ? zero_blocks_avx2(data, n) : zero_blocks_sse2(data, n);
 }
 #else
 static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 {
     (void)data;
     return n;   /* the word loop of e1k_zero_tail does it all */
-}
-
-void e1k_zero_fill(uint8_t *dst, uint32_t n)
-{
-    memset(dst, 0, n);
 }
 #endif
 

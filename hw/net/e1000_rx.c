@@ -319,10 +319,8 @@ static __attribute__((noinline)) int rx_write_gathered(E1kDev *s,
 
 /* rx_write_data for bytes that are not one run of the packet buffer (a
  * zero tail left out, or a wrap): put together in the host buffer
- * itself inside the DMA window, or in a copy outside it.  Out of line:
- * inlined, it costs the plain run's step (measured). */
-static __attribute__((noinline)) int
-rx_write_assembled(E1kDev *s, const E1kRxState *rx)
+ * itself inside the DMA window, or in a copy outside it. */
+static int rx_write_assembled(E1kDev *s, const E1kRxState *rx)
 {
     uint8_t *dst = e1k_dma_window(s, rx->step_buf, rx->step_chunk);
 

@@ -120,11 +120,6 @@ E1kRxFrameMeta *e1k_rxbuf_push(E1kRxState *rx, const uint8_t *frame,
  *  zeros.  Caller keeps off+n <= len+4 and a frame held. */
 void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
                          uint8_t *dst);
-/** Write @n zero bytes at @dst (a frame's zero tail into host memory):
- *  sixteen 32-byte AVX2 stores per 512 bytes where the CPU has AVX2 and
- *  @n >= 512 (libc's memset takes four per step), else memset
- *  (e1000_csum.c, beside e1k_zero_tail). */
-void e1k_zero_fill(uint8_t *dst, uint32_t n);
 /** Drop the head frame (no-op if empty). */
 void e1k_rxbuf_pop(E1kRxState *rx);
 /** Metadata of the head frame, NULL if empty. */

@@ -179,13 +179,12 @@ void e1k_rxbuf_head_read(const E1kRxState *rx, uint32_t off, uint32_t n,
     if (off == 0 && (n == m->len || n == m->len + 4u) &&
         m->data_off + kept + 4u <= E1K_RX_FIFO_BYTES) {
         /* the whole frame (and its FCS), kept bytes and FCS not wrapped:
-         * the usual step of a frame that fits one buffer (FCS first, the
-         * zeros last: the fewest values kept across the calls) */
+         * the usual step of a frame that fits one buffer */
+        memcpy(dst, rx->data + m->data_off, kept);
+        memset(dst + kept, 0, m->zeros);
         if (n > m->len) {
             memcpy(dst + m->len, rx->data + m->data_off + kept, 4);
         }
-        memcpy(dst, rx->data + m->data_off, kept);
-        e1k_zero_fill(dst + kept, m->zeros);
         return;
     }
     head_read_parts(rx, off, n, dst);
