@@ -17,10 +17,7 @@
  * through its non-zero part only; the zeros are a multiplication of the
  * register by x^(8n) modulo the polynomial (the CRC register is a
  * polynomial modulo P: n zero bytes multiply it by x^(8n)).  The powers
- * of x come with the tables (e1000_crc32_tab.h).  With the carry-less
- * multiply the zeros join the last step instead: the folded remainder's
- * words are weighed by x^(32 j + 8n), weights kept for the last n (the
- * same for every frame of a stream).
+ * of x come with the tables (e1000_crc32_tab.h).
  */
 #include <string.h>
 
@@ -97,22 +94,20 @@ static __m128i crc32_weigh(uint32_t w, uint32_t k)
 }
 
 /* The raw CRC register, from zero, over the 16 bytes of the folded
- * remainder @x followed by n zero bytes: each 32-bit word j (0 first)
- * times its weight, x^(32 (4 - j) + 8 n) mod P for its distance from
- * the end, summed, reduced once (the register is linear in the words,
- * so the zeros cost nothing here once the weights are known).  The
- * weights in 64-bit lanes: @k02 those of words 0 and 2, @k13 of 1 and
- * 3, so that each PCLMULQDQ takes a word where it lies. */
+ * remainder @x: each 32-bit word times its weight x^(32 j) mod P for its
+ * distance j from the end (e1k_crc32_zlo[4 j]), summed, reduced once. */
 __attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_finish(__m128i x, __m128i k02, __m128i k13)
+static uint32_t crc32_finish(__m128i x)
 {
-    __m128i even = _mm_and_si128(x, _mm_set_epi32(0, -1, 0, -1));
-    __m128i odd = _mm_srli_epi64(x, 32);
     __m128i acc = _mm_xor_si128(
-        _mm_xor_si128(_mm_clmulepi64_si128(even, k02, 0x00),
-                      _mm_clmulepi64_si128(even, k02, 0x11)),
-        _mm_xor_si128(_mm_clmulepi64_si128(odd, k13, 0x00),
-                      _mm_clmulepi64_si128(odd, k13, 0x11)));
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
+                                  e1k_crc32_zlo[16]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
+                                  e1k_crc32_zlo[12])),
+        _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
+                                  e1k_crc32_zlo[8]),
+                      crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
+                                  e1k_crc32_zlo[4])));
 
     return crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc));
 }
@@ -150,13 +145,11 @@ static __m128i crc32_fold_tail(__m128i x, __m128i k34, const uint8_t *p,
     return crc32_fold(head, k34, next);
 }
 
-/* The folded 128-bit remainder of @len >= 16 bytes (the register's
- * initial all ones included): from 64 bytes on, four lanes folded 64
- * bytes at a time and merged into one; then one lane folded 16 bytes at
- * a time, and the last 1-15 bytes by crc32_fold_tail. */
+/* CRC of @len >= 16 bytes: from 64 bytes on, four lanes folded 64 bytes
+ * at a time and merged into one; then one lane folded 16 bytes at a
+ * time, and the last 1-15 bytes by crc32_fold_tail. */
 __attribute__((target("pclmul,sse4.1")))
-static inline __attribute__((always_inline)) __m128i
-crc32_fold_all(const uint8_t *p, uint32_t len)
+static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
 {
     const __m128i k12 = _mm_set_epi64x((long long)CRC32_K2,
                                        (long long)CRC32_K1);
@@ -191,17 +184,10 @@ crc32_fold_all(const uint8_t *p, uint32_t len)
         x[0] = crc32_fold(x[0], k34,
                           _mm_loadu_si128((const __m128i *)(const void *)p));
     }
-    return len ? crc32_fold_tail(x[0], k34, p, len) : x[0];
-}
-
-/* CRC of @len >= 16 bytes: the remainder weighed by x^(32 (4 - j)). */
-__attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_clmul(const uint8_t *p, uint32_t len)
-{
-    return crc32_finish(crc32_fold_all(p, len),
-                        _mm_set_epi64x(e1k_crc32_zlo[8], e1k_crc32_zlo[16]),
-                        _mm_set_epi64x(e1k_crc32_zlo[4], e1k_crc32_zlo[12]))
-           ^ 0xFFFFFFFFu;
+    if (len) {
+        x[0] = crc32_fold_tail(x[0], k34, p, len);
+    }
+    return crc32_finish(x[0]) ^ 0xFFFFFFFFu;
 }
 
 /* @a times @b modulo P (reflected) by one PCLMULQDQ. */
@@ -270,48 +256,6 @@ static uint32_t crc32_times_x8n(uint32_t c, uint32_t n,
     return c;
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* crc32_finish's weights for a remainder followed by @n zero bytes,
- * kept for the last @n asked in this thread: a stream of frames of one
- * length and payload asks for the same @n every time, so the
- * multiplications of the zeros are made once (n = 0, never asked, marks
- * none yet). */
-__attribute__((target("pclmul,sse4.1")))
-static void crc32_zero_weights(uint32_t n, __m128i *k02, __m128i *k13)
-{
-    static _Thread_local struct {
-        uint32_t n;
-        __m128i k02, k13;
-    } zw;
-
-    if (zw.n != n) {
-        /* x^(8 n) mod P: the polynomial 1 (bit 31) times x^(8 n) */
-        uint32_t xn = crc32_times_x8n(0x80000000u, n, crc32_mulmod_clmul);
-
-        zw.k02 = _mm_set_epi64x(crc32_mulmod_clmul(xn, e1k_crc32_zlo[8]),
-                                crc32_mulmod_clmul(xn, e1k_crc32_zlo[16]));
-        zw.k13 = _mm_set_epi64x(crc32_mulmod_clmul(xn, e1k_crc32_zlo[4]),
-                                crc32_mulmod_clmul(xn, e1k_crc32_zlo[12]));
-        zw.n = n;
-    }
-    *k02 = zw.k02;
-    *k13 = zw.k13;
-}
-
-/* The CRC of @len >= 16 bytes at @p followed by @zeros (< 65536) zero
- * bytes: the remainder of the bytes, weighed for its distance from the
- * end of the frame (the zeros are not read). */
-__attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_clmul_zt(const uint8_t *p, uint32_t len,
-                               uint32_t zeros)
-{
-    __m128i k02, k13;
-
-    crc32_zero_weights(zeros, &k02, &k13);
-    return crc32_finish(crc32_fold_all(p, len), k02, k13) ^ 0xFFFFFFFFu;
-}
-#endif
-
 uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
 {
     uint32_t (*mul)(uint32_t, uint32_t) = crc32_mulmod_soft;
@@ -338,11 +282,6 @@ uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
         /* too short to pay, not a tail of this part, or too long */
         return crc32_bytes(data, len);
     }
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (len - zeros >= 16u && e1k_crc32_clmul_available()) {
-        return crc32_clmul_zt(data, len - zeros, zeros);
-    }
-#endif
     /* a run of trailing zero bytes (a generated payload) is two
      * multiplications instead of a pass */
     return e1k_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
