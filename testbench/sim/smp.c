@@ -76,16 +76,27 @@ void tb_smp_free(TbSmp *s)
     g_free(s);
 }
 
-/* The runnable CPU with the smallest (clock, id), NULL if all wait. */
-static TbCpu *smp_min(const TbSmp *s)
+/* The runnable CPU with the smallest (clock, id), NULL if all wait; in
+ * *@next the smallest clock of the other runnable CPUs (TB_NEVER if
+ * none): with the run's stop, the horizon of that CPU (smp_arm's, found
+ * in the same pass: a switch comes several times per forwarded frame). */
+static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
 {
     TbCpu *best = NULL;
+    uint64_t second = TB_NEVER;
     for (uint32_t i = 0; i < s->ncpus; i++) {
         TbCpu *c = s->cpu[i];
-        if (!c->waiting && (!best || c->clock < best->clock)) {
+        if (c->waiting) {
+            continue;
+        }
+        if (!best || c->clock < best->clock) {
+            second = best ? best->clock : second;
             best = c;
+        } else if (c->clock < second) {
+            second = c->clock;
         }
     }
+    *next = second;
     return best;
 }
 
@@ -112,11 +123,12 @@ static __attribute__((noinline, noreturn)) void smp_jump(void **jb)
     __builtin_longjmp(jb, 1);
 }
 
-static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to)
+/* Hand the host from CPU @from to CPU @to, whose horizon is @h (ns). */
+static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to, uint64_t h)
 {
     s->cur = to;
     s->switches++;
-    smp_arm(s);
+    tb_engine_set_horizon(s->eng, h);
     s->switch_fn(s->switch_ctx, to);
     if (!__builtin_setjmp(s->jb[from->id])) {
         smp_jump(s->jb[to->id]);
@@ -135,7 +147,8 @@ static void smp_sched(TbSmp *s, TbCpu *c)
     TbEngine *e = s->eng;
     /* the horizon is set again on the way out (smp_arm) */
     for (;;) {
-        TbCpu *x = smp_min(s);
+        uint64_t next;
+        TbCpu *x = smp_min(s, &next);
         uint64_t lim = x && x->clock < s->stop ? x->clock : s->stop;
         uint64_t kicks = s->kicks;
         /* events up to lim; only a kick (a CPU woken) can move x */
@@ -163,12 +176,13 @@ static void smp_sched(TbSmp *s, TbCpu *c)
             }
             continue;
         }
+        next = next < s->stop ? next : s->stop;   /* x's horizon */
         if (x == c) {
             s->cur = c;
-            smp_arm(s);
+            tb_engine_set_horizon(e, next);
             return;
         }
-        smp_switch(s, c, x);
+        smp_switch(s, c, x, next);
         return;
     }
 }
