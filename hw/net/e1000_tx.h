@@ -98,8 +98,7 @@ typedef struct E1kTxState {
     uint32_t pay_sent;    /**< payload bytes in segments already emitted */
     uint32_t seg_count;   /**< segments emitted for this chain */
     uint8_t hdr[E1K_TX_HDR_MAX];   /**< original header (HDRLEN bytes) */
-    uint8_t frame[E1K_TX_BUF_BYTES]; /**< TSO segment being built (a
-                               plain frame is built in place in fifo[]) */
+    uint8_t frame[E1K_TX_BUF_BYTES]; /**< frame / segment being built */
     /* ---- packet buffer and wire (e1000_txwire.c) ---- */
     uint32_t fifo_cap;    /**< capacity, bytes: PBA.TXA KB at reset */
     uint32_t fifo_head;   /**< offset of the oldest frame's header */
@@ -107,11 +106,7 @@ typedef struct E1kTxState {
     uint32_t fifo_count;  /**< frames held (including the one on wire) */
     uint32_t wire_busy;   /**< 1: head frame is being serialised */
     uint64_t wire_free_ns;/**< wire idle (IPG over) from this time, ns */
-    /** headers + frames, circular in the first E1K_TX_FIFO_BYTES; the
-     *  rest takes the end of a frame built in place at the tail
-     *  (e1k_txfifo_tail) past the end, until e1k_txfifo_push moves it
-     *  to the start */
-    uint8_t fifo[E1K_TX_FIFO_BYTES + E1K_TX_BUF_BYTES];
+    uint8_t fifo[E1K_TX_FIFO_BYTES]; /**< headers + frames, circular */
 } E1kTxState;
 
 /* ------------- internal API between the e1000_tx*.c files ------------- */
@@ -125,22 +120,9 @@ typedef struct E1kTxState {
 uint32_t e1k_txfifo_charge(uint32_t len);
 /** Bytes of packet buffer free (0 if over capacity). */
 uint32_t e1k_txfifo_free(const E1kTxState *tx);
-/** Where a plain frame is built: its bytes' place in the packet buffer
- *  behind the frames held (after the header e1k_txfifo_push writes),
- *  running on past the circular part's end, so that the frame needs no
- *  copy when it is pushed.  The back-pressure of e1000_tx.c (data is
- *  fetched only when the buffer can take the frame it completes, with
- *  room for a tag and padding, or when the buffer is empty) keeps these
- *  bytes off the frames held.  Up to E1K_TX_BUF_BYTES bytes. */
-static inline uint8_t *e1k_txfifo_tail(E1kTxState *tx)
-{
-    return tx->fifo + ((tx->fifo_head + tx->fifo_used) &
-                       (E1K_TX_FIFO_BYTES - 1u)) + E1K_TX_FIFO_HDR;
-}
-/** Append a finished frame of @len bytes at @frame (built in place at
- *  e1k_txfifo_tail, or anywhere else: then copied); returns 0, or -1 if
- *  it does not fit the inline storage (caller counts a drop).  Starts
- *  serialization if the wire is idle. */
+/** Append a finished frame; returns 0, or -1 if it does not fit the
+ *  inline storage (caller counts a drop).  Starts serialization if the
+ *  wire is idle. */
 int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
                     uint32_t flags);
 /** Start serialising the head frame if possible (link up, wire idle). */
@@ -186,9 +168,7 @@ void e1k_tx_resume(E1kDev *s);
 void e1k_txd_end(E1kDev *s);
 /** Abandon the current chain: count it, discard until EOP if @until_eop. */
 void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop);
-/** Finish a frame of @len bytes (with E1K_TXF_TSO in @flags a segment
- *  in tx->frame, else a plain frame at e1k_txfifo_tail, where room for
- *  a tag and the padding was kept): VLAN tag, PSP padding, push. */
+/** Finish a frame in frame[0..len): VLAN tag, PSP padding, push. */
 void e1k_txd_emit(E1kDev *s, uint32_t len, uint32_t cmd, uint32_t special,
                   uint32_t flags);
 /** Insert a checksum over [css, cse] (cse inclusive, 0 = end) at @cso of

@@ -217,7 +217,6 @@ bool e1k_txd_data(E1kDev *s)
     E1kTxState *tx = &s->tx;
     uint64_t addr = e1k_ld_le64(tx->desc) + tx->desc_done;
     uint32_t n = tx->chunk;
-    uint8_t *base = tx->tso ? tx->frame : e1k_txfifo_tail(tx);
     uint32_t dst = tx->tso ? e1k_tso_dest(tx) : tx->frame_len;
 
     tx->chunk = 0;
@@ -225,7 +224,7 @@ bool e1k_txd_data(E1kDev *s)
         dst + n > E1K_TX_FRAME_MAX) {
         return false; /* dropped meanwhile (cannot happen) or nothing */
     }
-    if (e1k_dma_read(s, addr, base + dst, n) != 0) {
+    if (e1k_dma_read(s, addr, tx->frame + dst, n) != 0) {
         s->totals.tx_dma_errors++;
         e1k_txd_drop(s, 0, 1);
         return true;
@@ -263,9 +262,7 @@ void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
 void e1k_txd_emit(E1kDev *s, uint32_t len, uint32_t cmd, uint32_t special,
                   uint32_t flags)
 {
-    /* a TSO segment is built in frame[], a plain frame in place */
-    uint8_t *f = (flags & E1K_TXF_TSO) ? s->tx.frame
-                                       : e1k_txfifo_tail(&s->tx);
+    uint8_t *f = s->tx.frame;
 
     if ((cmd & E1K_TXD_CMD_VLE) && (e1k_reg(s, E1K_CTRL) & E1K_CTRL_VME) &&
         len >= 12u && len <= E1K_TX_FRAME_MAX) {
@@ -303,18 +300,18 @@ static void txd_finish_frame(E1kDev *s)
     if (!tx->ext) {
         /* Legacy: CSO/CSS/IC of the EOP descriptor; sum CSS..end. */
         if (cmd & E1K_TXD_CMD_IC) {
-            e1k_tx_put_csum(e1k_txfifo_tail(tx), len, d[E1K_TXD_CSS], d[E1K_TXD_CSO],
+            e1k_tx_put_csum(tx->frame, len, d[E1K_TXD_CSS], d[E1K_TXD_CSO],
                             0, 0, 0);
         }
     } else {
         /* Context offsets; the checksum fields hold the driver's seed
          * (0 for IP, the pseudo-header sum for TCP/UDP). */
         if (tx->popts & E1K_TXD_POPTS_IXSM) {
-            e1k_tx_put_csum(e1k_txfifo_tail(tx), len, tx->ctx.ipcss, tx->ctx.ipcso,
+            e1k_tx_put_csum(tx->frame, len, tx->ctx.ipcss, tx->ctx.ipcso,
                             tx->ctx.ipcse, 0, 0);
         }
         if (tx->popts & E1K_TXD_POPTS_TXSM) {
-            e1k_tx_put_csum(e1k_txfifo_tail(tx), len, tx->ctx.tucss, tx->ctx.tucso,
+            e1k_tx_put_csum(tx->frame, len, tx->ctx.tucss, tx->ctx.tucso,
                             tx->ctx.tucse, 0,
                             !(tx->ctx.tucmd & E1K_TXC_TUCMD_TCP));
         }

@@ -82,24 +82,14 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
     memset(tx->fifo + off, 0, E1K_TX_FIFO_HDR);
     e1k_st_le32(tx->fifo + off, len);
     e1k_st_le32(tx->fifo + off + 4, flags);
-    if (frame == tx->fifo + off + E1K_TX_FIFO_HDR) {
-        /* built in place (e1k_txfifo_tail): only a part past the end of
-         * the circular storage moves, to its start */
-        first = off + E1K_TX_FIFO_HDR + len;
-        if (first > E1K_TX_FIFO_BYTES) {
-            memcpy(tx->fifo, tx->fifo + E1K_TX_FIFO_BYTES,
-                   first - E1K_TX_FIFO_BYTES);
-        }
-    } else {
-        off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
-        first = E1K_TX_FIFO_BYTES - off;
-        if (first > len) {
-            first = len;
-        }
-        memcpy(tx->fifo + off, frame, first);
-        if (first < len) {
-            memcpy(tx->fifo, frame + first, len - first); /* wrapped */
-        }
+    off = (off + E1K_TX_FIFO_HDR) & FIFO_MASK;
+    first = E1K_TX_FIFO_BYTES - off;
+    if (first > len) {
+        first = len;
+    }
+    memcpy(tx->fifo + off, frame, first);
+    if (first < len) {
+        memcpy(tx->fifo, frame + first, len - first); /* wrapped part */
     }
     tx->fifo_used += charge;
     tx->fifo_count++;
