@@ -333,8 +333,8 @@ typedef struct E1kRxKnown {
 
 /**
  * e1k_receive() of a frame about which the sender knows what *@known
- * says (not kept after the call).  Same results as e1k_receive() when
- * it holds.
+ * says (not kept after the call; NULL: nothing, as e1k_receive()).  Same
+ * results as e1k_receive() when it holds.
  */
 E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
                               uint32_t len, const E1kRxKnown *known);

@@ -906,10 +906,16 @@ uint32_t e1k_peek_reg(const E1kDev *dev, uint32_t offset)
 /* ------------------------------------------------------------------ */
 /* Frames, link, small accessors                                       */
 
+/* e1k_receive_known's "nothing known" (a NULL @known, e1k_receive) */
+static const E1kRxKnown rx_nothing_known = { UINT32_MAX, NULL, NULL };
+
 E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
                               uint32_t len, const E1kRxKnown *known)
 {
     E1kRxResult r;
+    if (!known) {
+        known = &rx_nothing_known;
+    }
     if (!dev) {
         return E1K_RX_DISABLED;
     }
@@ -924,9 +930,7 @@ E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
 
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len)
 {
-    static const E1kRxKnown nothing = { UINT32_MAX, NULL, NULL };
-
-    return e1k_receive_known(dev, frame, len, &nothing);
+    return e1k_receive_known(dev, frame, len, &rx_nothing_known);
 }
 
 void e1k_set_link(E1kDev *dev, int up)

@@ -150,7 +150,8 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
  * whatever its index: pktgen's TRF_PKTGEN_ZERO_FROM (its payload after
  * the magic and the sequence number); UINT32_MAX when the source knows
  * no such bound (a capture).  Constant for the source: for
- * e1k_receive_zt, so that the model does not scan a generated payload.
+ * E1kRxKnown.zero_from (e1k_receive_known), so that the model does not
+ * scan a generated payload.
  */
 uint32_t trf_source_zero_from(const TrfSource *src);
 

@@ -132,12 +132,11 @@ void trf_fcs_init(TrfSource *s)
     }
     /* bytes 48-49 hold the identification again: their tables fold into
      * the identification's */
-    offset_table(tmp, l, 48);
-    for (int b = 0; b < 256; b++) {
-        s->pg.fcs_tab[TRF_FCS_ID_HI][b] ^= tmp[b];
-    }
-    offset_table(tmp, l, 49);
-    for (int b = 0; b < 256; b++) {
-        s->pg.fcs_tab[TRF_FCS_ID_LO][b] ^= tmp[b];
+    for (int k = 0; k < 2; k++) {
+        uint32_t *id = s->pg.fcs_tab[k ? TRF_FCS_ID_LO : TRF_FCS_ID_HI];
+        offset_table(tmp, l, 48u + (uint32_t)k);
+        for (int b = 0; b < 256; b++) {
+            id[b] ^= tmp[b];
+        }
     }
 }
