@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "crc32_ref.h"
 #include "e1000_regs.h"
 #include "testport.h"
 
@@ -76,17 +77,10 @@ static inline uint16_t rxt_special(TestPort *tp, uint32_t i)
     return tp_le16(tp, rxt_desc(i) + E1K_RXD_SPECIAL);
 }
 
-/* Independent bitwise CRC32 (IEEE 802.3 reflected). */
+/* Independent bitwise CRC32 (IEEE 802.3 reflected): crc32_ref.h. */
 static inline uint32_t rxt_crc32(const uint8_t *p, size_t n)
 {
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++) {
-            c = (c & 1u) ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-        }
-    }
-    return ~c;
+    return crc32_ref(p, n);
 }
 
 /* Bus time of one transaction of @n bytes with the default config. */

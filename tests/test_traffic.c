@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <pcap/pcap.h>
 
+#include "crc32_ref.h"
 #include "traffic/traffic.h"
 #include "traffic/trf_int.h"
 
@@ -62,6 +63,16 @@ static TbSource *must_new(const TbTrafficCfg *c, uint32_t mbps)
 
 /* [IEEE-802.3]: 64-byte frames (60 without FCS) take 672 ns at 1 Gb/s,
  * 6720 ns at 100 Mb/s; 1518-byte frames 12304 ns at 1 Gb/s. */
+/* An IMIX of the @n (size with FCS, weight) pairs in @sw into @c. */
+static void imix_cfg(TbTrafficCfg *c, uint32_t n, const uint32_t (*sw)[2])
+{
+    c->imix_n = n;
+    for (uint32_t i = 0; i < n; i++) {
+        c->imix_size[i] = sw[i][0];
+        c->imix_weight[i] = sw[i][1];
+    }
+}
+
 static void test_wire_serialisation(void)
 {
     TrfWire w;
@@ -249,11 +260,7 @@ static void test_pktgen_template(void)
     char *err = NULL;
 
     pktgen_cfg(&c);
-    c.imix_n = 2;
-    c.imix_size[0] = 64;
-    c.imix_weight[0] = 3;
-    c.imix_size[1] = 1518;
-    c.imix_weight[1] = 1;
+    imix_cfg(&c, 2, (const uint32_t[][2]){{64, 3}, {1518, 1}});
     c.src_ip = 0xfffffffeu;
     c.dst_ip = 0xffff0001u;
     c.flows = 3;
@@ -280,20 +287,6 @@ static void test_pktgen_template(void)
     tb_source_free(s);
 }
 
-/* [IEEE-802.3] CRC-32 bit by bit, the plain definition. */
-static uint32_t crc32_bits(const uint8_t *p, uint32_t n)
-{
-    uint32_t r = 0xFFFFFFFFu;
-
-    for (uint32_t i = 0; i < n; i++) {
-        r ^= p[i];
-        for (int k = 0; k < 8; k++) {
-            r = (r & 1u) ? (r >> 1) ^ 0xEDB88320u : r >> 1;
-        }
-    }
-    return ~r;
-}
-
 /* With one frame size the source gives every frame's FCS (table
  * look-ups, trf_fcs.c): equal to the CRC-32 of the frame's bytes, over
  * runs of sequence numbers that set every byte of it (the runs start at
@@ -310,7 +303,7 @@ static void test_pktgen_fcs(void)
     uint64_t t;
     char *err = NULL;
 
-    g_assert_cmphex(crc32_bits((const uint8_t *)"123456789", 9), ==,
+    g_assert_cmphex(crc32_ref((const uint8_t *)"123456789", 9), ==,
                     0xCBF43926u);   /* the CRC-32 check value */
     for (size_t k = 0; k < G_N_ELEMENTS(sizes); k++) {
         pktgen_cfg(&c);
@@ -324,18 +317,14 @@ static void test_pktgen_fcs(void)
             for (uint32_t i = 0; i < 512; i++) {
                 g_assert_cmpint(tb_source_next(s, &t, &f, &len, &err), ==,
                                 1);
-                g_assert_cmphex(tb_source_fcs(s), ==, crc32_bits(f, len));
+                g_assert_cmphex(tb_source_fcs(s), ==, crc32_ref(f, len));
             }
         }
-        g_assert_cmphex(trf_crc32(f, len), ==, crc32_bits(f, len));
+        g_assert_cmphex(trf_crc32(f, len), ==, crc32_ref(f, len));
         tb_source_free(s);
     }
     pktgen_cfg(&c);
-    c.imix_n = 2;
-    c.imix_size[0] = 64;
-    c.imix_weight[0] = 1;
-    c.imix_size[1] = 1518;
-    c.imix_weight[1] = 1;
+    imix_cfg(&c, 2, (const uint32_t[][2]){{64, 1}, {1518, 1}});
     TbSource *s = must_new(&c, 1000);
     g_assert_cmpint(tb_source_fcs_known(s), ==, 0);
     tb_source_free(s);
@@ -352,13 +341,7 @@ static void test_imix_order(void)
     char *err = NULL;
 
     pktgen_cfg(&c);
-    c.imix_n = 3;
-    c.imix_size[0] = 64;
-    c.imix_weight[0] = 7;
-    c.imix_size[1] = 594;
-    c.imix_weight[1] = 4;
-    c.imix_size[2] = 1518;
-    c.imix_weight[2] = 1;
+    imix_cfg(&c, 3, (const uint32_t[][2]){{64, 7}, {594, 4}, {1518, 1}});
     c.count = 1200;
     TbSource *s = must_new(&c, 1000);
     for (int i = 0; i < 1200; i++) {

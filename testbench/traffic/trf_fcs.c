@@ -14,6 +14,11 @@
  * offset gets a 256-entry table of contributions; the identification
  * (bytes 18-19) is the sequence number's low 16 bits (bytes 48-49), so
  * those pairs share a table.
+ *
+ * The few lines of CRC arithmetic here are the traffic library's own,
+ * not the model's (e1k_crc32, e1k_crc32_zeros): the library stands alone
+ * (plain C + libpcap; test_qemu_replay builds it without the model), and
+ * as the sender of a frame it computes the FCS the model receives.
  */
 #include <string.h>
 
