@@ -93,15 +93,7 @@ int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
     }
     tx->fifo_used += charge;
     tx->fifo_count++;
-    if (!tx->wire_busy) {
-        if (tx->fifo_count == 1 && e1k_link_up(s)) {
-            /* this frame is the head: its length and flags are at
-             * hand, no read back from its header */
-            wire_start(s, len, flags);
-        } else {
-            e1k_txwire_kick(s);
-        }
-    }
+    e1k_txwire_kick(s);
     return 0;
 }
 
