@@ -213,6 +213,12 @@ static inline void e1k_write_flush(struct e1k_adapter *a)
 {
     (void)er32(a, E1K_STATUS);
 }
+/** ew32 then e1k_write_flush, in one call to the OS. */
+static inline void ew32_flush(struct e1k_adapter *a, uint32_t reg,
+                              uint32_t val)
+{
+    (void)e1k_os_writel_readl(a->os, reg, val, E1K_STATUS);
+}
 
 /** Reset the MAC (CTRL.RST) as Linux e1000_reset_hw: masks interrupts,
  *  stops RX/TX, waits for the EEPROM reload, clears ICR. */

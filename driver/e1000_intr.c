@@ -25,14 +25,12 @@
 
 void e1k_irq_disable(struct e1k_adapter *a)
 {
-    ew32(a, E1K_IMC, 0xFFFFFFFFu);
-    e1k_write_flush(a);
+    ew32_flush(a, E1K_IMC, 0xFFFFFFFFu);
 }
 
 void e1k_irq_enable(struct e1k_adapter *a)
 {
-    ew32(a, E1K_IMS, E1K_IMS_ENABLE_MASK);
-    e1k_write_flush(a);
+    ew32_flush(a, E1K_IMS, E1K_IMS_ENABLE_MASK);
 }
 
 /* legacy: up to E1K_MAX_INTR rounds of "clean all RX, clean TX". */

@@ -16,18 +16,39 @@
 
 /* ---- register access ---- */
 
-uint32_t e1k_os_readl(struct e1k_os *os, uint32_t reg)
+/* The bodies of e1k_os_readl and e1k_os_writel, inline in them and in
+ * e1k_os_writel_readl. */
+static inline __attribute__((always_inline))
+uint32_t os_readl(struct e1k_os *os, uint32_t reg)
 {
     os->mmio_reads++;
     tb_cpu_charge(os->cpu, os->readl_ns);
     return e1k_mmio_read(os->hw, reg, 4);
 }
 
-void e1k_os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
+static inline __attribute__((always_inline))
+void os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
 {
     os->mmio_writes++;
     tb_cpu_cost(os->cpu, TB_COST_MMIO_WRITE, 1);
     e1k_mmio_write(os->hw, reg, val, 4);
+}
+
+uint32_t e1k_os_readl(struct e1k_os *os, uint32_t reg)
+{
+    return os_readl(os, reg);
+}
+
+void e1k_os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
+{
+    os_writel(os, reg, val);
+}
+
+uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
+                             uint32_t rreg)
+{
+    os_writel(os, wreg, val);
+    return os_readl(os, rreg);
 }
 
 /* ---- time ---- */
