@@ -216,7 +216,8 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 /* ---- interrupts ---- */
 
 static void delivery_timer(void *ctx, uint64_t arg);
-static void softirq_run(TbCpu *c, TbCtx prev);
+static inline __attribute__((always_inline))
+void softirq_run(TbCpu *c, TbCtx prev);
 
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
 {
@@ -416,8 +417,10 @@ void tb_cpu_raise_softirq(TbCpu *c, int nr)
 }
 
 /* __do_softirq proper: from context @prev (process or idle) with a
- * softirq pending. */
-static void softirq_run(TbCpu *c, TbCtx prev)
+ * softirq pending.  Forced inline: the interrupt's exit (tb_cpu_do_irq)
+ * runs it after every interrupt taken in process or idle context. */
+static inline __attribute__((always_inline))
+void softirq_run(TbCpu *c, TbCtx prev)
 {
     uint64_t end = c->eng->now + c->max_softirq_ns;
     uint32_t restart = c->max_restart;
