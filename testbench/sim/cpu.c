@@ -279,7 +279,6 @@ static void cpu_release(TbCpu *c)
 static void deliver(TbCpu *c, int line)
 {
     TbIrqLine *ln = &c->line[line];
-    ln->gen++;
     uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
     if (lat == 0) {
         c->irq_pending |= 1u << line;
@@ -299,6 +298,7 @@ static void deliver(TbCpu *c, int line)
         tb_engine_timer_arm_idle(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
+    ln->gen++;   /* only delivery_event looks at it */
     tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,
                        (uint64_t)line | ln->gen << 8);
 }
