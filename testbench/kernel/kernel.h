@@ -425,6 +425,9 @@ bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work);
 int tb_netif_rx(TbKernel *k, TbSkb *skb);
 /** netif_receive_skb: into the IPv4 stack (consumes the skb). */
 void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
+/** tb_netif_receive_skb of an skb whose in_dev is registered device @in
+ *  (a driver's receive: its device at hand, not looked up). */
+void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in);
 
 /* IPv4 (k_ip.c) */
 /** ip_rcv of @skb, received on device @in (skb->in_dev's, NULL if none);

@@ -190,7 +190,7 @@ void e1k_os_receive_skb(struct e1k_os *os, struct e1k_skb *skb)
 {
     os->rx_handed++;
     skb->in_dev = (int8_t)os->nd.index;
-    tb_netif_receive_skb(os->k, skb);
+    tb_netif_receive_skb_dev(os->k, skb, &os->nd);
 }
 
 int e1k_os_netif_rx(struct e1k_os *os, struct e1k_skb *skb)
