@@ -193,14 +193,6 @@ void tb_netif_receive_skb(TbKernel *k, TbSkb *skb)
     tb_ip_rcv(k, skb, in);
 }
 
-void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in)
-{
-    tb_cpu_cost(k->cpu, TB_COST_NETIF_RECEIVE_SKB, 1);
-    k->sd->processed++;
-    in->rx_stack++;
-    tb_ip_rcv(k, skb, in);
-}
-
 /* Initialise the softnet data @sd of @cpu. */
 static void softnet_init(TbKernel *k, TbSoftnet *sd, TbCpu *cpu,
                          int weight)

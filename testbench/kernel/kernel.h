@@ -425,14 +425,15 @@ bool tb_napi_complete_done(TbKernel *k, TbNapi *n, int work);
 int tb_netif_rx(TbKernel *k, TbSkb *skb);
 /** netif_receive_skb: into the IPv4 stack (consumes the skb). */
 void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
-/** tb_netif_receive_skb of an skb whose in_dev is registered device @in
- *  (a driver's receive: its device at hand, not looked up). */
-void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in);
 
 /* IPv4 (k_ip.c) */
 /** ip_rcv of @skb, received on device @in (skb->in_dev's, NULL if none);
  *  consumes the skb. */
 void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in);
+/** tb_netif_receive_skb of an skb whose in_dev is registered device @in
+ *  (a driver's receive: its device at hand, not looked up); in k_ip.c,
+ *  with ip_rcv inline in it. */
+void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in);
 /** @s folded to 16 bits with end-around carries (ones' complement). */
 static inline uint32_t tb_csum_fold(uint64_t s)
 {
