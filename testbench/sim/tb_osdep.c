@@ -213,6 +213,9 @@ bool e1k_os_napi_schedule(struct e1k_os *os)
     return tb_napi_schedule(os->k, &os->nd.napi);
 }
 
+/* Forced inline into the driver's poll (every poll of a NAPI driver
+ * ends in it). */
+inline __attribute__((always_inline))
 bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done)
 {
     return tb_napi_complete_done(os->k, &os->nd.napi, work_done);
