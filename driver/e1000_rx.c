@@ -173,6 +173,9 @@ void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count)
     alloc_rx_buffers(a, cleaned_count);
 }
 
+/* Forced inline into the policies' handlers and polls (e1000_intr.c,
+ * through link-time optimisation): the NAPI poll cleans on every call. */
+inline __attribute__((__always_inline__))
 bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
                       bool napi)
 {
