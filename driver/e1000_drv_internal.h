@@ -213,6 +213,12 @@ static inline void e1k_write_flush(struct e1k_adapter *a)
 {
     (void)er32(a, E1K_STATUS);
 }
+/** ew32 then e1k_write_flush, in one call to the OS. */
+static inline void ew32_flush(struct e1k_adapter *a, uint32_t reg,
+                              uint32_t val)
+{
+    (void)e1k_os_writel_readl(a->os, reg, val, E1K_STATUS);
+}
 
 /** Reset the MAC (CTRL.RST) as Linux e1000_reset_hw: masks interrupts,
  *  stops RX/TX, waits for the EEPROM reload, clears ICR. */
@@ -257,14 +263,6 @@ void e1k_rings_free(struct e1k_adapter *a);
 void e1k_rings_clean(struct e1k_adapter *a);
 /** Program RDBAL..RDT and TDBAL..TDT for the rings (indices 0). */
 void e1k_rings_program(struct e1k_adapter *a);
-/**
- * Give up to @cleaned_count buffers back to hardware starting at
- * next_to_use: reuse a slot's buffer if it still has one, else allocate;
- * write RDT = next_to_use - 1 if anything was added (Linux
- * e1000_alloc_rx_buffers; SDM 3.2).  Charges E1K_COST_RX_REFILL per
- * buffer.
- */
-void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count);
 /** Descriptors software may still fill (Linux E1000_DESC_UNUSED):
  *  ring size minus those in use minus one. */
 static inline uint32_t e1k_desc_unused(uint32_t count, uint32_t ntu,
@@ -305,6 +303,14 @@ static inline void e1k_put_le64(uint8_t *p, uint64_t v)
  */
 bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
                       bool napi);
+/**
+ * Give up to @cleaned_count buffers back to hardware starting at
+ * next_to_use: reuse a slot's buffer if it still has one, else allocate;
+ * write RDT = next_to_use - 1 if anything was added (Linux
+ * e1000_alloc_rx_buffers; SDM 3.2).  Charges E1K_COST_RX_REFILL per
+ * buffer.
+ */
+void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count);
 
 /* ---- e1000_txctx.c ---- */
 

@@ -25,14 +25,20 @@
 
 void e1k_irq_disable(struct e1k_adapter *a)
 {
-    ew32(a, E1K_IMC, 0xFFFFFFFFu);
-    e1k_write_flush(a);
+    ew32_flush(a, E1K_IMC, 0xFFFFFFFFu);
+}
+
+/* e1000_irq_enable's body: forced inline into the poll's completion
+ * (every poll that completes), out of line in e1k_irq_enable. */
+static inline __attribute__((__always_inline__)) void
+irq_enable(struct e1k_adapter *a)
+{
+    ew32_flush(a, E1K_IMS, E1K_IMS_ENABLE_MASK);
 }
 
 void e1k_irq_enable(struct e1k_adapter *a)
 {
-    ew32(a, E1K_IMS, E1K_IMS_ENABLE_MASK);
-    e1k_write_flush(a);
+    irq_enable(a);
 }
 
 /* legacy: up to E1K_MAX_INTR rounds of "clean all RX, clean TX". */
@@ -142,7 +148,7 @@ static int poll_irqoff(struct e1k_adapter *a, int budget)
             e1k_itr_set(a);
         }
         if (a->up) {
-            e1k_irq_enable(a);
+            irq_enable(a);
         }
     }
     return work_done;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Descriptor rings: allocation, teardown, register programming and the RX
- * buffer refill (Linux e1000_setup_{tx,rx}_resources,
- * e1000_configure_{tx,rx}, e1000_alloc_rx_buffers,
- * e1000_clean_{tx,rx}_ring; rings SDM 3.2, 3.4).
+ * Descriptor rings: allocation, teardown and register programming (Linux
+ * e1000_setup_{tx,rx}_resources, e1000_configure_{tx,rx},
+ * e1000_clean_{tx,rx}_ring; rings SDM 3.2, 3.4).  The RX buffer refill is
+ * in e1000_rx.c, inline in the RX clean.
  *
  * Ring memory is DMA-coherent (e1k_os_alloc_coherent, 4096-aligned so
  * RDBAL/TDBAL meet the 16-byte rule); descriptors are 16 bytes
@@ -117,48 +117,4 @@ void e1k_rings_program(struct e1k_adapter *a)
     ew32(a, E1K_RDLEN, r->size);
     ew32(a, E1K_RDH, 0);
     ew32(a, E1K_RDT, 0);
-}
-
-void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count)
-{
-    struct e1k_rx_ring *r = &a->rx_ring;
-    uint32_t i = r->next_to_use;
-
-    while (cleaned_count--) {
-        struct e1k_rx_buffer *bi = &r->buffer_info[i];
-        uint8_t *desc = r->desc + (size_t)i * E1K_DESC_SIZE;
-
-        if (!bi->skb) {
-            struct e1k_skb *skb = e1k_os_alloc_skb(a->os, a->rx_buffer_len);
-            uint64_t dma;
-
-            if (!skb) {
-                a->counters.rx_alloc_failed++;
-                break;
-            }
-            dma = e1k_os_skb_dma(a->os, skb);
-            if (!dma) {
-                e1k_os_free_skb(a->os, skb);
-                a->counters.rx_alloc_failed++;
-                break;
-            }
-            bi->skb = skb;
-            bi->dma = dma;
-        }
-        /* A reused buffer keeps its mapping; hardware overwrites it. */
-        e1k_os_skb_set_len(bi->skb, 0);
-        e1k_put_le64(desc + E1K_RXD_ADDR, bi->dma);
-        memset(desc + E1K_RXD_LENGTH, 0, E1K_DESC_SIZE - E1K_RXD_LENGTH);
-        e1k_os_charge(a->os, E1K_COST_RX_REFILL, 1);
-        if (++i == r->count) {
-            i = 0;
-        }
-    }
-    if (r->next_to_use != i) {
-        r->next_to_use = i;
-        /* Hardware may use up to RDT - 1: one filled descriptor is held
-         * back, so head never catches up with a slot software is still
-         * writing (Linux e1000_alloc_rx_buffers; SDM 3.2). */
-        ew32(a, E1K_RDT, i == 0 ? r->count - 1 : i - 1);
-    }
 }

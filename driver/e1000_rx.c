@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * RX clean: hand every completed frame of the RX ring to the stack
- * (Linux e1000_clean_rx_irq, e1000_rx_checksum, e1000_copybreak;
+ * RX clean and refill: hand every completed frame of the RX ring to the
+ * stack and give buffers back to hardware (Linux e1000_clean_rx_irq,
+ * e1000_rx_checksum, e1000_copybreak, e1000_alloc_rx_buffers;
  * descriptors SDM 3.2.3).
  *
  * Per descriptor with DD: frames that did not fit one buffer (no EOP) or
@@ -119,6 +120,62 @@ static void rx_deliver(struct e1k_adapter *a, struct e1k_rx_buffer *bi,
     }
 }
 
+/* e1000_alloc_rx_buffers' body: forced inline into the refill at the end
+ * of every RX clean (one buffer per frame when frames come one per
+ * interrupt), out of line in e1k_alloc_rx_buffers. */
+static inline __attribute__((__always_inline__)) void
+alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count)
+{
+    struct e1k_rx_ring *r = &a->rx_ring;
+    uint32_t i = r->next_to_use;
+
+    while (cleaned_count--) {
+        struct e1k_rx_buffer *bi = &r->buffer_info[i];
+        uint8_t *desc = r->desc + (size_t)i * E1K_DESC_SIZE;
+
+        if (!bi->skb) {
+            struct e1k_skb *skb = e1k_os_alloc_skb(a->os, a->rx_buffer_len);
+            uint64_t dma;
+
+            if (!skb) {
+                a->counters.rx_alloc_failed++;
+                break;
+            }
+            dma = e1k_os_skb_dma(a->os, skb);
+            if (!dma) {
+                e1k_os_free_skb(a->os, skb);
+                a->counters.rx_alloc_failed++;
+                break;
+            }
+            bi->skb = skb;
+            bi->dma = dma;
+        }
+        /* A reused buffer keeps its mapping; hardware overwrites it. */
+        e1k_os_skb_set_len(bi->skb, 0);
+        e1k_put_le64(desc + E1K_RXD_ADDR, bi->dma);
+        memset(desc + E1K_RXD_LENGTH, 0, E1K_DESC_SIZE - E1K_RXD_LENGTH);
+        e1k_os_charge(a->os, E1K_COST_RX_REFILL, 1);
+        if (++i == r->count) {
+            i = 0;
+        }
+    }
+    if (r->next_to_use != i) {
+        r->next_to_use = i;
+        /* Hardware may use up to RDT - 1: one filled descriptor is held
+         * back, so head never catches up with a slot software is still
+         * writing (Linux e1000_alloc_rx_buffers; SDM 3.2). */
+        ew32(a, E1K_RDT, i == 0 ? r->count - 1 : i - 1);
+    }
+}
+
+void e1k_alloc_rx_buffers(struct e1k_adapter *a, uint32_t cleaned_count)
+{
+    alloc_rx_buffers(a, cleaned_count);
+}
+
+/* Forced inline into the policies' handlers and polls (e1000_intr.c,
+ * through link-time optimisation): the NAPI poll cleans on every call. */
+inline __attribute__((__always_inline__))
 bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
                       bool napi)
 {
@@ -161,7 +218,7 @@ bool e1k_clean_rx_irq(struct e1k_adapter *a, int *work_done, int work_to_do,
     a->counters.rx_cleaned += n;
     unused = e1k_desc_unused(r->count, r->next_to_use, r->next_to_clean);
     if (unused) {
-        e1k_alloc_rx_buffers(a, unused);
+        alloc_rx_buffers(a, unused);
     }
     return n != 0;
 }

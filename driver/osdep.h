@@ -29,6 +29,11 @@ struct e1k_skb;
 uint32_t e1k_os_readl(struct e1k_os *os, uint32_t reg);
 /** writel: posted write. */
 void e1k_os_writel(struct e1k_os *os, uint32_t reg, uint32_t val);
+/** writel of @val to @wreg, then readl of @rreg, whose value is returned:
+ *  a posted write and the read that flushes it (Linux ew32 followed by
+ *  E1000_WRITE_FLUSH), as one call. */
+uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
+                             uint32_t rreg);
 
 /* ---- time ---- */
 /** Busy-wait @us microseconds (charges CPU time in the testbench). */

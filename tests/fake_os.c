@@ -214,6 +214,13 @@ void e1k_os_writel(struct e1k_os *f, uint32_t reg, uint32_t val)
     }
 }
 
+uint32_t e1k_os_writel_readl(struct e1k_os *f, uint32_t wreg, uint32_t val,
+                             uint32_t rreg)
+{
+    e1k_os_writel(f, wreg, val);
+    return e1k_os_readl(f, rreg);
+}
+
 void e1k_os_udelay(struct e1k_os *f, uint32_t us)
 {
     tp_advance(f->tp, (uint64_t)us * 1000u);

@@ -77,6 +77,13 @@ void e1k_os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
 	writel(val, os->hw_addr + reg);
 }
 
+uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
+			     uint32_t rreg)
+{
+	writel(val, os->hw_addr + wreg);
+	return readl(os->hw_addr + rreg);
+}
+
 /* ---- time ---- */
 
 void e1k_os_udelay(struct e1k_os *os, uint32_t us)

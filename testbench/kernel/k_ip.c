@@ -188,7 +188,11 @@ static bool other_host(const TbNetdev *in, const TbSkb *skb)
     return memcmp(dst, in->mac, 6) != 0;
 }
 
-void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
+/* ip_rcv: the header checks, then local delivery or forwarding.  Forced
+ * inline into tb_netif_receive_skb_dev (every frame a driver receives)
+ * and tb_ip_rcv (the backlog's frames). */
+static inline __attribute__((always_inline))
+void ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
 {
     uint8_t *d = skb->data;
     uint32_t len = skb->len;
@@ -262,4 +266,19 @@ void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
     tb_eth_hdr_out(d, out);   /* the type is already ETH_P_IP */
     k->ip_forwarded++;
     tb_dev_queue_xmit(out, skb);
+}
+
+void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
+{
+    ip_rcv(k, skb, in);
+}
+
+/* netif_receive_skb (k_napi.c's tb_netif_receive_skb) for a driver's
+ * frame: here so that ip_rcv is inline in it. */
+void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in)
+{
+    tb_cpu_cost(k->cpu, TB_COST_NETIF_RECEIVE_SKB, 1);
+    k->sd->processed++;
+    in->rx_stack++;
+    ip_rcv(k, skb, in);
 }

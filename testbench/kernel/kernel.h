@@ -430,6 +430,10 @@ void tb_netif_receive_skb(TbKernel *k, TbSkb *skb);
 /** ip_rcv of @skb, received on device @in (skb->in_dev's, NULL if none);
  *  consumes the skb. */
 void tb_ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in);
+/** tb_netif_receive_skb of an skb whose in_dev is registered device @in
+ *  (a driver's receive: its device at hand, not looked up); in k_ip.c,
+ *  with ip_rcv inline in it. */
+void tb_netif_receive_skb_dev(TbKernel *k, TbSkb *skb, TbNetdev *in);
 /** @s folded to 16 bits with end-around carries (ones' complement). */
 static inline uint32_t tb_csum_fold(uint64_t s)
 {

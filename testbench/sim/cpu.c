@@ -216,7 +216,8 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 /* ---- interrupts ---- */
 
 static void delivery_timer(void *ctx, uint64_t arg);
-static void softirq_run(TbCpu *c, TbCtx prev);
+static inline __attribute__((always_inline))
+void softirq_run(TbCpu *c, TbCtx prev);
 
 int tb_cpu_request_irq(TbCpu *c, TbIrqFn fn, void *ctx)
 {
@@ -278,7 +279,6 @@ static void cpu_release(TbCpu *c)
 static void deliver(TbCpu *c, int line)
 {
     TbIrqLine *ln = &c->line[line];
-    ln->gen++;
     uint64_t lat = c->cost_ns[TB_COST_IRQ_DELIVERY];
     if (lat == 0) {
         c->irq_pending |= 1u << line;
@@ -298,6 +298,7 @@ static void deliver(TbCpu *c, int line)
         tb_engine_timer_arm_idle(c->eng, ln->dl_timer, c->eng->now + lat);
         return;
     }
+    ln->gen++;   /* only delivery_event looks at it */
     tb_engine_schedule(c->eng, c->eng->now + lat, delivery_event, c,
                        (uint64_t)line | ln->gen << 8);
 }
@@ -416,8 +417,10 @@ void tb_cpu_raise_softirq(TbCpu *c, int nr)
 }
 
 /* __do_softirq proper: from context @prev (process or idle) with a
- * softirq pending. */
-static void softirq_run(TbCpu *c, TbCtx prev)
+ * softirq pending.  Forced inline: the interrupt's exit (tb_cpu_do_irq)
+ * runs it after every interrupt taken in process or idle context. */
+static inline __attribute__((always_inline))
+void softirq_run(TbCpu *c, TbCtx prev)
 {
     uint64_t end = c->eng->now + c->max_softirq_ns;
     uint32_t restart = c->max_restart;

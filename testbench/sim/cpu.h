@@ -93,7 +93,8 @@ typedef struct TbIrqLine {
     uint64_t count;        /**< handler invocations (/proc/interrupts) */
     uint64_t unhandled;    /**< consecutive IRQ_NONE while asserted */
     bool disabled;         /**< "nobody cared": line disabled */
-    uint64_t gen;          /**< assertion generation (delivery events) */
+    uint64_t gen;          /**< assertion generation of a line without
+                                a fixed timer (delivery events) */
     int dl_timer;          /**< engine fixed timer of its delivery, -1:
                                 heap events (no timer left) */
 } TbIrqLine;
