@@ -241,18 +241,28 @@ static inline int source_emit(TrfSource *src, uint8_t *buf, uint32_t l,
     return 1;
 }
 
-/* trf_source_next for a capture, out of line: the pktgen path's frame
- * and length then stay in registers (pcap_frame takes their addresses). */
+/* What pcap_source_next hands out: the results of trf_source_next. */
+typedef struct PcapOut {
+    uint64_t t_ns;
+    const uint8_t *frame;
+    uint32_t len;
+    char *err;
+} PcapOut;
+
+/* trf_source_next for a capture, out of line, its results in *@o: the
+ * pktgen path's frame, length, time and error, inlined into the caller,
+ * then stay in registers (only *@o has its address taken). */
 __attribute__((noinline)) static int
-pcap_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
-                 uint32_t *len, char **err)
+pcap_source_next(TrfSource *src, PcapOut *o)
 {
     uint8_t *buf;
     uint32_t l;
     uint64_t rel = 0;
-    int r = pcap_frame(src, &buf, &l, &rel, err);
+    int r = pcap_frame(src, &buf, &l, &rel, &o->err);
 
-    return r <= 0 ? r : source_emit(src, buf, l, rel, t_ns, frame, len);
+    return r <= 0 ? r
+                  : source_emit(src, buf, l, rel, &o->t_ns, &o->frame,
+                                &o->len);
 }
 
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
@@ -265,7 +275,17 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
         return 0;
     }
     if (src->cfg.kind != TRF_PKTGEN) {
-        return pcap_source_next(src, t_ns, frame, len, err);
+        PcapOut o = { 0, NULL, 0, NULL };
+        int r = pcap_source_next(src, &o);
+
+        if (r == 1) {
+            *t_ns = o.t_ns;
+            *frame = o.frame;
+            *len = o.len;
+        } else if (o.err) {
+            *err = o.err;
+        }
+        return r;
     }
     /* never truncated, never a runt (sizes 64.. incl. FCS) */
     trf_pktgen_next(src, &buf, &l);
