@@ -43,7 +43,8 @@ typedef struct TrfPktgen {
     int32_t wrr_current[TRF_MAX_IMIX]; /**< smooth WRR running weights */
     uint32_t wrr_total;               /**< sum of the weights */
     uint8_t dst_mac[6];               /**< resolved destination MAC */
-    uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, unfolded) of
+    uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, folded to 16
+                           bits: at most 0xffff) of
                            the IPv4 header words that do not change
                            from frame to frame (identification and
                            checksum taken as 0, total length too with
