@@ -168,6 +168,7 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
         put16(f + 38, l - 34);
         sum = s->pg.ip_sum + len_word + (seq & 0xffff);
         sum = (sum & 0xffff) + (sum >> 16);
+        trf_count_frame(s, l);
     } else {
         sum = s->pg.ip_sum + (seq & 0xffff);   /* <= 0x1fffe */
     }

@@ -221,22 +221,20 @@ pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l, uint64_t *rel,
 }
 
 /* Hand out the frame @buf of @l bytes (captured-timing offset @rel):
- * counters, pacing and wire time into *@t_ns.  Returns 1. */
+ * pacing and wire time into *@t_ns, the index.  Returns 1.  Its bytes
+ * and size are counted by the caller (trf_count_frame), or derived from
+ * the index (pktgen with one frame size, trf_source_stats). */
 static inline int source_emit(TrfSource *src, uint8_t *buf, uint32_t l,
                               uint64_t rel, uint64_t *t_ns,
                               const uint8_t **frame, uint32_t *len)
 {
     uint64_t sched;
 
-    if (l > TRF_MAX_WIRE_FRAME) {
-        src->st.oversize++;
-    }
     sched = pace_next(src, l, rel);
     src->sched_last_ns = sched;
     *t_ns = trf_wire_send(&src->wire, sched, l);
     *frame = buf;
     *len = l;
-    src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
     return 1;
 }
@@ -260,9 +258,11 @@ pcap_source_next(TrfSource *src, PcapOut *o)
     uint64_t rel = 0;
     int r = pcap_frame(src, &buf, &l, &rel, &o->err);
 
-    return r <= 0 ? r
-                  : source_emit(src, buf, l, rel, &o->t_ns, &o->frame,
-                                &o->len);
+    if (r <= 0) {
+        return r;
+    }
+    trf_count_frame(src, l);
+    return source_emit(src, buf, l, rel, &o->t_ns, &o->frame, &o->len);
 }
 
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
@@ -308,10 +308,18 @@ uint32_t trf_source_fcs(const TrfSource *src)
 }
 
 /* The counters; offered and sched_span_ns are derived here from index
- * and the first and last scheduled starts rather than kept per frame. */
+ * and the first and last scheduled starts rather than kept per frame,
+ * and so are the bytes and oversize frames of pktgen with one frame size
+ * (every frame fixed_len bytes; trf_count_frame counts the others). */
 void trf_source_stats(const TrfSource *src, TrfStats *st)
 {
     *st = src->st;
+    if (src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len) {
+        uint32_t l = src->pg.fixed_len;
+
+        st->offered_bytes = src->index * ((uint64_t)l + 4);
+        st->oversize = l > TRF_MAX_WIRE_FRAME ? src->index : 0;
+    }
     st->offered = src->index;
     st->sched_span_ns = src->index ? src->sched_last_ns - src->sched_first_ns
                                    : 0;
