@@ -155,24 +155,33 @@ fail:
 /* Add @q + @r / @div to the running quotient (pace_q, pace_r), @r < @div. */
 static void pace_add(TrfSource *s, uint64_t q, uint64_t r, uint64_t div)
 {
-    s->pace_q += q;
-    s->pace_r += r;
-    if (s->pace_r >= div) {
-        s->pace_r -= div;
-        s->pace_q++;
+    uint64_t nr = s->pace_r + r;
+
+    /* the remainder's carry goes into @q before pace_q's one add (two
+     * adds side by side GCC pairs in a vector register) */
+    if (nr >= div) {
+        nr -= div;
+        q++;
     }
+    s->pace_q += q;
+    s->pace_r = nr;
 }
 
 /* Scheduled start of the next frame (index s->index, @l bytes without
  * FCS), absolute ns: start + index * 1e12 / pps_milli (pps) or start +
  * (bits incl. FCS of the frames before it) * 1e6 / mbps_milli (mbps),
  * rounded down, which pace_q holds; then pace_q moves on by this frame
- * (one frame, or its bits incl. FCS).  One switch per frame; the
- * captured start of frame 0 is kept in sched_first_ns. */
+ * (one frame, or its bits incl. FCS).  Topspeed (every frame at
+ * cfg.start_ns, the wire spaces them) by one compare, the others by one
+ * switch; the captured start of frame 0 is kept in sched_first_ns. */
 static uint64_t pace_next(TrfSource *s, uint32_t l, uint64_t captured_rel_ns)
 {
-    uint64_t sched = s->cfg.start_ns + s->pace_q;
+    uint64_t sched;
 
+    if (s->cfg.pace == TRF_PACE_TOPSPEED) {
+        return s->cfg.start_ns;
+    }
+    sched = s->cfg.start_ns + s->pace_q;
     switch (s->cfg.pace) {
     case TRF_PACE_PPS:
         pace_add(s, s->pps_step_q, s->pps_step_r, s->pps_milli);
