@@ -161,10 +161,15 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 
 uint32_t e1k_csum_fold16(uint64_t x)
 {
-    x = (x & 0xFFFFFFFFu) + (x >> 32);
-    x = (x & 0xFFFFu) + (x >> 16);
-    x = (x & 0xFFFFu) + (x >> 16);
-    return (uint32_t)((x & 0xFFFFu) + (x >> 16));
+    /* Each half folded into the other by one rotation and one add: the
+     * high half of x + (x rotated by half its width) is hi + lo plus
+     * the carry out of lo + hi, RFC 1071's end-around carry (1..all ones
+     * for x != 0, 0 for 0, congruent to x modulo 2^32 - 1 and so modulo
+     * 0xFFFF); then the same from 32 to 16 bits.  The one value in
+     * 1..0xFFFF congruent to x is the one the step-by-step fold gave. */
+    uint32_t y = (uint32_t)((x + (x >> 32 | x << 32)) >> 32);
+
+    return (y + (y >> 16 | y << 16)) >> 16;
 }
 
 uint16_t e1k_csum_fold(uint32_t sum)

@@ -64,21 +64,22 @@ static void source_advance(TbSim *sim, uint32_t i)
 }
 
 /* The counter of TbResults that a fate of e1k_receive() goes to: one
- * table load per offered frame instead of a switch; a value past
- * E1K_RX_BAD_SIZE counts as a bad size, as it always did. */
+ * table load per offered frame instead of a switch.  The model returns
+ * only the five fates (E1kRxResult); the mask keeps any other value
+ * inside the table (5-7 count as a bad size) without a compare. */
+#define FATE_MASK 7u
+G_STATIC_ASSERT(E1K_RX_QUEUED == 0 && E1K_RX_BAD_SIZE == 4);
 static uint64_t *fate_counter(TbResults *r, E1kRxResult fate)
 {
-    static const size_t off[] = {
+    static const size_t off[FATE_MASK + 1] = {
         [E1K_RX_QUEUED] = offsetof(TbResults, rx_queued),
         [E1K_RX_FILTERED] = offsetof(TbResults, rx_filtered),
         [E1K_RX_DISABLED] = offsetof(TbResults, rx_disabled),
         [E1K_RX_OVERRUN] = offsetof(TbResults, rx_overrun),
-        [E1K_RX_BAD_SIZE] = offsetof(TbResults, rx_bad_size),
+        [E1K_RX_BAD_SIZE ... FATE_MASK] = offsetof(TbResults, rx_bad_size),
     };
-    uint32_t i = (uint32_t)fate;
 
-    i = i <= E1K_RX_BAD_SIZE ? i : E1K_RX_BAD_SIZE;
-    return (uint64_t *)((char *)r + off[i]);
+    return (uint64_t *)((char *)r + off[(uint32_t)fate & FATE_MASK]);
 }
 
 void tb_sim_link_arrival(TbSim *sim, E1kRxResult fate)
@@ -98,7 +99,6 @@ static void arrival_event(void *ctx, uint64_t arg)
     }
     uint32_t len = sim->pend_len[i];
 
-    r->offered++;
     r->offered_bytes += len + 4u;
     if (!sim->have_offer) {
         r->first_offer_ns = now;
@@ -107,6 +107,9 @@ static void arrival_event(void *ctx, uint64_t arg)
     r->last_offer_ns = now;
     (*fate_counter(r, e1k_receive_known(sim->src_hw[i], sim->pend_frame[i],
                                         len, &sim->src_known[i])))++;
+    /* counted apart from its bytes: two plain adds (side by side GCC
+     * pairs them in a vector register, 5 more instructions) */
+    r->offered++;
     source_advance(sim, i);
 }
 

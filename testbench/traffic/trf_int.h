@@ -43,7 +43,8 @@ typedef struct TrfPktgen {
     int32_t wrr_current[TRF_MAX_IMIX]; /**< smooth WRR running weights */
     uint32_t wrr_total;               /**< sum of the weights */
     uint8_t dst_mac[6];               /**< resolved destination MAC */
-    uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, unfolded) of
+    uint32_t ip_sum;  /**< ones'-complement sum (RFC 1071, folded to 16
+                           bits: at most 0xffff) of
                            the IPv4 header words that do not change
                            from frame to frame (identification and
                            checksum taken as 0, total length too with
@@ -104,9 +105,22 @@ struct TrfSource {
     TrfPcapReplay pc;
 };
 
+/** Count a frame of @l bytes without FCS handed out: its bytes incl.
+ *  FCS (st.offered_bytes), and st.oversize past TRF_MAX_WIRE_FRAME.  Not
+ *  called for pktgen with one frame size (trf_source_stats derives both
+ *  from the index). */
+static inline void trf_count_frame(TrfSource *s, uint32_t l)
+{
+    if (l > TRF_MAX_WIRE_FRAME) {
+        s->st.oversize++;
+    }
+    s->st.offered_bytes += (uint64_t)l + 4;
+}
+
 /** pktgen: validate and prepare.  0 or -1 with *err set. */
 int trf_pktgen_init(TrfSource *s, char **err);
-/** pktgen: next frame into s->buf.  1, or 0 when the count is reached. */
+/** pktgen: next frame into s->buf (an IMIX frame counted by
+ *  trf_count_frame).  1, or 0 when the count is reached. */
 int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len);
 
 /** pcap: open the capture and read ahead one record.  0 or -1 (*err). */

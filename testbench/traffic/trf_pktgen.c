@@ -149,25 +149,30 @@ int trf_pktgen_next(TrfSource *s, uint8_t **frame, uint32_t *len)
     const TrfCfg *c = &s->cfg;
     uint8_t *f = s->buf;
     uint32_t seq = (uint32_t)s->index;
-    uint32_t l = s->pg.fixed_len, len_word = 0;
+    uint32_t l = s->pg.fixed_len, len_word;
     uint32_t sum;
 
     /* The template holds every other byte (template_fill), with one
      * frame size also both lengths (their word already in ip_sum).
      * IPv4 total length (IMIX), identification, and the header checksum
-     * from the sum of the fixed words plus these ([RFC1624],
-     * docs/references.md): three 16-bit terms fold to 16 bits in two
-     * steps; ones'-complement addition is associative, so adding the
-     * length word early gives the same checksum. */
+     * from the sum of the fixed words (16 bits, template_fill) plus these
+     * ([RFC1624], docs/references.md): three 16-bit terms fold to 16 bits
+     * in two steps, two terms (one frame size) in one, the last step's
+     * carry out of bit 15 being dropped by the mask; ones'-complement
+     * addition is associative, so adding the length word early gives
+     * the same checksum. */
     if (!l) {
         l = next_size(s) - 4;
         len_word = l - 14;
         put16(f + 16, len_word);
         put16(f + 38, l - 34);
+        sum = s->pg.ip_sum + len_word + (seq & 0xffff);
+        sum = (sum & 0xffff) + (sum >> 16);
+        trf_count_frame(s, l);
+    } else {
+        sum = s->pg.ip_sum + (seq & 0xffff);   /* <= 0x1fffe */
     }
     put16(f + 18, seq & 0xffff);
-    sum = s->pg.ip_sum + len_word + (seq & 0xffff);
-    sum = (sum & 0xffff) + (sum >> 16);
     sum += sum >> 16;
     put16(f + 24, ~sum & 0xffff);
     /* UDP source port with several flows (flow: index mod flows, kept

@@ -155,24 +155,33 @@ fail:
 /* Add @q + @r / @div to the running quotient (pace_q, pace_r), @r < @div. */
 static void pace_add(TrfSource *s, uint64_t q, uint64_t r, uint64_t div)
 {
-    s->pace_q += q;
-    s->pace_r += r;
-    if (s->pace_r >= div) {
-        s->pace_r -= div;
-        s->pace_q++;
+    uint64_t nr = s->pace_r + r;
+
+    /* the remainder's carry goes into @q before pace_q's one add (two
+     * adds side by side GCC pairs in a vector register) */
+    if (nr >= div) {
+        nr -= div;
+        q++;
     }
+    s->pace_q += q;
+    s->pace_r = nr;
 }
 
 /* Scheduled start of the next frame (index s->index, @l bytes without
  * FCS), absolute ns: start + index * 1e12 / pps_milli (pps) or start +
  * (bits incl. FCS of the frames before it) * 1e6 / mbps_milli (mbps),
  * rounded down, which pace_q holds; then pace_q moves on by this frame
- * (one frame, or its bits incl. FCS).  One switch per frame; the
- * captured start of frame 0 is kept in sched_first_ns. */
+ * (one frame, or its bits incl. FCS).  Topspeed (every frame at
+ * cfg.start_ns, the wire spaces them) by one compare, the others by one
+ * switch; the captured start of frame 0 is kept in sched_first_ns. */
 static uint64_t pace_next(TrfSource *s, uint32_t l, uint64_t captured_rel_ns)
 {
-    uint64_t sched = s->cfg.start_ns + s->pace_q;
+    uint64_t sched;
 
+    if (s->cfg.pace == TRF_PACE_TOPSPEED) {
+        return s->cfg.start_ns;
+    }
+    sched = s->cfg.start_ns + s->pace_q;
     switch (s->cfg.pace) {
     case TRF_PACE_PPS:
         pace_add(s, s->pps_step_q, s->pps_step_r, s->pps_milli);
@@ -221,38 +230,48 @@ pcap_frame(TrfSource *src, uint8_t **buf, uint32_t *l, uint64_t *rel,
 }
 
 /* Hand out the frame @buf of @l bytes (captured-timing offset @rel):
- * counters, pacing and wire time into *@t_ns.  Returns 1. */
+ * pacing and wire time into *@t_ns, the index.  Returns 1.  Its bytes
+ * and size are counted by the caller (trf_count_frame), or derived from
+ * the index (pktgen with one frame size, trf_source_stats). */
 static inline int source_emit(TrfSource *src, uint8_t *buf, uint32_t l,
                               uint64_t rel, uint64_t *t_ns,
                               const uint8_t **frame, uint32_t *len)
 {
     uint64_t sched;
 
-    if (l > TRF_MAX_WIRE_FRAME) {
-        src->st.oversize++;
-    }
     sched = pace_next(src, l, rel);
     src->sched_last_ns = sched;
     *t_ns = trf_wire_send(&src->wire, sched, l);
     *frame = buf;
     *len = l;
-    src->st.offered_bytes += (uint64_t)l + 4;
     src->index++;
     return 1;
 }
 
-/* trf_source_next for a capture, out of line: the pktgen path's frame
- * and length then stay in registers (pcap_frame takes their addresses). */
+/* What pcap_source_next hands out: the results of trf_source_next. */
+typedef struct PcapOut {
+    uint64_t t_ns;
+    const uint8_t *frame;
+    uint32_t len;
+    char *err;
+} PcapOut;
+
+/* trf_source_next for a capture, out of line, its results in *@o: the
+ * pktgen path's frame, length, time and error, inlined into the caller,
+ * then stay in registers (only *@o has its address taken). */
 __attribute__((noinline)) static int
-pcap_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
-                 uint32_t *len, char **err)
+pcap_source_next(TrfSource *src, PcapOut *o)
 {
     uint8_t *buf;
     uint32_t l;
     uint64_t rel = 0;
-    int r = pcap_frame(src, &buf, &l, &rel, err);
+    int r = pcap_frame(src, &buf, &l, &rel, &o->err);
 
-    return r <= 0 ? r : source_emit(src, buf, l, rel, t_ns, frame, len);
+    if (r <= 0) {
+        return r;
+    }
+    trf_count_frame(src, l);
+    return source_emit(src, buf, l, rel, &o->t_ns, &o->frame, &o->len);
 }
 
 int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
@@ -265,7 +284,17 @@ int trf_source_next(TrfSource *src, uint64_t *t_ns, const uint8_t **frame,
         return 0;
     }
     if (src->cfg.kind != TRF_PKTGEN) {
-        return pcap_source_next(src, t_ns, frame, len, err);
+        PcapOut o = { 0, NULL, 0, NULL };
+        int r = pcap_source_next(src, &o);
+
+        if (r == 1) {
+            *t_ns = o.t_ns;
+            *frame = o.frame;
+            *len = o.len;
+        } else if (o.err) {
+            *err = o.err;
+        }
+        return r;
     }
     /* never truncated, never a runt (sizes 64.. incl. FCS) */
     trf_pktgen_next(src, &buf, &l);
@@ -288,10 +317,18 @@ uint32_t trf_source_fcs(const TrfSource *src)
 }
 
 /* The counters; offered and sched_span_ns are derived here from index
- * and the first and last scheduled starts rather than kept per frame. */
+ * and the first and last scheduled starts rather than kept per frame,
+ * and so are the bytes and oversize frames of pktgen with one frame size
+ * (every frame fixed_len bytes; trf_count_frame counts the others). */
 void trf_source_stats(const TrfSource *src, TrfStats *st)
 {
     *st = src->st;
+    if (src->cfg.kind == TRF_PKTGEN && src->pg.fixed_len) {
+        uint32_t l = src->pg.fixed_len;
+
+        st->offered_bytes = src->index * ((uint64_t)l + 4);
+        st->oversize = l > TRF_MAX_WIRE_FRAME ? src->index : 0;
+    }
     st->offered = src->index;
     st->sched_span_ns = src->index ? src->sched_last_ns - src->sched_first_ns
                                    : 0;
