@@ -314,6 +314,16 @@ static inline uint32_t e1k_link_mbps(const E1kDev *s)
         return 1000;
     }
 }
+/** Time of one byte on the wire at the link speed of STATUS.SPEED
+ *  (SDM 13.4.2), ns: 8000 / e1k_link_mbps (800, 80, 8; whole numbers, so
+ *  a frame's time is its bytes times this, exactly).  One load from a
+ *  table by the two speed bits: read twice per transmitted frame. */
+static inline uint32_t e1k_link_byte_ns(const E1kDev *s)
+{
+    static const uint16_t byte_ns[4] = { 800, 80, 8, 8 };
+    return byte_ns[(e1k_reg(s, E1K_STATUS) & E1K_STATUS_SPEED_MASK) >>
+                   E1K_STATUS_SPEED_SHIFT];
+}
 
 /* ---------------- interrupts (e1000_intr.c) ---------------- */
 
