@@ -76,9 +76,12 @@ static void deadline_event(void *ctx, uint64_t arg)
 {
     (void)arg;
     struct e1k_os *os = ctx;
+    uint64_t d = e1k_run_due(os->hw, os->cpu->eng->now);
+    /* the engine and its clock read again after the call (the model's
+     * callbacks run no engine event, so both are as they were): only
+     * @os is kept across it, in one saved register */
     TbEngine *e = os->cpu->eng;
     uint64_t now = e->now;
-    uint64_t d = e1k_run_due(os->hw, now);
     if (d <= now) {
         d = now + 1;   /* never spin at one instant (now is never
                           E1K_NO_DEADLINE) */
