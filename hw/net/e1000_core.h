@@ -379,6 +379,24 @@ static inline uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes)
     return s->bus_free_ns;
 }
 
+/**
+ * e1k_bus_reserve for a data transfer (a receive buffer's or a transmit
+ * buffer's bytes): the same completion time (ns), the memo tested first
+ * (a stream of frames repeats its size) and the descriptor and dword
+ * times not at all: e1k_bus_other_ns gives those sizes the same time as
+ * bus_desc_ns and bus_dword_ns (all three are e1k_bus_xfer_ns of
+ * cfg.bus), and the memo is derived state (not saved).
+ */
+static inline uint64_t e1k_bus_reserve_data(E1kDev *s, uint32_t bytes)
+{
+    uint64_t start = s->bus_free_ns > s->now_ns ? s->bus_free_ns : s->now_ns;
+    uint64_t ns = bytes == s->bus_memo_bytes ? s->bus_memo_ns
+                                             : e1k_bus_other_ns(s, bytes);
+
+    s->bus_free_ns = start + ns;
+    return s->bus_free_ns;
+}
+
 /* ---------------- EEPROM (e1000_eeprom.c) ---------------- */
 
 /** Build the 64-word image from cfg (MAC, IDs, checksum to 0xBABA). */

@@ -199,7 +199,7 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
      * the first reservation waits for the bus and the others follow it
      * (the same instants as three e1k_bus_reserve calls) */
     if (chunk) {
-        t = e1k_bus_reserve(s, chunk) + s->bus_desc_ns;
+        t = e1k_bus_reserve_data(s, chunk) + s->bus_desc_ns;
     } else {
         t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     }

@@ -153,7 +153,7 @@ static void tx_continue(E1kDev *s)
             s->tx.phase = E1K_TXP_FIFO_WAIT;
             return;
         }
-        tx_arm(s, E1K_TXP_DATA, e1k_bus_reserve(s, s->tx.chunk));
+        tx_arm(s, E1K_TXP_DATA, e1k_bus_reserve_data(s, s->tx.chunk));
         return;
     }
     tx_desc_finish(s);
