@@ -107,8 +107,8 @@ static void tx_advance(E1kDev *s, uint32_t n)
     uint32_t h;
 
     s->tx.phase = E1K_TXP_IDLE;
-    s->tx.active = 1;
     if (s->tx.desc_idx >= n) {
+        s->tx.active = 1;
         tx_start(s); /* the ring shrank under the engine: TDH as it is */
         return;
     }
@@ -123,6 +123,9 @@ static void tx_advance(E1kDev *s, uint32_t n)
             e1k_set_cause(s, E1K_ICR_TXD_LOW);
         }
     }
+    /* work was done (TXQE when the ring is found empty now); set just
+     * before the fetch, which then tests a value known here */
+    s->tx.active = 1;
     tx_fetch_at(s, n, h); /* h < n: the ring is valid as far as TDH */
 }
 
