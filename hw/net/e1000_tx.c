@@ -201,8 +201,9 @@ static void tx_wb_done(E1kDev *s)
     uint8_t dw3[4];
 
     if (s->tx.desc_idx < n) {
-        dw3[0] = E1K_TXD_STA_DD;
-        memcpy(dw3 + 1, s->tx.desc + 13, 3);
+        /* the fetched dword 3 with its status byte (12) set to DD */
+        e1k_st_le32(dw3, (e1k_ld_le32(s->tx.desc + 12) & ~0xFFu) |
+                         E1K_TXD_STA_DD);
         if (e1k_dma_write(s, tx_desc_addr(s, s->tx.desc_idx) + 12, dw3,
                           4) != 0) {
             s->totals.tx_dma_errors++;
