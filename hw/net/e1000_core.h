@@ -314,6 +314,16 @@ static inline uint32_t e1k_link_mbps(const E1kDev *s)
         return 1000;
     }
 }
+/** Time of one byte on the wire at the link speed of STATUS.SPEED
+ *  (SDM 13.4.2), ns: 8000 / e1k_link_mbps (800, 80, 8; whole numbers, so
+ *  a frame's time is its bytes times this, exactly).  One load from a
+ *  table by the two speed bits: read twice per transmitted frame. */
+static inline uint32_t e1k_link_byte_ns(const E1kDev *s)
+{
+    static const uint16_t byte_ns[4] = { 800, 80, 8, 8 };
+    return byte_ns[(e1k_reg(s, E1K_STATUS) & E1K_STATUS_SPEED_MASK) >>
+                   E1K_STATUS_SPEED_SHIFT];
+}
 
 /* ---------------- interrupts (e1000_intr.c) ---------------- */
 
@@ -365,6 +375,24 @@ static inline uint64_t e1k_bus_reserve(E1kDev *s, uint32_t bytes)
     } else {
         ns = e1k_bus_other_ns(s, bytes);
     }
+    s->bus_free_ns = start + ns;
+    return s->bus_free_ns;
+}
+
+/**
+ * e1k_bus_reserve for a data transfer (a receive buffer's or a transmit
+ * buffer's bytes): the same completion time (ns), the memo tested first
+ * (a stream of frames repeats its size) and the descriptor and dword
+ * times not at all: e1k_bus_other_ns gives those sizes the same time as
+ * bus_desc_ns and bus_dword_ns (all three are e1k_bus_xfer_ns of
+ * cfg.bus), and the memo is derived state (not saved).
+ */
+static inline uint64_t e1k_bus_reserve_data(E1kDev *s, uint32_t bytes)
+{
+    uint64_t start = s->bus_free_ns > s->now_ns ? s->bus_free_ns : s->now_ns;
+    uint64_t ns = bytes == s->bus_memo_bytes ? s->bus_memo_ns
+                                             : e1k_bus_other_ns(s, bytes);
+
     s->bus_free_ns = start + ns;
     return s->bus_free_ns;
 }

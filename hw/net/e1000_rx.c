@@ -93,21 +93,16 @@ static void rx_frame_delivered(E1kDev *s, uint32_t size)
     }
 }
 
-/* After RDH advanced to @rdh in a ring of @n descriptors (RDT @rdt,
- * RCTL @rctl): RXDMT0 when
- * the free descriptors (owned by hardware) become equal to
- * RDLEN/2^(RDMTS+1) descriptors (SDM 3.2.7.3).  RDMTS=11b (reserved)
- * gives 1/16. */
-static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t rdh,
-                            uint32_t rdt, uint32_t rctl)
+/* RXDMT0 (SDM 3.2.7.3) after RDH advanced, when @free descriptors
+ * (owned by hardware: from RDH up to RDT, around the ring of @n) are
+ * left: raised when they become equal to RDLEN/2^(RDMTS+1) descriptors
+ * (RCTL @rctl).  RDMTS=11b (reserved) gives 1/16. */
+static void rx_check_rxdmt0(E1kDev *s, uint32_t n, uint32_t free,
+                            uint32_t rctl)
 {
     uint32_t rdmts = (rctl & E1K_RCTL_RDMTS_MASK) >> E1K_RCTL_RDMTS_SHIFT;
 
-    if (n == 0 || rdh >= n || rdt >= n) {
-        return;
-    }
-    /* descriptors from RDH up to RDT, around the ring (0..n-1) */
-    if ((rdt >= rdh ? rdt - rdh : rdt + n - rdh) == n >> (rdmts + 1u)) {
+    if (free == n >> (rdmts + 1u)) {
         e1k_set_cause(s, E1K_ICR_RXDMT0);
     }
 }
@@ -199,7 +194,7 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
      * the first reservation waits for the bus and the others follow it
      * (the same instants as three e1k_bus_reserve calls) */
     if (chunk) {
-        t = e1k_bus_reserve(s, chunk) + s->bus_desc_ns;
+        t = e1k_bus_reserve_data(s, chunk) + s->bus_desc_ns;
     } else {
         t = e1k_bus_reserve(s, E1K_DESC_SIZE);
     }
@@ -349,22 +344,39 @@ static int rx_write_data(E1kDev *s, const E1kRxState *rx)
 
 /* Start the next descriptor step after one completed, if a frame is held
  * and RCTL.EN (@rctl) is set: rx_start_step's first round, with the
- * descriptor fetched at once when hardware owns one (RNBC otherwise;
- * e1k_rx_desc_available on the ring of @n descriptors, RDH @rdh and RDT
- * @rdt just read). */
-static void rx_next_step(E1kDev *s, uint32_t rctl, uint32_t n,
-                         uint32_t rdh, uint32_t rdt)
+ * descriptor fetched at once when hardware owns one (@owned:
+ * e1k_rx_desc_available as found by the caller; RNBC otherwise). */
+static void rx_next_step(E1kDev *s, uint32_t rctl, int owned)
 {
     E1kRxState *rx = &s->rx;
 
     if (!rx->count || !(rctl & E1K_RCTL_EN)) {
         return;
     }
-    if (!ring_owned(n, rdh, rdt)) {
+    if (!owned) {
         rx_count_rnbc(s, &rx->meta[rx->head]);
     } else if (!rx_step_begin(s, rctl)) {
         rx_start_step(s); /* the head was dropped: try the next one */
     }
+}
+
+/* After RDH advanced to @rdh in the ring of @n descriptors (@rdh < @n
+ * unless @n is 0: the caller wrapped it): RXDMT0, then the next step,
+ * with RDT and RCTL read once and the descriptors hardware owns counted
+ * once for both (a ring with RDT outside it owns none and raises no
+ * RXDMT0, as ring_owned and the threshold's range test say). */
+static void rx_after_step(E1kDev *s, uint32_t n, uint32_t rdh)
+{
+    uint32_t rdt = e1k_reg(s, E1K_RDT);
+    uint32_t rctl = e1k_reg(s, E1K_RCTL);
+    uint32_t free = 0;
+
+    if (n != 0 && rdt < n) {
+        /* descriptors from RDH up to RDT, around the ring (0..n-1) */
+        free = rdt >= rdh ? rdt - rdh : rdt + n - rdh;
+        rx_check_rxdmt0(s, n, free, rctl);
+    }
+    rx_next_step(s, rctl, free != 0);
 }
 
 /* The in-flight descriptor step completes now (E1K_TMR_RXDMA). */
@@ -375,7 +387,7 @@ static void rx_step_done(E1kDev *s)
     uint16_t length = 0, csum = 0, special = 0;
     uint8_t status = E1K_RXD_STAT_DD, errors = 0;
     int data_fault = 0, end_frame;
-    uint32_t n, next, rdt, rctl;
+    uint32_t n, next;
 
     rx->step_active = 0;
     if (!rx->count) {
@@ -424,11 +436,7 @@ static void rx_step_done(E1kDev *s)
             rx_frame_delivered(s, size);
         }
     }
-    /* RDT and RCTL read once for the threshold and the next step */
-    rdt = e1k_reg(s, E1K_RDT);
-    rctl = e1k_reg(s, E1K_RCTL);
-    rx_check_rxdmt0(s, n, next, rdt, rctl);
-    rx_next_step(s, rctl, n, next, rdt);
+    rx_after_step(s, n, next);
 }
 
 /* ---------------- hooks called by the core ---------------- */

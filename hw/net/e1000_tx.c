@@ -107,8 +107,8 @@ static void tx_advance(E1kDev *s, uint32_t n)
     uint32_t h;
 
     s->tx.phase = E1K_TXP_IDLE;
-    s->tx.active = 1;
     if (s->tx.desc_idx >= n) {
+        s->tx.active = 1;
         tx_start(s); /* the ring shrank under the engine: TDH as it is */
         return;
     }
@@ -123,6 +123,9 @@ static void tx_advance(E1kDev *s, uint32_t n)
             e1k_set_cause(s, E1K_ICR_TXD_LOW);
         }
     }
+    /* work was done (TXQE when the ring is found empty now); set just
+     * before the fetch, which then tests a value known here */
+    s->tx.active = 1;
     tx_fetch_at(s, n, h); /* h < n: the ring is valid as far as TDH */
 }
 
@@ -153,7 +156,7 @@ static void tx_continue(E1kDev *s)
             s->tx.phase = E1K_TXP_FIFO_WAIT;
             return;
         }
-        tx_arm(s, E1K_TXP_DATA, e1k_bus_reserve(s, s->tx.chunk));
+        tx_arm(s, E1K_TXP_DATA, e1k_bus_reserve_data(s, s->tx.chunk));
         return;
     }
     tx_desc_finish(s);
@@ -198,8 +201,9 @@ static void tx_wb_done(E1kDev *s)
     uint8_t dw3[4];
 
     if (s->tx.desc_idx < n) {
-        dw3[0] = E1K_TXD_STA_DD;
-        memcpy(dw3 + 1, s->tx.desc + 13, 3);
+        /* the fetched dword 3 with its status byte (12) set to DD */
+        e1k_st_le32(dw3, (e1k_ld_le32(s->tx.desc + 12) & ~0xFFu) |
+                         E1K_TXD_STA_DD);
         if (e1k_dma_write(s, tx_desc_addr(s, s->tx.desc_idx) + 12, dw3,
                           4) != 0) {
             s->totals.tx_dma_errors++;

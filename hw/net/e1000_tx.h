@@ -135,8 +135,6 @@ void e1k_txwire_abort(E1kDev *s);
 /** Inter-packet gap in bytes: max(12, TIPG.IPGT + 4) (SDM 13.4.34,
  *  [IEEE-802.3]). */
 uint32_t e1k_tx_ipg_bytes(uint32_t tipg);
-/** Serialization time of @bytes on a @mbps link, ns (8000/mbps per byte). */
-uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps);
 
 /** Result of one descriptor / data step of the assembly (txdesc.c). */
 typedef enum E1kTxStep {

@@ -39,14 +39,6 @@ uint32_t e1k_tx_ipg_bytes(uint32_t tipg)
     return ipg > 12u ? ipg : 12u;
 }
 
-uint64_t e1k_tx_wire_ns(uint32_t bytes, uint32_t mbps)
-{
-    if (mbps == 0) {
-        mbps = 1000;
-    }
-    return (uint64_t)bytes * 8000u / mbps;
-}
-
 /** Bytes of a frame on the wire: frame + FCS if appended. */
 static uint32_t wire_frame_bytes(uint32_t len, uint32_t flags)
 {
@@ -64,8 +56,8 @@ static void wire_start(E1kDev *s, uint32_t len, uint32_t flags)
 
     tx->wire_busy = 1;
     e1k_timer_set(s, E1K_TMR_TXWIRE,
-                  start + e1k_tx_wire_ns(8u + wire_frame_bytes(len, flags),
-                                         e1k_link_mbps(s)));
+                  start + (uint64_t)(8u + wire_frame_bytes(len, flags)) *
+                          e1k_link_byte_ns(s));
 }
 
 int e1k_txfifo_push(E1kDev *s, const uint8_t *frame, uint32_t len,
@@ -185,8 +177,8 @@ static void fifo_pop(E1kDev *s, uint32_t len)
     tx->fifo_count--;
     tx->wire_busy = 0;
     tx->wire_free_ns = e1k_now(s) +
-        e1k_tx_wire_ns(e1k_tx_ipg_bytes(e1k_reg(s, E1K_TIPG)),
-                       e1k_link_mbps(s));
+        (uint64_t)e1k_tx_ipg_bytes(e1k_reg(s, E1K_TIPG)) *
+            e1k_link_byte_ns(s);
 }
 
 void e1k_txwire_done(E1kDev *s)
