@@ -221,6 +221,35 @@ static void test_csum_le(void)
     g_free(buf);
 }
 
+/* e1k_csum_fold16 by its contract (RFC 1071 end-around carry): the one
+ * value in 1..0xFFFF congruent to x modulo 0xFFFF, 0 only for 0; at the
+ * edges (multiples of 0xFFFF, all ones, carries out of each half) and on
+ * seeded random 64-bit values of every width. */
+static void test_csum_fold16(void)
+{
+    static const uint64_t edge[] = {
+        0, 1, 0xFFFF, 0x10000, 0xFFFE0001u, 0xFFFFFFFFu, 0x100000000ull,
+        0xFFFF0000FFFFull, 0x8000000080000000ull, 0xFFFFFFFF00000000ull,
+        0xFFFEFFFFFFFFFFFFull, UINT64_MAX,
+    };
+    GRand *r = g_rand_new_with_seed(0xF01Du);
+
+    for (int k = 0; k < 200000; k++) {
+        uint64_t x = k < (int)G_N_ELEMENTS(edge) ? edge[k]
+                     : ((uint64_t)g_rand_int(r) << 32 | g_rand_int(r)) >>
+                           (k % 64);
+        uint64_t m = x % 0xFFFFu;
+        uint32_t want = x == 0 ? 0 : m == 0 ? 0xFFFFu : (uint32_t)m;
+
+        if (k % 3 == 0) {
+            x = x / 0xFFFFu * 0xFFFFu;   /* a multiple of 0xFFFF */
+            want = x == 0 ? 0 : 0xFFFFu;
+        }
+        g_assert_cmphex(e1k_csum_fold16(x), ==, want);
+    }
+    g_rand_free(r);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -230,5 +259,6 @@ int main(int argc, char **argv)
     g_test_add_func("/crc32/zero-tail", test_zero_tail);
     g_test_add_func("/csum/zero-tail", test_csum_zero_tail);
     g_test_add_func("/csum/le", test_csum_le);
+    g_test_add_func("/csum/fold16", test_csum_fold16);
     return g_test_run();
 }
