@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sim/cpu.h"
 
@@ -62,6 +63,9 @@ struct e1k_skb {
     int8_t in_dev;          /**< receiving netdev index, -1 none */
     uint8_t csum_ok;        /**< CHECKSUM_UNNECESSARY */
     uint8_t allocated;      /**< 1 while owned (double-free guard) */
+    uint8_t nr_frags;       /**< page fragments, in the arena's frag table
+                                 (tb_skb_frags); beside allocated, so that
+                                 tb_skb_free tests both in one compare */
     struct e1k_skb *next;   /**< queue link (backlog, qdisc, socket) */
     /** skb->destructor: called by tb_skb_free before the slot is
      *  released (sock_wfree: a sending socket's wmem), or NULL */
@@ -76,8 +80,6 @@ struct e1k_skb {
                                  from csum_start */
     uint8_t csum_partial;   /**< CHECKSUM_PARTIAL: the NIC completes the
                                  L4 checksum (seeded by the stack) */
-    uint8_t nr_frags;       /**< page fragments, in the arena's frag table
-                                 (tb_skb_frags) */
 };
 typedef struct e1k_skb TbSkb;
 
@@ -151,7 +153,15 @@ void tb_skb_free_slow(TbArena *a, TbSkb *skb);
  *  destructor, no fragments) goes back to the slab inline. */
 static inline void tb_skb_free(TbArena *a, TbSkb *s)
 {
-    if (s && s->allocated && !s->destructor && !s->nr_frags) {
+    /* allocated == 1 and nr_frags == 0 as one 16-bit compare */
+    static const union { uint8_t b[2]; uint16_t w; } plain = { { 1, 0 } };
+    uint16_t an = 0;
+    _Static_assert(offsetof(TbSkb, nr_frags) == offsetof(TbSkb, allocated) + 1,
+                   "allocated and nr_frags adjacent");
+    if (s) {
+        memcpy(&an, &s->allocated, 2);
+    }
+    if (an == plain.w && !s->destructor) {
         s->allocated = 0;
         a->free_stack[a->nfree++] = s->idx;
         return;
