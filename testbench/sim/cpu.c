@@ -529,7 +529,10 @@ static TbProc *pick(TbCpu *c)
     return NULL;
 }
 
-static void run_step(TbCpu *c, TbProc *p)
+/* One step of process @p (its context switch if another ran last).
+ * Forced inline into the idle loops: one call fewer per step. */
+static inline __attribute__((always_inline))
+void run_step(TbCpu *c, TbProc *p)
 {
     if (p != c->current) {
         c->ctx = TB_CTX_PROCESS;
