@@ -322,7 +322,10 @@ void tb_cpu_set_irq(TbCpu *c, int line, int level)
     }
 }
 
-void tb_cpu_do_irq(TbCpu *c)
+/* tb_cpu_do_irq's body, forced inline into it and into the idle loop
+ * (tb_cpu_run), where every interrupt of an idle CPU is taken. */
+static inline __attribute__((always_inline))
+void do_irq(TbCpu *c)
 {
     TbCtx prev = c->ctx;
     uint64_t entry = c->cost_ns[TB_COST_IRQ_ENTRY];
@@ -363,6 +366,11 @@ void tb_cpu_do_irq(TbCpu *c)
     if (prev < TB_CTX_SOFTIRQ && c->softirq_pending) {
         softirq_run(c, prev);   /* irq_exit -> invoke_softirq */
     }
+}
+
+void tb_cpu_do_irq(TbCpu *c)
+{
+    do_irq(c);
 }
 
 void tb_cpu_charge_due(TbCpu *c, uint64_t t)
@@ -591,7 +599,7 @@ void tb_cpu_run(TbCpu *c, uint64_t end_ns)
     while (e->now < end_ns) {
         if (c->irq_pending && !c->irq_off) {
             c->ctx = TB_CTX_IDLE;
-            tb_cpu_do_irq(c);
+            do_irq(c);
             continue;
         }
         TbProc *p = pick(c);
