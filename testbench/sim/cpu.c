@@ -511,8 +511,11 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
 
 /* Pick the process to run next (round-robin), or NULL.  Nothing
  * runnable (the common answer between frames), or only the current
- * process, needs no scan: the scan would find no other. */
-static TbProc *pick(TbCpu *c)
+ * process, needs no scan: the scan would find no other.  Forced inline
+ * into the idle loops (tb_cpu_run kept it out of line once do_irq was
+ * inline in it). */
+static inline __attribute__((always_inline))
+TbProc *pick(TbCpu *c)
 {
     TbProc *cur = c->current;
     if (cur && cur->runnable && (!c->need_resched || c->nrunnable == 1)) {
