@@ -53,6 +53,10 @@ void tb_sink_pin(TbKernel *k, TbCpu *cpu)
     s->cpu = cpu;
 }
 
+/* udp_rcv for a datagram to @dport with @payload bytes: queued for the
+ * sink's reader, or dropped.  Forced inline (link-time optimisation) into
+ * ip_rcv's local delivery, one call fewer per received datagram. */
+inline __attribute__((always_inline))
 void tb_udp_rcv(TbKernel *k, TbSkb *skb, uint32_t dport, uint32_t payload)
 {
     TbSink *s = &k->sink;

@@ -322,7 +322,10 @@ void tb_cpu_set_irq(TbCpu *c, int line, int level)
     }
 }
 
-void tb_cpu_do_irq(TbCpu *c)
+/* tb_cpu_do_irq's body, forced inline into it and into the idle loop
+ * (tb_cpu_run), where every interrupt of an idle CPU is taken. */
+static inline __attribute__((always_inline))
+void do_irq(TbCpu *c)
 {
     TbCtx prev = c->ctx;
     uint64_t entry = c->cost_ns[TB_COST_IRQ_ENTRY];
@@ -363,6 +366,11 @@ void tb_cpu_do_irq(TbCpu *c)
     if (prev < TB_CTX_SOFTIRQ && c->softirq_pending) {
         softirq_run(c, prev);   /* irq_exit -> invoke_softirq */
     }
+}
+
+void tb_cpu_do_irq(TbCpu *c)
+{
+    do_irq(c);
 }
 
 void tb_cpu_charge_due(TbCpu *c, uint64_t t)
@@ -503,8 +511,11 @@ void tb_cpu_del_proc(TbCpu *c, TbProc *p)
 
 /* Pick the process to run next (round-robin), or NULL.  Nothing
  * runnable (the common answer between frames), or only the current
- * process, needs no scan: the scan would find no other. */
-static TbProc *pick(TbCpu *c)
+ * process, needs no scan: the scan would find no other.  Forced inline
+ * into the idle loops (tb_cpu_run kept it out of line once do_irq was
+ * inline in it). */
+static inline __attribute__((always_inline))
+TbProc *pick(TbCpu *c)
 {
     TbProc *cur = c->current;
     if (cur && cur->runnable && (!c->need_resched || c->nrunnable == 1)) {
@@ -529,7 +540,10 @@ static TbProc *pick(TbCpu *c)
     return NULL;
 }
 
-static void run_step(TbCpu *c, TbProc *p)
+/* One step of process @p (its context switch if another ran last).
+ * Forced inline into the idle loops: one call fewer per step. */
+static inline __attribute__((always_inline))
+void run_step(TbCpu *c, TbProc *p)
 {
     if (p != c->current) {
         c->ctx = TB_CTX_PROCESS;
@@ -588,7 +602,7 @@ void tb_cpu_run(TbCpu *c, uint64_t end_ns)
     while (e->now < end_ns) {
         if (c->irq_pending && !c->irq_off) {
             c->ctx = TB_CTX_IDLE;
-            tb_cpu_do_irq(c);
+            do_irq(c);
             continue;
         }
         TbProc *p = pick(c);
