@@ -384,6 +384,25 @@ static void enter(E1kDev *s)
     }
 }
 
+/* enter()'s usual case: the port's clock is a variable (no callback)
+ * and nothing is due, so only the clock moves on.  True when that was
+ * all; false (nothing done) when enter() has the rest to do.  For an
+ * arrival, which then keeps fewer values across its calls; enter()
+ * itself does not go through it (its callers' inlining would change:
+ * udp-stream-1440 +55 instructions per frame). */
+static inline bool enter_quick(E1kDev *s)
+{
+    uint64_t now;
+
+    if (!s->port.now_var || (now = *s->port.now_var) >= s->next_deadline) {
+        return false;
+    }
+    if (now > s->now_ns) {
+        s->now_ns = now;
+    }
+    return true;
+}
+
 void e1k_announce_deadline(E1kDev *s, uint64_t d)
 {
     s->announced_deadline = d;
@@ -927,7 +946,6 @@ E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
                               uint32_t len, const E1kRxKnown *known)
 {
     E1kRxResult r;
-    uint64_t now;
 
     if (!known) {
         known = &rx_nothing_known;
@@ -938,15 +956,10 @@ E1kRxResult e1k_receive_known(E1kDev *dev, const uint8_t *frame,
     if (!frame && len) {
         return E1K_RX_BAD_SIZE;
     }
-    /* enter()'s usual case (the port's clock variable, nothing due)
-     * here; the others (a clock callback, a catch-up) in receive_entered,
-     * where nothing has been done yet: both read the same clock */
-    if (!dev->port.now_var ||
-        (now = *dev->port.now_var) >= dev->next_deadline) {
+    /* enter()'s usual case here; the others (a clock callback, a
+     * catch-up) in receive_entered, where nothing has been done yet */
+    if (!enter_quick(dev)) {
         return receive_entered(dev, frame, len, known);
-    }
-    if (now > dev->now_ns) {
-        dev->now_ns = now;
     }
     r = e1k_rx_frame(dev, frame, len, known);
     e1k_leave(dev);
