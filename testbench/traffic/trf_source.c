@@ -197,8 +197,7 @@ static uint64_t pace_next(TrfSource *s, uint32_t l, uint64_t captured_rel_ns)
             s->sched_first_ns = sched;   /* the others' is cfg.start_ns */
         }
         return sched;
-    case TRF_PACE_TOPSPEED:
-    default:
+    default:   /* TRF_PACE_TOPSPEED is taken above */
         return s->cfg.start_ns;
     }
 }
