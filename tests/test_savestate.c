@@ -196,6 +196,7 @@ static void test_invalid_contents(void)
         "TX decoded length not the descriptor's",
         "TX decoded EOP not the descriptor's",
         "TX frame in progress beyond the frame buffer",
+        "a slot past FFVT non-zero",
     };
     E1kDev *saved = g_malloc(sizeof(*saved));
     for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -225,6 +226,7 @@ static void test_invalid_contents(void)
             d->tx.tso = 0;
             d->tx.frame_len = 16000;
             break;
+        case 12: d->reg[(E1K_NREGS - 1u)] = 1; break;
         }
         g_assert_cmpuint(e1k_save(d, blob, n), ==, n);
         memcpy(d, saved, sizeof(*saved));

@@ -136,7 +136,7 @@ static const RegRange range_regs[] = {
     { E1K_WUPM, E1K_WUPM + 0x7C, ~0u, ~0u },
     { E1K_FFLT, E1K_FFLT + 0x1C, 0x7FFu, 0x7FFu },
     { E1K_FFMT, E1K_FFMT + 0x3FC, 0xFu, 0xFu },
-    { E1K_FFVT, E1K_FFVT + 0x3FC, 0xFFu, 0xFFu },
+    { E1K_FFVT, E1K_REG_LIVE_END - 4u, 0xFFu, 0xFFu },
 };
 
 /** The tail registers, the doorbells software writes once per frame or
@@ -178,7 +178,7 @@ bool e1k_reg_table_sorted(void)
 /** Writable mask of an array register; false if @off is in none. */
 static bool range_find(uint32_t off, uint32_t *wmask)
 {
-    if (off < E1K_MTA || off > E1K_FFVT + 0x3FC) {
+    if (off < E1K_MTA || off >= E1K_REG_LIVE_END) {
         return false;
     }
     for (size_t i = 0; i < sizeof(range_regs) / sizeof(range_regs[0]); i++) {
@@ -519,7 +519,7 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
     e1k_trace(s, E1K_TRACE_RESET, power_on, 0);
     memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
     if (!cleared) {
-        memset(s->reg, 0, sizeof(s->reg));
+        memset(s->reg, 0, E1K_REG_LIVE_END); /* the rest is always 0 */
         memset(&s->ee, 0, sizeof(s->ee));
         if (power_on) {
             memset(&s->totals, 0, sizeof(s->totals));
@@ -1018,6 +1018,13 @@ int e1k_regs_validate(const E1kDev *s)
     }
     if ((pba & 0xFFFFu & ~E1K_PBA_RXA_MASK) || (pba >> 16) > E1K_PBA_TOTAL_KB) {
         return -1;
+    }
+    /* no slot at or above E1K_REG_LIVE_END holds anything: a reset
+     * leaves those alone */
+    for (uint32_t i = E1K_REG_LIVE_END / 4u; i < E1K_NREGS; i++) {
+        if (s->reg[i]) {
+            return -1;
+        }
     }
     return (s->ioaddr & ~E1K_IOADDR_MASK) ? -1 : 0;
 }
