@@ -47,9 +47,10 @@
 
 /** Byte offset just past the last register with storage: the end of the
  *  Flexible Filter Value Table (FFVT, 256 dwords at 0x09800, SDM 13.6).
- *  The map has nothing above it (SDM 13.3): the model ignores writes
- *  there and reads 0, and a restored state must have those slots zero
- *  (e1k_regs_validate), so a reset clears only the slots below. */
+ *  The model's register map (SDM 13.3-13.6, docs/model.md) has nothing
+ *  above it: writes there are ignored and reads return 0, and a
+ *  restored state must have those slots zero (e1k_regs_validate), so a
+ *  reset clears only the slots below. */
 #define E1K_REG_LIVE_END (E1K_FFVT + 0x400u)
 
 /** Internal timers.  Each has one deadline (ns) or E1K_NO_DEADLINE. */
