@@ -22,8 +22,10 @@
  *  current descriptor's decoded length and EOP (E1kTxState.desc_len,
  *  desc_eop).  4: a received frame's zero tail is not kept in the
  *  packet buffer (E1kRxFrameMeta.zeros, 16-bit data_off, the charge
- *  taken from wire_len). */
-#define E1K_SAVE_VERSION 4u
+ *  taken from wire_len).  5: the bus in the config is the family's
+ *  NicBus (common/nic_bus.h: kind and PCIe fields after the four
+ *  parallel-bus ones). */
+#define E1K_SAVE_VERSION 5u
 #define E1K_SAVE_HDR     16u
 /** Furthest in the future a restored timer may lie beyond the blob's
  *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
