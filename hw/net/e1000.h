@@ -279,20 +279,8 @@ typedef enum E1kRxResult {
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
 
 /** What the sender of a frame knows about it (e1k_receive_known): the
- *  model then need not find it out from the frame's bytes. */
-typedef struct E1kRxKnown {
-    uint32_t zero_from; /**< the frame's bytes from this offset on are
-                             zero (a generated payload): the model looks
-                             for its run of trailing zeros, which its FCS
-                             and checksums skip, only in the bytes
-                             before; >= the frame's length: none known */
-    /** NULL, or the FCS the frame came with ([IEEE-802.3] CRC-32 of
-     *  its bytes, register preset and result inverted, sent low byte
-     *  first), called with fcs_ctx during the call if the model needs
-     *  it (a frame it stores) */
-    uint32_t (*fcs_fn)(const void *fcs_ctx);
-    const void *fcs_ctx;
-} E1kRxKnown;
+ *  family's NicRxKnown (common/nic_port.h). */
+typedef NicRxKnown E1kRxKnown;
 
 /**
  * e1k_receive() of a frame about which the sender knows what *@known

@@ -88,6 +88,23 @@ typedef struct NicPort {
     void (*msi)(void *opaque, uint32_t vector);
 } NicPort;
 
+/** What the sender of a frame knows about it (e1k_receive_known,
+ *  ixg_receive_known): the model then need not find it out from the
+ *  frame's bytes. */
+typedef struct NicRxKnown {
+    uint32_t zero_from; /**< the frame's bytes from this offset on are
+                             zero (a generated payload): the model looks
+                             for its run of trailing zeros, which its FCS
+                             and checksums skip, only in the bytes
+                             before; >= the frame's length: none known */
+    /** NULL, or the FCS the frame came with ([IEEE-802.3] CRC-32 of
+     *  its bytes, register preset and result inverted, sent low byte
+     *  first), called with fcs_ctx during the call if the model needs
+     *  it (a frame it stores) */
+    uint32_t (*fcs_fn)(const void *fcs_ctx);
+    const void *fcs_ctx;
+} NicRxKnown;
+
 /** True if @port's optional DMA window is usable: none (dma_size 0), or
  *  host memory behind it and no wrap past bus address 2^64 - 1. */
 static inline int nic_port_window_valid(const NicPort *port)
