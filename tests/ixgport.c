@@ -111,6 +111,7 @@ XpPort *xp_new(size_t mem_size, const IxgConfig *cfg, bool window)
     xp->tx = g_array_new(FALSE, FALSE, sizeof(XpFrame));
     g_array_set_clear_func(xp->tx, clear_frame);
     xp->traces = g_array_new(FALSE, FALSE, sizeof(XpTrace));
+    xp->port = port;
     xp->dev = ixg_new(cfg, &port);
     g_assert_nonnull(xp->dev);
     return xp;
@@ -203,6 +204,18 @@ unsigned xp_trace_count(const XpPort *xp, unsigned ev)
         n += g_array_index(xp->traces, XpTrace, i).ev == ev;
     }
     return n;
+}
+
+const XpTrace *xp_trace_last(const XpPort *xp, unsigned ev)
+{
+    for (guint i = xp->traces->len; i-- > 0;) {
+        const XpTrace *t = &g_array_index(xp->traces, XpTrace, i);
+        if (t->ev == ev) {
+            return t;
+        }
+    }
+    g_assert_not_reached();
+    return NULL;
 }
 
 uint8_t *xp_frame(const uint8_t dst[6], uint32_t len)

@@ -51,6 +51,7 @@ typedef struct XpPort {
     GArray *traces;        /**< XpTrace */
     uint64_t dma_faults;   /**< DMA requests outside memory */
     uint64_t deadline;     /**< last deadline announced */
+    IxgPort port;          /**< the port the device was given */
 } XpPort;
 
 /** New test host with @mem_size bytes and the device of @cfg (NULL:
@@ -75,6 +76,9 @@ void xp_put_le64(XpPort *xp, uint64_t addr, uint64_t v);
 
 /** Number of trace events @ev recorded. */
 unsigned xp_trace_count(const XpPort *xp, unsigned ev);
+
+/** The last trace event @ev recorded (asserts there is one). */
+const XpTrace *xp_trace_last(const XpPort *xp, unsigned ev);
 
 /** A frame of @len bytes to @dst from 02:00:00:00:00:01, EtherType
  *  0x0800, payload bytes = index & 0xFF (g_malloc'd). */
