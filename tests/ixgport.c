@@ -232,8 +232,7 @@ uint8_t *xp_frame(const uint8_t dst[6], uint32_t len)
     return f;
 }
 
-/** RFC 1071 checksum of @n bytes with @sum to start from. */
-static uint16_t csum(uint32_t sum, const uint8_t *p, uint32_t n)
+uint16_t xp_inet_csum(uint32_t sum, const uint8_t *p, uint32_t n)
 {
     for (uint32_t i = 0; i + 1 < n; i += 2) {
         sum += (uint32_t)p[i] << 8 | p[i + 1];
@@ -275,7 +274,7 @@ uint8_t *xp_ip_frame(const uint8_t mac[6], uint32_t src, uint32_t dst,
     ip[9] = tcp ? 6 : 17;
     be32(ip + 12, src);
     be32(ip + 16, dst);
-    be16(ip + 10, csum(0, ip, 20));
+    be16(ip + 10, xp_inet_csum(0, ip, 20));
     memset(l4, 0, tcp ? 20 : 8);
     be16(l4, sport);
     be16(l4 + 2, dport);
@@ -286,7 +285,7 @@ uint8_t *xp_ip_frame(const uint8_t mac[6], uint32_t src, uint32_t dst,
     }
     sum = (src >> 16) + (src & 0xFFFFu) + (dst >> 16) + (dst & 0xFFFFu) +
           ip[9] + l4len;
-    c = csum(sum, l4, l4len);
+    c = xp_inet_csum(sum, l4, l4len);
     be16(l4 + (tcp ? 16 : 6), c ? c : (tcp ? 0 : 0xFFFFu));
     return f;
 }

@@ -84,6 +84,10 @@ const XpTrace *xp_trace_last(const XpPort *xp, unsigned ev);
  *  0x0800, payload bytes = index & 0xFF (g_malloc'd). */
 uint8_t *xp_frame(const uint8_t dst[6], uint32_t len);
 
+/** RFC 1071 checksum of @n bytes starting from the partial sum @sum
+ *  (the complement of the folded sum). */
+uint16_t xp_inet_csum(uint32_t sum, const uint8_t *p, uint32_t n);
+
 /**
  * A UDP/IPv4 (or TCP with @tcp) frame of @len bytes from @src:@sport to
  * @dst:@dport (host byte order addresses) to the device's MAC, with
