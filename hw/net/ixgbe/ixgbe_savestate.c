@@ -98,10 +98,11 @@ int ixg_restore(IxgDev *dev, const uint8_t *buf, size_t len)
         memcpy((uint8_t *)dev + IXG_SAVE_OFF, payload, IXG_SAVE_PAYLOAD);
         if (state_validate(dev) == 0) {
             ixg_derive(dev);
-            if (dev->irq_mode == IXG_IRQ_INTX &&
-                dev->irq_level != (host_mode == IXG_IRQ_INTX ? host_level
-                                                             : 0u)) {
-                dev->port.set_irq(dev->port.opaque, (int)dev->irq_level);
+            /* the INTx line as the host last saw it, and as restored */
+            host_level = host_mode == IXG_IRQ_INTX ? host_level : 0u;
+            if ((dev->irq_mode == IXG_IRQ_INTX ? dev->irq_level : 0u) !=
+                host_level) {
+                dev->port.set_irq(dev->port.opaque, (int)!host_level);
             }
             dev->announced_deadline = dev->tix.next_deadline;
             if (dev->port.deadline_changed) {
