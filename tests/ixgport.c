@@ -143,6 +143,7 @@ void xp_advance_to(XpPort *xp, uint64_t t)
         if (d > xp->now) {
             xp->now = d;
         }
+        xp->runs++;
         ixg_run_until(xp->dev, xp->now);
     }
     xp->now = t;

@@ -52,6 +52,7 @@ typedef struct XpPort {
     uint64_t dma_faults;   /**< DMA requests outside memory */
     uint64_t deadline;     /**< last deadline announced */
     IxgPort port;          /**< the port the device was given */
+    uint64_t runs;         /**< deadlines fired by xp_advance_to */
 } XpPort;
 
 /** New test host with @mem_size bytes and the device of @cfg (NULL:

@@ -361,8 +361,8 @@ typedef enum IxgTraceEvent {
     IXG_TRACE_TX_BAD_DESC,
     /** EERD read beyond the EEPROM.  a = word address, b = 0. */
     IXG_TRACE_EEPROM_ADDR,
-    /** A receive queue with an unusable buffer size or descriptor type
-     *  (SRRCTL): frames for it wait.  a = queue, b = SRRCTL. */
+    /** SRRCTL written with a packet buffer size of 0: the frames of
+     *  the queues using it wait.  a = SRRCTL index, b = value. */
     IXG_TRACE_RX_QUEUE_CFG,
     /* ---- notable events ---- */
     /** Reset.  a = 1 power-on, 0 CTRL.RST; b = 0. */

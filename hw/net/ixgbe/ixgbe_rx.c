@@ -414,6 +414,12 @@ void ixg_rx_reg_written(IxgDev *s, uint32_t off, uint32_t old)
                           old);
         return;
     }
+    if (off >= IXG_SRRCTL(0) && off <= IXG_SRRCTL(15) &&
+        !(ixg_reg(s, off) & IXG_SRRCTL_BSIZEPKT_MASK)) {
+        /* no packet buffer size: its queues' frames will wait */
+        ixg_trace(s, IXG_TRACE_RX_QUEUE_CFG, (off - IXG_SRRCTL(0)) >> 2,
+                  ixg_reg(s, off));
+    }
     if (off == IXG_RXCTRL && !(old & IXG_RXCTRL_RXEN) &&
         (ixg_reg(s, off) & IXG_RXCTRL_RXEN) && s->rx.pb.count == 0) {
         /* the receive buffer size applies from the next enable */

@@ -164,6 +164,13 @@ int ixg_txd_parse(IxgDev *s, uint32_t q, uint32_t avail, IxgTxFlight *f)
         f->ndesc = avail;   /* contexts alone: consumed, nothing sent */
         return 1;
     }
+    if (avail >= IXG_TX_FRAME_DESC) {
+        /* the descriptor cache is full and holds no EOP: a chain longer
+         * than a frame may be, dropped with what was fetched */
+        f->bad = 1;
+        f->ndesc = avail;
+        return 1;
+    }
     return 0;
 }
 
