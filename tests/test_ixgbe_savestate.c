@@ -250,6 +250,55 @@ static void test_refused(void)
     xp_free(a);
 }
 
+/* Statistics (datasheet 4.4.3.9): each register counts since its last
+ * read and sticks at 0xFFFFFFFF; registers are independent (a read of
+ * one clears no other).  The count is set beyond 32 bits through a
+ * patched blob. */
+static void test_stats_stick_and_independent(void)
+{
+    XpPort *a = xp_new(MEM, NULL, true);
+    size_t n;
+    uint8_t *blob;
+    uint64_t big = 5000000000ull;
+
+    setup(a);
+    drive(a, 0, 200);
+    (void)xp_rd(a, IXG_GPRC);
+    (void)xp_rd(a, IXG_PTC64);
+    blob = save(a, &n);
+    memcpy(blob + PAYLOAD_OFF(totals.gprc), &big, 8);
+    rehash(blob, n);
+    g_assert_cmpint(ixg_restore(a->dev, blob, n), ==, 0);
+    g_assert_cmphex(xp_rd(a, IXG_GPRC), ==, 0xFFFFFFFFu);
+    g_assert_cmphex(xp_rd(a, IXG_GPRC), ==, 0);
+    /* every counting register reads independently */
+    drive(a, 200, 300);
+    xp_advance(a, 1000000);
+    {
+        static const uint32_t regs[] = {
+            IXG_GPRC, IXG_GORCH, IXG_TPR, IXG_TORH, IXG_BPRC, IXG_MPRC,
+            IXG_PRC127, IXG_PRC1522, IXG_RUC, IXG_ROC, IXG_MPC(0),
+            IXG_RNBC(0), IXG_GPTC, IXG_GOTCH, IXG_TPT, IXG_PTC64,
+            IXG_PTC1522, IXG_BPTC, IXG_MPTC, IXG_QPRC(0), IXG_QBRC(0),
+            IXG_QPTC(0), IXG_QBTC(0),
+        };
+        uint32_t first[G_N_ELEMENTS(regs)];
+        for (size_t i = 0; i < G_N_ELEMENTS(regs); i++) {
+            first[i] = ixg_peek_reg(a->dev, regs[i]);
+        }
+        for (size_t i = 0; i < G_N_ELEMENTS(regs); i++) {
+            g_test_message("reg 0x%05x", regs[i]);
+            g_assert_cmpuint(xp_rd(a, regs[i]), ==, first[i]);
+            g_assert_cmpuint(xp_rd(a, regs[i]), ==, 0);
+        }
+        g_assert_cmpuint(first[0], >, 0);      /* GPRC */
+        g_assert_cmpuint(first[12], >, 0);     /* GPTC */
+        g_assert_cmpuint(first[16], >, 0);     /* PTC1522 */
+    }
+    g_free(blob);
+    xp_free(a);
+}
+
 /* ixg_save into a short buffer writes nothing. */
 static void test_short_buffer(void)
 {
@@ -267,5 +316,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ixgbe/savestate/round-trips", test_round_trips);
     g_test_add_func("/ixgbe/savestate/refused", test_refused);
     g_test_add_func("/ixgbe/savestate/short-buffer", test_short_buffer);
+    g_test_add_func("/ixgbe/savestate/stats-stick-independent",
+                    test_stats_stick_and_independent);
     return g_test_run();
 }

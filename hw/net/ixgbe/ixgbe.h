@@ -24,7 +24,8 @@
  * port.msi (vector).  Which one the device uses is the PCI configuration
  * space's, which the host owns: the host calls ixg_set_irq_mode when the
  * guest enables MSI or MSI-X there.  The MSI-X table and PBA (BAR3, at
- * 0x0000 and 0x2000, datasheet 3.1.4.x Table 3-23) are the host's when
+ * 0x0000 and 0x2000, datasheet 3.1.1.14.6 Tables 3-22, 3-23) are the
+ * host's when
  * it has its own (QEMU's msix API: the model calls port.msi for every
  * message and QEMU applies the vector masks), or the model's own when
  * IxgConfig.msix_table is set (the testbench, the unit tests: the host
@@ -50,19 +51,24 @@
 extern "C" {
 #endif
 
-/** Memory BAR (BAR0) size, bytes: the register file (datasheet 3.1.4). */
+/** Memory BAR (BAR0) size, bytes: the register file (datasheet 3.1.1,
+ *  the PCIe configuration space; 4.4 the register map). */
 #define IXG_MMIO_SIZE 0x20000u
 /** I/O BAR (BAR2) size, bytes: IOADDR at +0, IODATA at +4 (datasheet
  *  4.4.2). */
 #define IXG_IO_SIZE 32u
 /** MSI-X BAR (BAR3) size, bytes; table at +0 (16 bytes a vector), PBA at
- *  +0x2000 (datasheet 3.1.4, Table 3-23). */
+ *  +0x2000 (datasheet 3.1.1.14.6: Table BIR 3 offset 0, PBA offset field
+ *  0x400 = byte 0x2000, Tables 3-22 to 3-24, 3-29). */
 #define IXG_MSIX_BAR_SIZE 0x4000u
 #define IXG_MSIX_TABLE_OFF 0x0000u
 #define IXG_MSIX_PBA_OFF 0x2000u
-/** MSI-X vectors: 16 queue vectors, one for the other causes and one for
- *  the TCP timer (the table size lspci reports for the part; Linux's
- *  ixgbe caps the 82598 at 18, IXGBE_MAX_MSIX_VECTORS_82598). */
+/** MSI-X vectors: 16 queue vectors (the 16 RTxQ bits of EICR), one for
+ *  the other causes and one for the TCP timer.  The datasheet is not
+ *  consistent (Table 3-21: table size field 0x013, "up to 20 vectors";
+ *  the note of Table 3-24: N = 16); Linux's ixgbe caps the 82598 at 18
+ *  (IXGBE_MAX_MSIX_VECTORS_82598) and the model has 18: a QEMU device
+ *  advertises a table of this size. */
 #define IXG_MSIX_VECTORS 18u
 /** Where the configuration space capabilities sit that Linux's ixgbe
  *  reads directly (ixgbe_type.h: IXGBE_PCIE_MSIX_82598_CAPS 0x62 is the
@@ -225,7 +231,7 @@ void ixg_run_until(IxgDev *dev, uint64_t now_ns);
 uint64_t ixg_run_due(IxgDev *dev, uint64_t now_ns);
 
 /** Connect (@up 1) or disconnect the cable; the link follows (LINKS.UP,
- *  EICR.LSC; datasheet 3.6.x). */
+ *  EICR.LSC; datasheet 4.4.3.12 LINKS/AUTOC, 3.5.4 interrupts). */
 void ixg_set_link(IxgDev *dev, int up);
 
 /** Current level of the INTx line (0 or 1). */

@@ -245,6 +245,7 @@ void ixg_derive(IxgDev *s)
         (ixg_reg(s, IXG_LINKS) & IXG_LINKS_SPEED_10G) ? 10000u : 1000u);
     ixg_rss_prepare(s);
     ixg_intr_route(s);
+    ixg_rx_derive(s);
 }
 
 void ixg_device_reset(IxgDev *s, bool power_on)
@@ -270,6 +271,8 @@ void ixg_device_reset(IxgDev *s, bool power_on)
         memset(&s->totals, 0, sizeof(s->totals));
         memset(s->qtot, 0, sizeof(s->qtot));
         memset(s->vec_msgs, 0, sizeof(s->vec_msgs));
+        memset(s->prc, 0, sizeof(s->prc));
+        memset(s->ptc, 0, sizeof(s->ptc));
         memset(&s->link, 0, sizeof(s->link));
         s->cable = (uint32_t)s->cfg.link_up;
         ixg_link_power_on(s);
@@ -277,6 +280,7 @@ void ixg_device_reset(IxgDev *s, bool power_on)
         ixg_link_update(s);
     }
     ixg_eeprom_load_mac(s);
+    ixg_stats_reset(s);   /* the counters read 0; the totals run on */
     ixg_intr_reset(s, power_on);
     ixg_rx_reset(s);
     ixg_tx_reset(s);

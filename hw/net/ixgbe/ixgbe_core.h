@@ -134,6 +134,20 @@ typedef struct IxgRxState {
     uint8_t data[IXG_RX_PB_BYTES];
 } IxgRxState;
 
+/** A receive queue's configuration as the engine uses it: derived from
+ *  its registers by ixg_rx_derive_q whenever they are written (not
+ *  saved; rebuilt after a reset or restore). */
+typedef struct IxgRxQCfg {
+    uint64_t base;     /**< ring base address (RDBAH:RDBAL) */
+    uint32_t ndesc;    /**< descriptors in the ring (RDLEN / 16) */
+    uint32_t bufsize;  /**< packet buffer bytes (SRRCTL.BSIZEPACKET) */
+    uint32_t wthresh;  /**< RXDCTL.WTHRESH, 0 counted as 1, at most the
+                            descriptor cache */
+    uint8_t legacy;    /**< 1: SRRCTL.DESCTYPE legacy */
+    uint8_t drop_en;   /**< 1: SRRCTL.DROP_EN */
+    uint8_t pad[2];
+} IxgRxQCfg;
+
 /** Receive engine states. */
 enum IxgRxStep {
     IXG_RXS_IDLE = 0,   /**< nothing in flight */
@@ -218,6 +232,12 @@ enum IxgVecState {
                              arrives at the timer */
 };
 
+/** Statistics registers that count something (ixgbe_stats.c): GPRC,
+ *  GORCH, TPR, TORH, BPRC, MPRC, PRC64-1522 (6), RUC, ROC, MPC0, RNBC0,
+ *  GPTC, GOTCH, TPT, PTC64-1522 (6), BPTC, MPTC, then QPRC, QBRC, QPTC,
+ *  QBTC of queues 0-15. */
+#define IXG_STAT_SLOTS (27u + 4u * IXG_QSTAT_QUEUES)
+
 /** EEPROM size, 16-bit words (EEC.SIZE = 2: 2^(2+6)). */
 #define IXG_EEPROM_WORDS 256u
 
@@ -238,6 +258,7 @@ struct IxgDev {
     uint32_t vec_mask[IXG_MSIX_VECTORS];   /**< EICR bits of vector v */
     uint64_t vec_rxq[IXG_MSIX_VECTORS];    /**< RX queues of vector v */
     uint32_t vec_txq[IXG_MSIX_VECTORS];    /**< TX queues of vector v */
+    IxgRxQCfg rxc[IXG_NUM_RX_QUEUES];      /**< receive queue set-up */
     uint8_t frame[IXG_TSO_MAX];    /**< transmit assembly scratch */
     uint8_t seg[IXG_MAX_FRAME + 64u]; /**< one segment / gather scratch */
     uint8_t tx_wrap[IXG_MAX_FRAME + 64u]; /**< a wrapped frame leaving */
@@ -267,6 +288,11 @@ struct IxgDev {
     IxgTotals totals;
     IxgQueueTotals qtot[IXG_NUM_RX_QUEUES];
     uint64_t vec_msgs[IXG_MSIX_VECTORS];
+    uint64_t prc[6];               /**< PRC64 .. PRC1522, cumulative */
+    uint64_t ptc[6];               /**< PTC64 .. PTC1522, cumulative */
+    /** each counting statistics register's cumulative count at its last
+     *  read (or reset): the register reads the difference */
+    uint64_t stat_base[IXG_STAT_SLOTS];
 };
 
 /* ------------------------------- core ------------------------------- */
@@ -444,17 +470,21 @@ void ixg_link_reset(IxgDev *s);
 
 /* ----------------------- statistics (ixgbe_stats.c) ------------------ */
 
-/** Saturating add to the 32-bit counter at @off. */
-static inline void ixg_stat_add(IxgDev *s, uint32_t off, uint32_t n)
+/** Count a frame of @len bytes (incl. FCS) in the size buckets @b
+ *  (s->prc or s->ptc: 64, 65-127, ..., 1024-1522 bytes). */
+static inline void ixg_stat_size(uint64_t *b, uint32_t len)
 {
-    uint32_t v = s->reg[off >> 2];
-    s->reg[off >> 2] = v + n < v ? 0xFFFFFFFFu : v + n;
+    if (len >= 64u && len <= 1522u) {
+        b[len == 64u ? 0 : len < 128u ? 1 : len < 256u ? 2 : len < 512u ? 3
+          : len < 1024u ? 4 : 5]++;
+    }
 }
-/** Add a frame of @len bytes (incl. FCS) to the size bucket from @off_64
- *  (PRC64 or PTC64). */
-void ixg_stat_size_bucket(IxgDev *s, uint32_t off_64, uint32_t len);
-/** Clear-on-read read of a counter. */
-uint32_t ixg_stats_read(IxgDev *s, uint32_t off);
+/** A statistics register's value (@side: a read, which clears it). */
+uint32_t ixg_stats_read(IxgDev *s, uint32_t off, bool side);
+/** Every statistics register reads 0 from now on (reset). */
+void ixg_stats_reset(IxgDev *s);
+/** 0 if every register's base lies at or below its count, else -1. */
+int ixg_stats_validate(const IxgDev *s);
 
 /* ----------------------- rings (ixgbe_ring.c) ------------------------ */
 
@@ -509,6 +539,9 @@ void ixg_rx_queues_update(IxgDev *s);
 uint32_t ixg_rx_rxdctl_read(const IxgDev *s, uint32_t q);
 /** Index of the SRRCTL register queue @q uses (RDRXCTL.MVMEN). */
 uint32_t ixg_rx_srrctl_index(const IxgDev *s, uint32_t q);
+/** Derive s->rxc[q] from queue @q's registers (ixg_rx_derive: all). */
+void ixg_rx_derive_q(IxgDev *s, uint32_t q);
+void ixg_rx_derive(IxgDev *s);
 /** After restore.  0 ok, -1 bad. */
 int ixg_rx_validate(const IxgDev *s);
 

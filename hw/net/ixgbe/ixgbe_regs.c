@@ -386,7 +386,7 @@ uint32_t ixg_reg_read(IxgDev *s, uint32_t off, bool side)
     }
     switch (d->kind) {
     case K_STAT:
-        return side ? ixg_stats_read(s, off) : ixg_reg(s, off);
+        return ixg_stats_read(s, off, side);
     case K_INTR:
         return ixg_intr_read(s, off, side);
     case K_EE:

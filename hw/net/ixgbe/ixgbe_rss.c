@@ -97,6 +97,21 @@ static uint32_t lut_hash(const IxgDev *s, const uint8_t *a, uint32_t na,
     return h;
 }
 
+/** Hash of an IPv4 packet's 8 address bytes at @a and, with @ports, the
+ *  4 port bytes at @b: lut_hash with the lengths fixed, unrolled. */
+static uint32_t lut_hash_ip4(const IxgDev *s, const uint8_t *a,
+                             const uint8_t *b, bool ports)
+{
+    const uint32_t (*t)[256] = s->rss_lut;
+    uint32_t h = t[0][a[0]] ^ t[1][a[1]] ^ t[2][a[2]] ^ t[3][a[3]] ^
+                 t[4][a[4]] ^ t[5][a[5]] ^ t[6][a[6]] ^ t[7][a[7]];
+
+    if (ports) {
+        h ^= t[8][b[0]] ^ t[9][b[1]] ^ t[10][b[2]] ^ t[11][b[3]];
+    }
+    return h;
+}
+
 /** The RSS type the enabled functions give a parsed packet @p (0: none). */
 static uint32_t rss_type(uint32_t mrqc, const NicL34 *p)
 {
@@ -152,8 +167,9 @@ uint32_t ixg_rss_queue_parsed(const IxgDev *s, const uint8_t *frame,
                          t != IXG_ARXD_RSSTYPE_IPV6 &&
                          t != IXG_ARXD_RSSTYPE_IPV6_EX;
             const uint8_t *addr = frame + p->l3_off + (p->ipv4 ? 12u : 8u);
-            h = lut_hash(s, addr, p->ipv4 ? 8u : 32u,
-                         frame + p->l4_off, ports ? 4u : 0u);
+            h = p->ipv4 ? lut_hash_ip4(s, addr, frame + p->l4_off, ports)
+                        : lut_hash(s, addr, 32u, frame + p->l4_off,
+                                   ports ? 4u : 0u);
         }
     }
     *hash = h;

@@ -38,19 +38,29 @@ uint32_t ixg_rx_srrctl_index(const IxgDev *s, uint32_t q)
     return (ixg_reg(s, IXG_RDRXCTL) & IXG_RDRXCTL_MVMEN) ? (q & 15u) : 0u;
 }
 
-/** SRRCTL of queue @q. */
-static uint32_t srrctl(const IxgDev *s, uint32_t q)
+void ixg_rx_derive_q(IxgDev *s, uint32_t q)
 {
-    return ixg_reg(s, IXG_SRRCTL(ixg_rx_srrctl_index(s, q)));
-}
-
-/** RXDCTL.WTHRESH of queue @q (0 counts as 1), capped at the cache. */
-static uint32_t wthresh(const IxgDev *s, uint32_t q)
-{
+    IxgRxQCfg *c = &s->rxc[q];
+    uint32_t srr = ixg_reg(s, IXG_SRRCTL(ixg_rx_srrctl_index(s, q)));
     uint32_t w = (ixg_reg(s, IXG_RXDCTL(q)) >> IXG_RXDCTL_WTHRESH_SHIFT) &
                  0x7Fu;
+
+    c->base = (uint64_t)ixg_reg(s, IXG_RDBAH(q)) << 32 |
+              ixg_reg(s, IXG_RDBAL(q));
+    c->ndesc = ixg_ring_ndesc(s, IXG_RDLEN(q));
+    c->bufsize = (srr & IXG_SRRCTL_BSIZEPKT_MASK) * 1024u;
     w = w ? w : 1u;
-    return w < IXG_RX_DESC_CACHE ? w : IXG_RX_DESC_CACHE;
+    c->wthresh = w < IXG_RX_DESC_CACHE ? w : IXG_RX_DESC_CACHE;
+    c->legacy = (srr & IXG_SRRCTL_DESCTYPE_MASK) ==
+                IXG_SRRCTL_DESCTYPE_LEGACY;
+    c->drop_en = (srr & IXG_SRRCTL_DROP_EN) != 0;
+}
+
+void ixg_rx_derive(IxgDev *s)
+{
+    for (uint32_t q = 0; q < IXG_NUM_RX_QUEUES; q++) {
+        ixg_rx_derive_q(s, q);
+    }
 }
 
 /** Bytes of the head frame that go to host memory: the frame, and its
@@ -72,7 +82,7 @@ static void wb_write_run(IxgDev *s, uint32_t q, uint32_t idx, uint32_t from,
                          uint32_t cnt)
 {
     IxgRxQ *Q = &s->rx.q[q];
-    uint64_t addr = ixg_ring_desc_addr(s, IXG_RDBAL(q), idx);
+    uint64_t addr = s->rxc[q].base + (uint64_t)idx * IXG_DESC_SIZE;
     uint8_t *w = ixg_dma_window(s, addr, cnt * IXG_DESC_SIZE);
 
     for (uint32_t i = 0; i < cnt; i++) {
@@ -92,7 +102,7 @@ static void wb_write_run(IxgDev *s, uint32_t q, uint32_t idx, uint32_t from,
 uint64_t ixg_rx_flush(IxgDev *s, uint32_t q)
 {
     IxgRxQ *Q = &s->rx.q[q];
-    uint32_t n = ixg_ring_ndesc(s, IXG_RDLEN(q)), left = Q->r.wb_count;
+    uint32_t n = s->rxc[q].ndesc, left = Q->r.wb_count;
     uint32_t idx = Q->r.wb_first, from = 0;
     uint64_t t = s->now_ns;
 
@@ -133,8 +143,7 @@ static void wb_keep(IxgDev *s, uint32_t q, uint32_t idx, uint64_t buf,
     if (eop) {
         st |= m->staterr;
     }
-    if ((srrctl(s, q) & IXG_SRRCTL_DESCTYPE_MASK) ==
-        IXG_SRRCTL_DESCTYPE_LEGACY) {
+    if (s->rxc[q].legacy) {
         nic_st_le64(d, buf);
         nic_st_le16(d + IXG_LRXD_LENGTH, len);
         nic_st_le16(d + IXG_LRXD_CSUM, 0);
@@ -153,19 +162,20 @@ static void wb_keep(IxgDev *s, uint32_t q, uint32_t idx, uint64_t buf,
 /* ------------------------------------------------------------------ */
 /* The engine                                                          */
 
-/** Place the step's bytes in @k buffers of queue @q (bytes written to
- *  host memory now), keep their write-backs; returns bytes placed. */
-static uint32_t place(IxgDev *s, uint32_t q, uint32_t k, uint32_t bufsize)
+/** Place the step's bytes of the head frame (@total bytes to host
+ *  memory) in @k buffers of queue @q (bytes written to host memory now),
+ *  keep their write-backs. */
+static void place(IxgDev *s, uint32_t q, uint32_t k, uint32_t total)
 {
     IxgRxState *rx = &s->rx;
     IxgRxQ *Q = &rx->q[q];
+    const IxgRxQCfg *c = &s->rxc[q];
     const IxgRxMeta *m = &rx->meta[rx->pb.head];
-    uint32_t total = head_total(s), n = ixg_ring_ndesc(s, IXG_RDLEN(q));
-    uint32_t placed = 0;
+    uint32_t n = c->ndesc, bufsize = c->bufsize;
 
     for (uint32_t i = 0; i < k && rx->head_done < total; i++) {
         uint32_t idx = Q->r.next;
-        uint64_t da = ixg_ring_desc_addr(s, IXG_RDBAL(q), idx), buf;
+        uint64_t da = c->base + (uint64_t)idx * IXG_DESC_SIZE, buf;
         uint32_t chunk = total - rx->head_done;
         uint8_t a[8];
         const uint8_t *run;
@@ -191,7 +201,6 @@ static uint32_t place(IxgDev *s, uint32_t q, uint32_t k, uint32_t bufsize)
             }
         }
         rx->head_done += chunk;
-        placed += chunk;
         if (Q->r.wb_count >= IXG_RX_DESC_CACHE) {
             ixg_rx_flush(s, q);   /* the cache holds no more */
         }
@@ -200,7 +209,6 @@ static uint32_t place(IxgDev *s, uint32_t q, uint32_t k, uint32_t bufsize)
         Q->r.fetched--;
     }
     ixg_reg_set(s, IXG_RDH(q), Q->r.next);
-    return placed;
 }
 
 /** The head frame is wholly in host memory: it leaves the buffer. */
@@ -212,12 +220,8 @@ static void frame_done(IxgDev *s, uint32_t q)
     nic_pktbuf_pop(&rx->pb, rx->slot);
     rx->q[q].pb_frames--;
     rx->head_done = 0;
-    s->qtot[q].rx_packets++;
+    s->qtot[q].rx_packets++;   /* QPRC, QBRC for queues 0-15 */
     s->qtot[q].rx_bytes += bytes;
-    if (q < IXG_QSTAT_QUEUES) {
-        ixg_stat_add(s, IXG_QPRC(q), 1);
-        ixg_stat_add(s, IXG_QBRC(q), bytes);
-    }
     ixg_queue_cause(s, q, 0);
 }
 
@@ -234,7 +238,7 @@ static void rx_start(IxgDev *s)
         return;
     }
     q = rx->meta[rx->pb.head].queue;
-    bufsize = (srrctl(s, q) & IXG_SRRCTL_BSIZEPKT_MASK) * 1024u;
+    bufsize = s->rxc[q].bufsize;
     if (!rx->q[q].r.enabled || bufsize == 0) {
         return;   /* the frame waits for its queue */
     }
@@ -271,23 +275,23 @@ static void rx_start(IxgDev *s)
 static void rx_step_done(IxgDev *s)
 {
     IxgRxState *rx = &s->rx;
-    uint32_t q = rx->step_q;
-    uint32_t bufsize = (srrctl(s, q) & IXG_SRRCTL_BSIZEPKT_MASK) * 1024u;
+    uint32_t q = rx->step_q, total;
+    const IxgRxQCfg *c = &s->rxc[q];
 
     rx->step = IXG_RXS_IDLE;
-    if (!rx->pb.count || bufsize == 0 || !rx->q[q].r.enabled ||
-        rx->meta[rx->pb.head].queue != q ||
-        rx->q[q].r.next >= ixg_ring_ndesc(s, IXG_RDLEN(q))) {
+    if (!rx->pb.count || c->bufsize == 0 || !rx->q[q].r.enabled ||
+        rx->meta[rx->pb.head].queue != q || rx->q[q].r.next >= c->ndesc) {
         rx_start(s);   /* reconfigured under the step: begin again */
         return;
     }
+    total = head_total(s);
     place(s, q, rx->step_ndesc < rx->q[q].r.fetched ? rx->step_ndesc
                                                     : rx->q[q].r.fetched,
-          bufsize);
-    if (rx->head_done >= head_total(s)) {
+          total);
+    if (rx->head_done >= total) {
         frame_done(s, q);
     }
-    if (rx->q[q].r.wb_count >= wthresh(s, q)) {
+    if (rx->q[q].r.wb_count >= c->wthresh) {
         ixg_rx_flush(s, q);
     }
     ixg_ring_prefetch(s, &rx->q[q].r, IXG_RDLEN(q), IXG_RDT(q),
@@ -375,6 +379,9 @@ static void queue_reg_written(IxgDev *s, uint32_t q, uint32_t reg,
     if (s->port.trace) {
         trace_ring(s, q, reg, off, val);
     }
+    if (reg != 0x10u && reg != 0x18u) {
+        ixg_rx_derive_q(s, q);   /* base, length, thresholds */
+    }
     switch (reg) {
     case 0x10u: /* RDH: software's only while the queue is stopped */
         if (r->enabled) {
@@ -413,6 +420,10 @@ void ixg_rx_reg_written(IxgDev *s, uint32_t off, uint32_t old)
         queue_reg_written(s, (off - IXG_RXQ_BASE) >> 6, off & 0x3Fu, off,
                           old);
         return;
+    }
+    if ((off >= IXG_SRRCTL(0) && off <= IXG_SRRCTL(15)) ||
+        off == IXG_RDRXCTL) {
+        ixg_rx_derive(s);        /* the queues using it */
     }
     if (off >= IXG_SRRCTL(0) && off <= IXG_SRRCTL(15) &&
         !(ixg_reg(s, off) & IXG_SRRCTL_BSIZEPKT_MASK)) {

@@ -111,8 +111,6 @@ static int vlan_pass(const IxgDev *s, uint32_t tci)
 /** Count TPR/TOR (every frame that passed a filter, whatever its fate). */
 static void count_total(IxgDev *s, uint32_t wire_len)
 {
-    ixg_stat_add(s, IXG_TPR, 1);
-    ixg_stat_add(s, IXG_TORH, wire_len);
     s->totals.tpr++;
     s->totals.tor += wire_len;
 }
@@ -125,12 +123,10 @@ static int size_bad(IxgDev *s, uint32_t wire_len, int tagged)
                    : 1518u + (tagged ? 4u : 0u);
 
     if (wire_len < NIC_ETH_MIN_NOFCS + NIC_ETH_FCS) {
-        ixg_stat_add(s, IXG_RUC, 1);
         s->totals.ruc++;
         return 1;
     }
     if (wire_len > max || wire_len > IXG_MAX_FRAME + NIC_ETH_FCS) {
-        ixg_stat_add(s, IXG_ROC, 1);
         s->totals.roc++;
         return 1;
     }
@@ -174,18 +170,14 @@ static void rx_checksums(const uint8_t *f, uint32_t len, const NicL34 *p,
 static void count_good(IxgDev *s, const RxVerdict *v, const uint8_t *da,
                        uint32_t wire_len)
 {
-    ixg_stat_add(s, IXG_GPRC, 1);
-    ixg_stat_add(s, IXG_GORCH, wire_len);
-    ixg_stat_size_bucket(s, IXG_PRC64, wire_len);
+    ixg_stat_size(s->prc, wire_len);
     s->totals.gprc++;
     s->totals.gorc += wire_len;
     if (v->bcast) {
-        ixg_stat_add(s, IXG_BPRC, 1);
         s->totals.bprc++;
     }
     if (da[0] & 1u) {
-        ixg_stat_add(s, IXG_MPRC, 1);   /* broadcasts too, see above */
-        s->totals.mprc++;
+        s->totals.mprc++;   /* broadcasts too, see above */
     }
 }
 
@@ -201,7 +193,6 @@ static bool no_desc(const IxgDev *s, uint32_t q)
 /** Packet buffer full: dropped, MPC, RX_MISS (first of a run traced). */
 static IxgRxResult rx_overrun(IxgDev *s)
 {
-    ixg_stat_add(s, IXG_MPC(0), 1);
     s->totals.mpc++;
     if (!s->trace_overrun) {
         s->trace_overrun = 1;
@@ -301,10 +292,8 @@ IxgRxResult ixg_rx_frame(IxgDev *s, const uint8_t *frame, uint32_t len,
     parsed = nic_l34_parse(frame, len, tagged ? 18u : 14u, &p);
     q = ixg_rss_queue_parsed(s, frame, parsed ? &p : NULL, &hash, &type);
     if (no_desc(s, q)) {
-        ixg_stat_add(s, IXG_RNBC(0), 1);
         s->totals.rnbc++;
-        if ((ixg_reg(s, IXG_SRRCTL(ixg_rx_srrctl_index(s, q))) &
-             IXG_SRRCTL_DROP_EN) &&
+        if (s->rxc[q].drop_en &&
             !(ixg_reg(s, IXG_RXCTRL) & IXG_RXCTRL_DMBYPS)) {
             s->totals.rx_nodesc_drops++;
             s->qtot[q].rx_nodesc_drops++;

@@ -70,6 +70,7 @@ static int state_validate(const IxgDev *t)
     }
     if (ixg_regs_validate(t) != 0 || ixg_intr_validate(t) != 0 ||
         ixg_eeprom_validate(t) != 0 || ixg_rx_validate(t) != 0 ||
+        ixg_stats_validate(t) != 0 ||
         ixg_tx_validate(t) != 0) {
         return -1;
     }

@@ -250,12 +250,8 @@ static void emit_one(IxgDev *s, const IxgTxFlight *f, uint8_t *p,
         len = NIC_ETH_MIN_NOFCS;
     }
     if (ixg_txwire_push(s, p, len, (f->cmd & IXG_TXD_CMD_IFCS) != 0) == 0) {
-        s->qtot[f->q].tx_packets++;
+        s->qtot[f->q].tx_packets++;   /* QPTC, QBTC for queues 0-15 */
         s->qtot[f->q].tx_bytes += len;
-        if (f->q < IXG_QSTAT_QUEUES) {
-            ixg_stat_add(s, IXG_QPTC(f->q), 1);
-            ixg_stat_add(s, IXG_QBTC(f->q), len);
-        }
     }
 }
 

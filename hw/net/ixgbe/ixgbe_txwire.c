@@ -76,22 +76,17 @@ static void tx_count(IxgDev *s, const uint8_t *f, uint32_t len,
     bool bcast = group && nic_ld_le32(f) == 0xFFFFFFFFu &&
                  nic_ld_le16(f + 4) == 0xFFFFu;
 
-    ixg_stat_add(s, IXG_TPT, 1);
     s->totals.tpt++;
     s->totals.tot += n;
     if (n < NIC_ETH_MIN_NOFCS + NIC_ETH_FCS) {
         return;
     }
-    ixg_stat_add(s, IXG_GPTC, 1);
-    ixg_stat_add(s, IXG_GOTCH, n);
-    ixg_stat_size_bucket(s, IXG_PTC64, n);
+    ixg_stat_size(s->ptc, n);
     s->totals.gptc++;
     s->totals.gotc += n;
     if (bcast) {
-        ixg_stat_add(s, IXG_BPTC, 1);
         s->totals.bptc++;
     } else if (group) {
-        ixg_stat_add(s, IXG_MPTC, 1);
         s->totals.mptc++;
     }
 }
