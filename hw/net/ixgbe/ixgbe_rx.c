@@ -243,7 +243,8 @@ static void rx_start(IxgDev *s)
         return;   /* the frame waits for its queue */
     }
     total = head_total(s);
-    need = (total - rx->head_done + bufsize - 1u) / bufsize;
+    need = total - rx->head_done <= bufsize
+           ? 1u : (total - rx->head_done + bufsize - 1u) / bufsize;
     got = ixg_ring_want(s, &rx->q[q].r, IXG_RDLEN(q), IXG_RDT(q), need, 1,
                         &t);
     if (got < 0) {
