@@ -749,6 +749,39 @@ static void test_chain64(void)
     g_string_free(g, TRUE);
 }
 
+/* 256 hosts in eight chains of 32 load (docs/performance.md measures
+ * their load and run): every host with its two NICs and its route, every
+ * link joining the right NICs, every chain's source. */
+static void test_load256(void)
+{
+    GString *g = g_string_new("[driver]\nmode = napi\n"
+                              "RxDescriptors = 80\nTxDescriptors = 80\n");
+    for (uint32_t k = 0; k < 8; k++) {
+        chain(g, k, 32, 50);
+    }
+    TbTopology *t = load(g->str, NULL);
+    g_assert_cmpuint(t->nhosts, ==, 256);
+    g_assert_cmpuint(t->nlinks, ==, 248);
+    for (uint32_t h = 0; h < 256; h++) {
+        char *name = g_strdup_printf("c%uh%u", h / 32, h % 32);
+        g_assert_cmpstr(t->host_name[h], ==, name);
+        g_assert_cmpuint(t->host[h].nnics, ==, 2);
+        g_assert_cmpuint(t->host[h].nsources, ==, h % 32 == 0);
+        g_free(name);
+    }
+    for (uint32_t i = 0; i < 248; i++) {
+        const TbLinkCfg *l = &t->link[i];
+        g_assert_cmpuint(l->host[0], ==, i / 31 * 32 + i % 31);
+        g_assert_cmpuint(l->host[1], ==, l->host[0] + 1);
+        g_assert_cmpuint(l->nic[0], ==, 1);
+        g_assert_cmpuint(l->nic[1], ==, 0);
+        g_assert_cmpmem(t->host[l->host[0]].nic[1].peer_mac, 6,
+                        t->host[l->host[1]].nic[0].mac, 6);
+    }
+    free_topo(t);
+    g_string_free(g, TRUE);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -760,6 +793,7 @@ int main(int argc, char **argv)
     g_test_add_func("/net/errors", test_errors);
     g_test_add_func("/net/smp-host", test_smp_host);
     g_test_add_func("/net/chain64", test_chain64);
+    g_test_add_func("/net/load256", test_load256);
     g_test_add_func("/net/key-ranges", test_key_ranges);
     g_test_add_func("/net/tcp-stream", test_tcp_stream);
     g_test_add_func("/net/netperf-section", test_netperf_section);

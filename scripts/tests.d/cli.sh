@@ -827,37 +827,10 @@ rc=$?
   && grep -q "mlffr needs exactly one traffic source, a \[traffic\] section of kind pktgen" "$tmp/stderr" \
   && ok "mlffr tcp-stream: no traffic source, one line" || nok "mlffr tcp-stream: rc=$rc $(cat "$tmp/stderr")"
 # ... and searches a network with one: a router host r forwarding to a
-# sink host s over a link; 1518 bytes pass at line rate, 64 bytes do not
-# pass at line rate; the one-host scenario of the same router (its sink
-# local) gives the same kind of table
-cat > "$tmp/rs.ini" <<'INI'
-[driver]
-mode = napi
-[host.r]
-ip_forward = 1
-[nic.r.eth0]
-mac = 00:07:e9:00:00:10
-ip = 10.1.0.1/24
-[nic.r.eth1]
-mac = 00:07:e9:00:00:11
-ip = 10.2.0.1/24
-[traffic.r]
-nic = eth0
-pps = 50000
-count = 1000
-src_ip = 10.1.0.2
-dst_ip = 10.2.0.2
-udp_dst_port = 9
-[host.s]
-sink_udp_port = 9
-[nic.s.eth0]
-mac = 00:07:e9:00:00:20
-ip = 10.2.0.2/24
-[link.wire]
-a = r.eth1
-b = s.eth0
-INI
-"$E1KLAB" mlffr "$tmp/rs.ini" --sizes 64,1518 --trial-frames 2000 --no-plot --quiet --out "$tmp/mlffr-rs" >"$tmp/stdout" 2>"$tmp/stderr"
+# sink host s over a link (tests/data/router-sink.ini); 1518 bytes pass
+# at line rate, 64 bytes do not
+RS=tests/data/router-sink.ini
+"$E1KLAB" mlffr "$RS" --sizes 64,1518 --trial-frames 2000 --no-plot --quiet --out "$tmp/mlffr-rs" >"$tmp/stdout" 2>"$tmp/stderr"
 rc=$?
 if [ $rc -eq 0 ] && grep -Eq '^      1518        81274      986\.991          100\.00$' "$tmp/stdout" \
    && grep -Eq '^        64 +[0-9]+ ' "$tmp/stdout" && ! grep -Eq '^        64 +148809 ' "$tmp/stdout" \
@@ -875,7 +848,7 @@ else nok "bench tcp-stream: rc $rc: $(echo "$out" | head -c 300)"; fi
 out=$("$E1KLAB" bench $S/tcp-stream.ini --frames 100 --no-callgrind 2>&1); rc=$?
 [ $rc -eq 2 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q -- "--frames: .*tcp-stream.ini has no traffic source" \
   && ok "bench tcp-stream --frames: exit 2, one line" || nok "bench tcp-stream --frames: rc $rc: $out"
-out=$("$E1KLAB" bench "$tmp/rs.ini" --frames 500 --no-callgrind 2>&1); rc=$?
+out=$("$E1KLAB" bench "$RS" --frames 500 --no-callgrind 2>&1); rc=$?
 if [ $rc -eq 0 ] && echo "$out" | grep -q '^offered frames  *500$' && echo "$out" | grep -q '^frames from links  *500$' \
    && echo "$out" | grep -q '^forwarded frames  *500$'; then
   ok "bench of a network with a source: --frames sets its count"

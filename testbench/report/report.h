@@ -125,7 +125,8 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r);
  *  trailing newline).  g_free() the result. */
 char *tb_report_json(const TbScenario *sc, const TbResults *r);
 /** The members of that report object added to @b, inside an object the
- *  caller opened (a host's report in a report of several hosts). */
+ *  caller opened (a host's report in the report of a run of named
+ *  hosts). */
 void tb_report_json_members(JsonBuilder *b, const TbScenario *sc,
                             const TbResults *r);
 /** @b's tree as report text: pretty-printed, 2-space indent, the

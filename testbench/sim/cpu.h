@@ -160,6 +160,8 @@ struct TbCpu {
      * at them) */
     TbSmp *smp;                    /**< the CPU set, NULL outside one */
     uint32_t slot;                 /**< index in the set */
+    void *jb[5];                   /**< its coroutine's resume point
+                                        (smp.h TbSmpJmp) */
     uint64_t clock;                /**< local clock while switched out, ns
                                         (the running CPU's is eng->now) */
     bool waiting;                  /**< idle, blocked until kicked */

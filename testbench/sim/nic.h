@@ -11,9 +11,9 @@
  * A device model sees the host through the port functions below (DMA
  * into the host's memory arena, its interrupt vectors, the clock, a
  * deadline timer, frames leaving on the wire); a driver core sees it
- * through its OS layer (tb_osdep.c for driver/osdep.h of the e1000
- * core), which reaches the device through the type's register
- * accessors.  The kernel calls the driver through the entry points the
+ * through its OS layer, a file of its type (tb_osdep.c: driver/osdep.h
+ * of the e1000 core, which reaches the e1000 model through its type's
+ * register accessors, inline: nic_e1000.h).  The kernel calls the driver through the entry points the
  * type gives (the IRQ handler of each vector, the NAPI poll,
  * ndo_start_xmit, ndo_tx_timeout, the driver's watchdog timer), as
  * Linux's request_irq, netif_napi_add and net_device_ops do.
@@ -77,8 +77,8 @@ struct TbNicType {
      *  the configuration. */
     void *(*create)(TbNic *nic, const TbNicCfg *cfg);
     void (*destroy)(void *dev);
-    /** 32-bit register access at BAR offset @off (the drivers' readl and
-     *  writel). */
+    /** 32-bit register access at BAR offset @off (the driver's readl and
+     *  writel; its OS layer, a file of the type, may call them inline). */
     uint32_t (*readl)(void *dev, uint32_t off);
     void (*writel)(void *dev, uint32_t off, uint32_t val);
     /** A frame from the wire (no FCS). */
@@ -130,9 +130,7 @@ struct TbNic {
     const TbNicType *type;
     void *dev;                   /**< device model instance */
     void *drv;                   /**< driver adapter (NULL until probe) */
-    /* the type's hot operations, copied from it (one load per call) */
-    uint32_t (*readl)(void *dev, uint32_t off);
-    void (*writel)(void *dev, uint32_t off, uint32_t val);
+    /* the type's per-frame operation, copied from it (one load a call) */
     uint64_t (*run_due)(void *dev, uint64_t now_ns);
     TbKernel *k;
     TbCpu *cpu;                  /**< the host's running CPU (follows the

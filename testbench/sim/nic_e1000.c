@@ -6,11 +6,13 @@
  * arena, the clock read from the engine without a call), and the e1000
  * driver core (driver/e1000_drv.h) with its OS handle (tb_host.h):
  * bring-up, statistics and the entry points the kernel calls.  One INTx
- * vector; the driver's watchdog every 2 s (Linux e1000_watchdog).
+ * vector; the driver's watchdog every 2 s (Linux e1000_watchdog).  The
+ * driver's OS layer, tb_osdep.c, is this type's too (nic_e1000.h).
  */
 #include <string.h>
 
 #include "sim/nic.h"
+#include "sim/nic_e1000.h"
 #include "sim/tb_host.h"
 #include "sim/trace.h"
 #include "e1000_regs.h"
@@ -70,18 +72,6 @@ static void *e1000_create(TbNic *nic, const TbNicCfg *n)
 static void e1000_destroy(void *dev)
 {
     e1k_free(dev);
-}
-
-/* 32-bit accesses: the model's access of a constant size folds to the
- * 4-byte case. */
-static uint32_t e1000_readl(void *dev, uint32_t off)
-{
-    return e1k_mmio_read(dev, off, 4);
-}
-
-static void e1000_writel(void *dev, uint32_t off, uint32_t val)
-{
-    e1k_mmio_write(dev, off, val, 4);
 }
 
 static E1kRxResult e1000_receive(void *dev, const uint8_t *frame,
@@ -208,8 +198,8 @@ const TbNicType tb_nic_e1000 = {
     .read_stall_ns = e1000_read_stall_ns,
     .create = e1000_create,
     .destroy = e1000_destroy,
-    .readl = e1000_readl,
-    .writel = e1000_writel,
+    .readl = tb_e1000_readl,
+    .writel = tb_e1000_writel,
     .receive = e1000_receive,
     .run_due = e1000_run_due,
     .next_deadline = e1000_next_deadline,

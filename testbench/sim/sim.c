@@ -91,7 +91,7 @@ static int make_smp(TbSim *sim, char **err)
             cpus[k++] = sim->host[h]->cpus[c];
         }
     }
-    sim->smp = tb_smp_new(sim->eng, cpus, n, tb_host_switch, sim);
+    sim->smp = tb_smp_new(sim->eng, cpus, n, tb_host_switch);
     sim->idle_seq = g_new0(uint64_t, n);
     g_free(cpus);
     if (!sim->smp) {

@@ -36,25 +36,12 @@ static int load_profile(TbHost *host, char **err)
     return rc;
 }
 
-/* CPU @c of its host runs from now on: the kernel's and every NIC
- * glue's "current CPU" follow it. */
-static void host_set_cpu(TbHost *h, TbCpu *c)
+void tb_host_switch(void *owner, TbCpu *c)
 {
+    TbHost *h = owner;
     tb_kernel_set_cpu(h->k, c);
     for (uint32_t i = 0; i < h->nnics; i++) {
         h->nic[i]->cpu = c;
-    }
-}
-
-void tb_host_switch(void *ctx, TbCpu *c)
-{
-    TbSim *sim = ctx;
-    if (c) {
-        host_set_cpu(c->owner, c);
-        return;
-    }
-    for (uint32_t i = 0; i < sim->nhosts; i++) {
-        host_set_cpu(sim->host[i], sim->host[i]->cpu);
     }
 }
 
@@ -171,7 +158,7 @@ void tb_host_free(TbHost *h)
         /* teardown must not take interrupts any more */
         h->cpu->irq_off = 1;
         h->cpu->ctx = TB_CTX_PROCESS;
-        host_set_cpu(h, h->cpu);
+        tb_host_switch(h, h->cpu);
     }
     tb_host_free_nics(h);
     for (uint32_t i = 0; i < TB_MAX_SOURCES; i++) {

@@ -97,10 +97,9 @@ struct TbSim {
 /** Host @h of the run: its profile, CPUs (ids 0.., each owned by the
  *  host), kernel, memory arena and routes.  0, or -1 and *err. */
 int tb_host_build(TbHost *h, char **err);
-/** The lock-step's switch callback (smp.h; ctx: the run): CPU @c runs
- *  from now on, its host's kernel and NICs follow it; NULL: the
- *  lock-step stopped, every host is on its boot CPU. */
-void tb_host_switch(void *ctx, TbCpu *c);
+/** The lock-step's switch callback (smp.h): CPU @c of host @owner runs
+ *  from now on; the host's kernel and NICs follow it. */
+void tb_host_switch(void *owner, TbCpu *c);
 /** Free what tb_host_build and the NICs made (teardown: no events run). */
 void tb_host_free(TbHost *h);
 

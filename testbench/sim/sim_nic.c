@@ -72,23 +72,15 @@ const uint64_t *tb_nic_clock(const TbNic *nic)
     return &nic->cpu->eng->now;
 }
 
-static void deadline_event(void *ctx, uint64_t arg);
+static void deadline_heap_event(void *ctx, uint64_t arg);
 
-/* The device's deadline: one fixed engine timer (moving it costs no heap
- * work and leaves no stale events), or, when the engine has none left, a
- * heap event replaced when the deadline moves (the same order: either
- * takes a new sequence number when it moves). */
-static void set_deadline(TbNic *nic, uint64_t d)
+/* A deadline without a fixed timer (the engine had none left): one heap
+ * event, replaced when the deadline moves (the same order as a timer:
+ * either takes a new sequence number when it moves). */
+static __attribute__((noinline)) void set_deadline_heap(TbNic *nic,
+                                                        uint64_t d)
 {
     TbEngine *e = nic->cpu->eng;
-    if (nic->dl_timer >= 0) {
-        if (d == E1K_NO_DEADLINE) {
-            tb_engine_timer_cancel(e, nic->dl_timer);
-        } else {
-            tb_engine_timer_set(e, nic->dl_timer, d);
-        }
-        return;
-    }
     d = d != E1K_NO_DEADLINE && d < e->now ? e->now : d;
     if (d == nic->dl_time) {
         return;
@@ -97,7 +89,22 @@ static void set_deadline(TbNic *nic, uint64_t d)
     nic->dl_event = 0;
     nic->dl_time = d == E1K_NO_DEADLINE ? TB_NEVER : d;
     if (d != E1K_NO_DEADLINE) {
-        nic->dl_event = tb_engine_schedule(e, d, deadline_event, nic, 0);
+        nic->dl_event = tb_engine_schedule(e, d, deadline_heap_event, nic,
+                                           0);
+    }
+}
+
+/* The device's deadline lives in one fixed engine timer: moving it costs
+ * no heap work and leaves no stale events. */
+static void set_deadline(TbNic *nic, uint64_t d)
+{
+    TbEngine *e = nic->cpu->eng;
+    if (__builtin_expect(nic->dl_timer < 0, 0)) {
+        set_deadline_heap(nic, d);
+    } else if (d == E1K_NO_DEADLINE) {
+        tb_engine_timer_cancel(e, nic->dl_timer);
+    } else {
+        tb_engine_timer_set(e, nic->dl_timer, d);
     }
 }
 
@@ -122,18 +129,26 @@ static void deadline_event(void *ctx, uint64_t arg)
         d = now + 1;   /* never spin at one instant (now is never
                           E1K_NO_DEADLINE) */
     }
-    if (nic->dl_timer >= 0 && e->ttime[nic->dl_timer] == TB_NEVER
-        && d != E1K_NO_DEADLINE) {
+    if (e->ttime[nic->dl_timer] == TB_NEVER && d != E1K_NO_DEADLINE) {
         /* the usual case: the engine disarmed the timer to run this
          * event (the model does not announce from run_due) */
         tb_engine_timer_arm_idle(e, nic->dl_timer, d);
     } else {
-        if (nic->dl_timer < 0) {
-            nic->dl_event = 0;   /* this one ran */
-            nic->dl_time = TB_NEVER;
-        }
         set_deadline(nic, d);
     }
+}
+
+/* deadline_event of a NIC whose deadline is a heap event. */
+static void deadline_heap_event(void *ctx, uint64_t arg)
+{
+    (void)arg;
+    TbNic *nic = ctx;
+    nic->dl_event = 0;   /* this one runs: none pending (as a timer the
+                            engine disarmed to run it) */
+    nic->dl_time = TB_NEVER;
+    uint64_t d = nic->run_due(nic->dev, nic->cpu->eng->now);
+    uint64_t now = nic->cpu->eng->now;
+    set_deadline_heap(nic, d <= now ? now + 1 : d);
 }
 
 /* A frame that left NIC @nic's wire goes to the run's observer (tx_fn)
@@ -201,8 +216,6 @@ static int glue_init(TbHost *h, TbNic *nic, uint32_t i, const TbNicCfg *n)
     nic->sim = h->sim;
     nic->k = h->k;
     nic->cpu = h->k->cpu;
-    nic->readl = t->readl;
-    nic->writel = t->writel;
     nic->run_due = t->run_due;
     nic->readl_ns = t->read_stall_ns(n);
     nic->trace_out = h->sim->trace_out;

@@ -44,18 +44,15 @@ static void smp_stack_deregister(unsigned id)
 }
 
 TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
-                  TbSmpSwitchFn fn, void *ctx)
+                  TbSmpSwitchFn fn)
 {
     if (n < 2) {
         return NULL;
     }
-    TbSmp *s = g_new0(TbSmp, 1);
+    TbSmp *s = g_malloc0(sizeof(*s) + n * sizeof(s->cpu[0]));
     s->eng = eng;
     s->ncpus = n;
     s->switch_fn = fn;
-    s->switch_ctx = ctx;
-    s->cpu = g_new0(TbCpu *, n);
-    s->jb = g_new0(TbSmpJmp, n);
     s->stack = g_new0(void *, n);
     s->stack_id = g_new0(unsigned, n);
     s->tick_ids = g_new0(TbEventId, n);
@@ -79,8 +76,6 @@ void tb_smp_free(TbSmp *s)
         }
         g_free(s->stack[i]);
     }
-    g_free(s->cpu);
-    g_free(s->jb);
     g_free(s->stack);
     g_free(s->stack_id);
     g_free(s->tick_ids);
@@ -88,16 +83,20 @@ void tb_smp_free(TbSmp *s)
     g_free(s);
 }
 
-/* The runnable CPU with the smallest (clock, slot), NULL if all wait; in
- * *@next the smallest clock of the other runnable CPUs (TB_NEVER if
- * none): with the run's stop, the horizon of that CPU (smp_arm's, found
- * in the same pass: a switch comes several times per forwarded frame). */
-static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
+/** Sets of at most this many CPUs (a host's) take the unrolled scans. */
+#define TB_SMP_SMALL TB_MAX_CPUS
+
+/* smp_min over the @n CPUs of @cpu, at most @max of them: with @max a
+ * constant the compiler unrolls the scan (a switch comes several times
+ * per forwarded frame). */
+static inline __attribute__((always_inline))
+TbCpu *smp_min_of(TbCpu *const *cpu, uint32_t n, uint32_t max,
+                  uint64_t *next)
 {
     TbCpu *best = NULL;
     uint64_t second = TB_NEVER;
-    for (uint32_t i = 0; i < s->ncpus; i++) {
-        TbCpu *c = s->cpu[i];
+    for (uint32_t i = 0; i < max && i < n; i++) {
+        TbCpu *c = cpu[i];
         if (c->waiting) {
             continue;
         }
@@ -110,6 +109,18 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
     }
     *next = second;
     return best;
+}
+
+/* The runnable CPU with the smallest (clock, slot), NULL if all wait; in
+ * *@next the smallest clock of the other runnable CPUs (TB_NEVER if
+ * none): with the run's stop, the horizon of that CPU (smp_arm's, found
+ * in the same pass). */
+static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
+{
+    if (s->ncpus <= TB_SMP_SMALL) {
+        return smp_min_of(s->cpu, s->ncpus, TB_SMP_SMALL, next);
+    }
+    return smp_min_of(s->cpu, s->ncpus, UINT32_MAX, next);
 }
 
 /* Set the engine's horizon to the next instant the running CPU must stop
@@ -141,9 +152,9 @@ static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to, uint64_t h)
     s->cur = to;
     s->switches++;
     tb_engine_set_horizon(s->eng, h);
-    s->switch_fn(s->switch_ctx, to);
-    if (!__builtin_setjmp(s->jb[from->slot])) {
-        smp_jump(s->jb[to->slot]);
+    s->switch_fn(to->owner, to);
+    if (!__builtin_setjmp(from->jb)) {
+        smp_jump(to->jb);
     }
 }
 
@@ -183,7 +194,7 @@ static void smp_sched(TbSmp *s, TbCpu *c)
                 }
             }
             s->resume = c;
-            if (!__builtin_setjmp(s->jb[c->slot])) {
+            if (!__builtin_setjmp(c->jb)) {
                 smp_jump(s->main_jb);
             }
             continue;
@@ -238,7 +249,7 @@ static void cpu_entry(void)
 {
     TbSmp *s = boot_smp;
     TbCpu *c = s->cpu[boot_id];
-    if (!__builtin_setjmp(s->jb[c->slot])) {
+    if (!__builtin_setjmp(c->jb)) {
         setcontext(&boot_ret);
     }
     for (;;) {
@@ -275,15 +286,19 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     s->stop = end_ns;
     s->active = true;
     s->cur = r;
-    s->switch_fn(s->switch_ctx, r);
+    s->switch_fn(r->owner, r);
     smp_arm(s);
     if (!__builtin_setjmp(s->main_jb)) {
-        smp_jump(s->jb[r->slot]);
+        smp_jump(r->jb);
     }
     s->active = false;
     s->cur = NULL;
     tb_engine_set_horizon(s->eng, TB_NEVER);
-    s->switch_fn(s->switch_ctx, NULL);
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        if (s->cpu[i]->id == 0) {
+            s->switch_fn(s->cpu[i]->owner, s->cpu[i]);
+        }
+    }
 }
 
 /* ---- idle stretches of the whole set in closed form ---- */

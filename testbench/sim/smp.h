@@ -44,24 +44,22 @@
  *  "Nonlocal gotos"), cheaper than a jmp_buf's signal mask and unwind. */
 typedef void *TbSmpJmp[5];
 
-/** Called whenever CPU @c starts or resumes running (the kernel's
- *  "current CPU" pointers follow it), and with NULL when tb_smp_run
- *  returns (every CPU's owner is back on its boot CPU). */
-typedef void (*TbSmpSwitchFn)(void *ctx, TbCpu *c);
+/** Called with @c->owner whenever CPU @c starts or resumes running (the
+ *  owner's "current CPU" pointers follow it), and for every boot CPU (id
+ *  0) when tb_smp_run returns (every owner is back on its boot CPU). */
+typedef void (*TbSmpSwitchFn)(void *owner, TbCpu *c);
 
 struct TbSmp {
     bool active;                   /**< inside tb_smp_run */
     TbEngine *eng;
-    TbCpu **cpu;                   /**< the set, ncpus entries */
     uint32_t ncpus;
     TbCpu *cur;                    /**< running CPU */
     TbCpu *resume;                 /**< CPU to resume from tb_smp_run */
     uint64_t stop;                 /**< tb_smp_run's @end, ns */
     bool started;                  /**< coroutines created */
     TbSmpSwitchFn switch_fn;
-    void *switch_ctx;
-    TbSmpJmp main_jb;              /**< tb_smp_run's caller */
-    TbSmpJmp *jb;                  /**< each CPU's coroutine */
+    TbSmpJmp main_jb;              /**< tb_smp_run's caller (each CPU's
+                                        coroutine: TbCpu.jb) */
     void **stack;
     unsigned *stack_id;            /**< valgrind's ids of stack[] (0
                                         when built without valgrind) */
@@ -71,6 +69,8 @@ struct TbSmp {
     uint64_t kicks;                /**< tb_smp_kick calls: the only
                                         change of a CPU's (clock, waiting)
                                         an engine event can make */
+    TbCpu *cpu[];                  /**< the set, ncpus entries (in the
+                                        struct: no load on the way) */
 };
 
 /**
@@ -79,7 +79,7 @@ struct TbSmp {
  * slot and smp pointer.  NULL if @n is below 2.
  */
 TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
-                  TbSmpSwitchFn fn, void *ctx);
+                  TbSmpSwitchFn fn);
 void tb_smp_free(TbSmp *s);
 
 /**
@@ -89,8 +89,8 @@ void tb_smp_free(TbSmp *s);
  */
 void tb_smp_start(TbSmp *s);
 
-/** Run every CPU until @end_ns (see above).  Back in the caller the
- *  switch callback has been called with NULL. */
+/** Run every CPU until @end_ns (see above).  Back in the caller every
+ *  owner is on its boot CPU (the switch callback). */
 void tb_smp_run(TbSmp *s, uint64_t end_ns);
 
 /**
