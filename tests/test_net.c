@@ -625,6 +625,60 @@ static void test_tso(void)
     g_assert_cmpuint(s3.bytes_recv, ==, 4136936);
 }
 
+/* The CPU profile (--profile) of tcp-stream.ini for 50 ms with 4-byte
+ * sends: every host's items add up to its CPU time in each context (no
+ * charge goes unitemised), and the items count the operations the run
+ * did: a socket_send per send() call, a tcp_xmit per segment the sender
+ * emitted, a tcp_rcv per segment the receiver's sockets took. */
+static void test_cpu_profile(void)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream.ini",
+                                  NULL);
+    const char *sets[] = {"netperf.duration=50ms", "netperf.message_size=4",
+                          NULL};
+    TbTopology *t = g_new0(TbTopology, 1);
+    char *err = NULL;
+    g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, 0);
+    TbNet *n = tb_net_new(t, &err);
+    g_assert_nonnull(n);
+    g_assert_null(tb_net_cpu_acct(n, 0));
+    tb_net_profile_start(n);
+    g_assert_cmpint(tb_net_run(n, &err), ==, 0);
+    const TbNetperfStats *np = tb_netperf_stats(tb_net_netperf(n));
+    for (uint32_t h = 0; h < 2; h++) {
+        const TbCpuAcct *a = tb_net_cpu_acct(n, h);
+        const uint64_t *ctx_ns = tb_net_ctx_ns(n, h);
+        g_assert_nonnull(a);
+        for (int c = TB_CTX_PROCESS; c < TB_CTX_COUNT; c++) {
+            uint64_t sum = 0;
+            for (int r = 0; r < TB_ACCT_COUNT; r++) {
+                sum += a->ns[c][r];
+            }
+            g_assert_cmpuint(sum, ==, ctx_ns[c]);
+            g_assert_cmpuint(sum, >, 0);
+        }
+    }
+    const TbCpuAcct *a = tb_net_cpu_acct(n, 0);
+    const TbCpuAcct *b = tb_net_cpu_acct(n, 1);
+    uint64_t calls = a->n[TB_CTX_PROCESS][TB_COST_SOCKET_SEND];
+    g_assert_cmpuint(np->sends, >, 10000);
+    g_assert_cmpuint(calls, >=, np->sends);
+    g_assert_cmpuint(calls, <=, np->sends + 1);   /* one call unfinished */
+    g_assert_cmpuint(a->ns[TB_CTX_PROCESS][TB_COST_SOCKET_SEND], ==,
+                     calls * tb_net_cost_ns(n, 0)[TB_COST_SOCKET_SEND]);
+    uint64_t xmit = 0, rcv = 0;
+    for (int c = 0; c < TB_CTX_COUNT; c++) {
+        xmit += a->n[c][TB_COST_TCP_XMIT];
+        rcv += b->n[c][TB_COST_TCP_RCV];
+    }
+    g_assert_cmpuint(xmit, ==, np->segs_out[0]);
+    g_assert_cmpuint(rcv, ==, tb_tcp_glue_stats(tb_net_kernel(n, 1)).segs_in);
+    g_assert_cmpuint(np->data_segs_out[0], >, 0);
+    tb_net_free(n);
+    g_free(t);
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -640,5 +694,6 @@ int main(int argc, char **argv)
     g_test_add_func("/net/netperf-mtu", test_netperf_mtu);
     g_test_add_func("/net/udp-stream-hosts", test_udp_stream_hosts);
     g_test_add_func("/net/tso", test_tso);
+    g_test_add_func("/net/cpu-profile", test_cpu_profile);
     return g_test_run();
 }

@@ -725,6 +725,38 @@ assert [h["report"]["scenario"]["overrides"] for h in d["hosts"]] == [want, want
 heads = [l for l in open(sys.argv[2]) if l.startswith("scenario tcp-stream ")]
 assert len(heads) == 2 and all(l.endswith(") --set netperf.duration=0.01s --set host.b.hz=1000\n") for l in heads), heads
 PY
+# --profile: each host's CPU profile, its items adding up to the busy
+# time per send() call; refused where it cannot be printed
+"$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.05s --set netperf.message_size=4 \
+  --profile --quiet >"$tmp/prof.txt" 2>"$tmp/err" \
+  && python3 - "$tmp/prof.txt" <<'PY' \
+  && ok "run --profile: both hosts' items add up to their busy cycles per send()" \
+  || nok "run --profile: $(head -c 300 "$tmp/err")"
+import sys
+hosts, cur, rows = {}, None, False
+for l in open(sys.argv[1]):
+    f = l.split()
+    if l.startswith("CPU profile of host "):
+        cur, rows = hosts.setdefault(f[4], {"items": 0.0}), False
+    elif f and f[0] == "item":
+        rows = True
+    elif rows and f and f[0] == "busy":
+        cur["busy"], rows = float(f[4]), False
+    elif rows and f:
+        cur["items"] += float(f[-2])      # total cycles per call
+        if f[0] == "socket_send":
+            cur["send"] = float(f[2])
+assert sorted(hosts) == ["a", "b"], hosts
+for h in hosts.values():
+    assert abs(h["items"] - h["busy"]) < 0.1 * 30, hosts
+assert abs(hosts["a"]["send"] - 1) < 0.001, hosts   # a socket_send per call
+PY
+out=$("$E1KLAB" run $S/forward-970kpps-napi.ini --profile 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$out" = "e1klab: run: --profile: only for a scenario with several hosts ($S/forward-970kpps-napi.ini has one)" ] \
+  && ok "run --profile on one host: exit 2, one line" || nok "run --profile one host: rc $rc: $out"
+out=$("$E1KLAB" run $S/tcp-stream.ini --set netperf.duration=0.01s --profile --json - 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [ "$out" = "e1klab: run: --profile prints on stdout: give --json a file name" ] \
+  && ok "run --profile --json -: exit 2, one line" || nok "run --profile --json -: rc $rc: $out"
 # the NICs' MTU sets the MSS and the frame sizes: SYN MSS = MTU - 40,
 # full TCP frames MTU + 14 (9014, 590), UDP_STREAM datagrams up to MTU - 28
 for m in 9000 576; do

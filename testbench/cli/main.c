@@ -4,7 +4,7 @@
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
- *              [--backend testbench|qemu] [--timeout S]
+ *              [--profile] [--backend testbench|qemu] [--timeout S]
  *   e1klab sweep ... / mlffr ... / check ...  (run.h, sweep.h, mlffr.h,
  *                                             check.h)
  *   e1klab bench [SCENARIO.ini | --case NAME] [--frames N]  (bench.h)
@@ -40,7 +40,7 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  run SCENARIO.ini [--set section.key=value ...] [--json FILE]\n"
-    "      [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]\n"
+    "      [--csv FILE] [--pcap-out FILE] [--quiet] [--trace] [--profile]\n"
     "      [--backend testbench|qemu] [--timeout S]\n"
     "                     run a scenario and print its report (qemu: in\n"
     "                     the Linux guest, docs/full-system.md)\n"

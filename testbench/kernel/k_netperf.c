@@ -187,6 +187,13 @@ void tb_netperf_finish(TbNetperf *np)
 {
     if (np && np->cfg.udp) {
         tb_netperf_udp_finish(np);
+        return;
+    }
+    for (int i = 0; np && i < 2; i++) {
+        const TcpStats *t = &tb_tcp_sk(np->s[i])->st;
+        np->st.segs_out[i] = t->segs_out;
+        np->st.data_segs_out[i] = t->data_segs_out;
+        np->st.segs_in[i] = t->segs_in;
     }
 }
 
