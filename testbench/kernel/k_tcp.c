@@ -120,6 +120,11 @@ void tb_tcp_table_free(TbKernel *k)
     g_clear_pointer(&k->tcp, g_free);
 }
 
+bool tb_tcp_active(const TbKernel *k)
+{
+    return k->tcp && k->tcp->n;
+}
+
 TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k)
 {
     return k->tcp ? k->tcp->st : (TbTcpGlueStats){0};

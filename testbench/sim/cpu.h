@@ -374,6 +374,17 @@ static inline void tb_cpu_cost(TbCpu *c, TbCostId id, uint32_t n)
     tb_cpu_charge(c, ns);
 }
 
+/** Charge profile costs @a and @b once each as one charge (one point at
+ *  which interrupts may be taken, as a single cost item would be). */
+static inline void tb_cpu_cost_pair(TbCpu *c, TbCostId a, TbCostId b)
+{
+    if (c->acct) {
+        tb_cpu_acct(c, a, 1, c->cost_ns[a]);
+        tb_cpu_acct(c, b, 1, c->cost_ns[b]);
+    }
+    tb_cpu_charge(c, c->cost_ns[a] + c->cost_ns[b]);
+}
+
 /** Charge a per-byte cost @id for @bytes bytes (ps precision). */
 static inline void tb_cpu_cost_bytes(TbCpu *c, TbCostId id, uint32_t bytes)
 {
