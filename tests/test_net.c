@@ -600,18 +600,18 @@ static void test_tso(void)
         g_assert_cmpuint(l[i]->bytes, <=, l[i]->frames * 1518);
         g_assert_cmpuint(l[i]->frames * 1448, >=, s[i]->bytes_recv);
     }
-    g_assert_cmpuint(s0.bytes_recv, ==, 23512940);
-    g_assert_cmpuint(s1.bytes_recv, ==, 23512290);
-    g_assert_cmpuint(s2.bytes_recv, ==, 23505208);
-    g_assert_cmpuint(l2.frames, ==, 16335);
-    g_assert_cmpuint(l2.bytes, ==, 24655906);
-    /* CPU per KB sent: 8.065 us without TSO, 6.042 us with it */
+    g_assert_cmpuint(s0.bytes_recv, ==, 23514708);
+    g_assert_cmpuint(s1.bytes_recv, ==, 23512352);
+    g_assert_cmpuint(s2.bytes_recv, ==, 23504732);
+    g_assert_cmpuint(l2.frames, ==, 16331);
+    g_assert_cmpuint(l2.bytes, ==, 24655150);
+    /* CPU per KB sent: 8.298 us without TSO, 6.096 us with it */
     double sd0 = (double)b0 / 1000.0 / ((double)s0.bytes_sent / 1024.0);
     double sd2 = (double)b2 / 1000.0 / ((double)s2.bytes_sent / 1024.0);
     g_test_message("send service demand: %.3f us/KB off, %.3f us/KB TSO",
                    sd0, sd2);
-    g_assert_cmpfloat(fabs(sd0 - 8.065), <, 0.0005);
-    g_assert_cmpfloat(fabs(sd2 - 6.042), <, 0.0005);
+    g_assert_cmpfloat(fabs(sd0 - 8.298), <, 0.0005);
+    g_assert_cmpfloat(fabs(sd2 - 6.096), <, 0.0005);
     g_assert_cmpfloat(sd2, <, 0.8 * sd0);
     /* losses on the wire cut TSO skbs' segments out: the protocol
      * recovers them, every byte arrives intact */
@@ -620,9 +620,9 @@ static void test_tso(void)
     TbLinkDirStats l3;
     uint64_t b3;
     TbNetperfStats s3 = offload_run(lossy, &l3, &b3);
-    g_assert_cmpuint(l3.lost, ==, 270);
+    g_assert_cmpuint(l3.lost, ==, 269);
     g_assert_cmpuint(s3.mismatches, ==, 0);
-    g_assert_cmpuint(s3.bytes_recv, ==, 19154144);
+    g_assert_cmpuint(s3.bytes_recv, ==, 19106360);
 }
 
 /* The CPU profile (--profile) of tcp-stream.ini for 50 ms with 4-byte
@@ -672,6 +672,21 @@ static void test_cpu_profile(void)
         rcv += b->n[c][TB_COST_TCP_RCV];
     }
     g_assert_cmpuint(xmit, ==, np->segs_out[0]);
+    /* two skbs per data segment in Linux, one here: the skb_alloc of the
+     * segment and its free at TX clean stand for the queued skb and the
+     * clone; the queued one is freed (skb_free) when it is acknowledged,
+     * so the sender frees about one skb per data segment more than it
+     * allocates (less those still unacknowledged or on the TX ring) */
+    uint64_t allocs = 0, frees = 0;
+    for (int c = 0; c < TB_CTX_COUNT; c++) {
+        allocs += a->n[c][TB_COST_SKB_ALLOC];
+        frees += a->n[c][TB_COST_SKB_FREE];
+    }
+    g_test_message("sender: %" G_GUINT64_FORMAT " skb_alloc, %"
+                   G_GUINT64_FORMAT " skb_free, %" G_GUINT64_FORMAT
+                   " data segments", allocs, frees, np->data_segs_out[0]);
+    g_assert_cmpuint(frees, <=, allocs + np->data_segs_out[0]);
+    g_assert_cmpuint(frees + 8, >=, allocs + np->data_segs_out[0]);
     g_assert_cmpuint(rcv, ==, tb_tcp_glue_stats(tb_net_kernel(n, 1)).segs_in);
     g_assert_cmpuint(np->data_segs_out[0], >, 0);
     tb_net_free(n);
