@@ -46,7 +46,8 @@ typedef enum TbCostId {
     TB_COST_SOCKET_RECV,      /**< recvfrom() per datagram (syscall) */
     TB_COST_TIMER_TICK,       /**< timer interrupt handler body */
     TB_COST_COPY_FROM_USER_PER_BYTE, /**< per byte copied from user space */
-    TB_COST_SOCKET_SEND,      /**< send() per call (syscall, tcp_sendmsg) */
+    TB_COST_SOCKET_SEND,      /**< send()/sendto() per call: syscall and
+                                   socket layers, netperf's loop */
     TB_COST_TCP_RCV,          /**< tcp_v4_rcv + tcp_rcv_established per
                                    segment in (incl. ACK processing) */
     TB_COST_TCP_XMIT,         /**< tcp_transmit_skb + ip_queue_xmit per
@@ -55,6 +56,9 @@ typedef enum TbCostId {
                                    datagram out (besides the copy) */
     TB_COST_UDP_RCV,          /**< udp_rcv per datagram delivered (socket
                                    lookup, queue, wake the reader) */
+    TB_COST_TCP_SENDMSG,      /**< tcp_sendmsg per send() call (besides
+                                   socket_send, the copy and the segments
+                                   sent) */
     TB_COST_COUNT
 } TbCostId;
 
