@@ -51,7 +51,7 @@ static const char usage_text[] =
     "                     instructions per frame (docs/performance.md)\n"
     "  sweep SCENARIO.ini --param KEY=LIST|START:STOP:STEP ... [--jobs N]\n"
     "      [--out DIR] [--set ...] [--emit-jobs] [--exe PROGRAM]\n"
-    "      [--collect] [--no-plot] [--quiet]\n"
+    "      [--collect] [--no-plot] [--quiet] [--published FILE]\n"
     "                     run a parameter grid; CSV and gnuplot charts\n"
     "  mlffr SCENARIO.ini [--sizes 64,128,...] [--loss PCT] [--jobs N]\n"
     "      [--trial-frames N] [--resolution PCT] [--out DIR] [--set ...]\n"
