@@ -18,7 +18,7 @@ static const char *row_name(unsigned row)
         return "(readl: bus stall)";
     }
     if (row == TB_ACCT_OTHER) {
-        return "(other: udelay, spin)";
+        return "(other)";
     }
     return tb_cost_name((TbCostId)row);
 }
