@@ -37,6 +37,7 @@ typedef struct RunOpts {
     char *pcap_path;           /* --pcap-out FILE */
     gboolean quiet;            /* --quiet */
     gboolean trace;            /* --trace: model trace events to stderr */
+    gboolean profile;          /* --profile: the CPU profile (run_net.h) */
     char *backend;             /* --backend testbench|qemu (NULL: testbench) */
     gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s;
                                   NAN: not given (qemu: TB_QEMU_TIMEOUT_S) */
@@ -62,6 +63,10 @@ static void run_opts_init(RunOpts *o)
          "Print the device model's trace events (guest programming "
          "errors, resets, link changes, RX overruns, ITR intervals) to "
          "stderr, one kernel-log style line each", NULL},
+        {"profile", 0, 0, G_OPTION_ARG_NONE, &o->profile,
+         "Several hosts: print each host's CPU profile after the report: "
+         "cycles per netperf send() call and per segment by cost item and "
+         "context (docs/tcp.md)", NULL},
         {"backend", 'b', 0, G_OPTION_ARG_STRING, &o->backend,
          "testbench (default: the modelled host) or qemu (the Linux guest "
          "in QEMU; no --csv)", "NAME"},
@@ -345,6 +350,7 @@ static int run_net(const RunOpts *o, const char *path, char **err)
         .json_path = o->json_path, .csv_path = o->csv_path,
         .pcap_path = o->pcap_path, .backend = o->backend,
         .trace = o->trace, .text = want_text(o), .quiet = o->quiet,
+        .profile = o->profile,
     };
     return tb_run_net(path, (const char *const *)o->sets, &a, err);
 }
@@ -362,6 +368,9 @@ int tb_cmd_run(int argc, char **argv)
     if (run_opts_parse(&o, &argc, &argv, &err) == 0 &&
         run_opts_check(&o, &err) == 0 && tb_run_is_multi(argv[1])) {
         status = run_net(&o, argv[1], &err);
+    } else if (!err && o.profile) {
+        err = g_strdup_printf("run: --profile: only for a scenario with "
+                              "several hosts (%s has one)", argv[1]);
     } else if (!err &&
         tb_scenario_load(argv[1], (const char *const *)o.sets, sc,
                          &err) == 0 &&

@@ -12,6 +12,7 @@
 #include "cli/run_net_out.h"
 #include "report/cli_out.h"
 #include "report/report_net.h"
+#include "report/report_profile.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
 #include "sim/net.h"
@@ -86,6 +87,8 @@ static int net_opts_check(const TbRunNetArgs *a, char **err)
         why = "--pcap-out needs a file name";
     } else if (a->trace) {
         why = "--trace: not available for a scenario with several hosts";
+    } else if (a->profile && a->json_path && !strcmp(a->json_path, "-")) {
+        why = "--profile prints on stdout: give --json a file name";
     }
     if (why) {
         *err = g_strdup_printf("run: %s", why);
@@ -129,6 +132,19 @@ static int net_run_bar(TbNet *n, const TbRunNetArgs *a, char **err)
     return r;
 }
 
+/* The CPU profile of every host of the finished run @n on stdout. */
+static void net_profile_text(const TbNet *n, const TbTopology *t,
+                             const TbNetReport *nr)
+{
+    TbProfileHost hp[TB_MAX_HOSTS];
+
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        hp[h] = (TbProfileHost){ tb_net_cpu_acct(n, h), tb_net_cost_ns(n, h),
+                                 tb_net_ctx_ns(n, h), tb_net_mhz(n, h) };
+    }
+    tb_report_profile_text(stdout, nr, hp);
+}
+
 /* Run @t and write its reports.  0 or -1 with *err. */
 static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
                           char **err)
@@ -138,6 +154,9 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
     TbNetReport nr;
     int r = -1;
 
+    if (n && a->profile) {
+        tb_net_profile_start(n);
+    }
     if (n && tb_net_outs_open(&o, n, t, a, err) == 0
         && net_run_bar(n, a, err) == 0
         && tb_net_outs_finish(&o, n, err) == 0) {
@@ -150,6 +169,9 @@ static int net_run_report(const TbTopology *t, const TbRunNetArgs *a,
         r = tb_net_outs_commit(&o, err);
         if (r == 0 && a->text) {
             tb_report_net_text(stdout, &nr);
+        }
+        if (r == 0 && a->profile) {
+            net_profile_text(n, t, &nr);
         }
         if (r == 0 && fflush(stdout) != 0) {
             *err = g_strdup("stdout: write error");

@@ -6,7 +6,9 @@
  * transmits (one file, in the order they leave), --csv FILE writes one
  * time series per host (run_net_out.h).  Options that have no meaning
  * for such a run are refused with one line, never ignored: --backend
- * qemu, --csv -, --trace, --timeout.
+ * qemu, --csv -, --trace, --timeout.  --profile prints every host's CPU
+ * profile (report/report_profile.h) after the text report (also with
+ * --quiet; refused when stdout carries the JSON or the CSV).
  */
 #ifndef TB_RUN_NET_H
 #define TB_RUN_NET_H
@@ -22,6 +24,9 @@ typedef struct TbRunNetArgs {
     bool trace;                /**< --trace (refused) */
     bool text;                 /**< print the text report on stdout */
     bool quiet;                /**< --quiet: no progress bar */
+    bool profile;              /**< --profile: each host's CPU profile on
+                                    stdout after the text report
+                                    (report_profile.h) */
 } TbRunNetArgs;
 
 /** True if the scenario file @path declares [host.NAME] or [link.NAME]

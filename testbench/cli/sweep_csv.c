@@ -128,12 +128,12 @@ static char *group_title(const TbSweep *s, guint i, const char *mode)
     GString *t = g_string_new(NULL);
 
     for (guint a = 0; a < s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
         if ((int)a == s->load_axis) {
             continue;
         }
-        g_string_append_printf(t, "%s%s=%s", t->len ? " " : "", p->key,
-                               tb_sweep_value(s->grid, i, a));
+        char *kv = tb_sweep_axis_text(s->grid, i, a);
+        g_string_append_printf(t, "%s%s", t->len ? " " : "", kv);
+        g_free(kv);
     }
     if (t->len == 0 && *mode) {
         g_string_append(t, mode);

@@ -32,19 +32,24 @@ int tb_sweep_net_x_axis(const TbSweepGrid *g);
 /**
  * Read every point's report; write DIR/sweep.csv (all-or-nothing): point,
  * the axes, the netperf figures (test, throughput, CPU utilizations,
- * service demands, bytes and calls) and each host's CPU shares; fill
+ * service demands, bytes and calls), each host's CPU shares and, with
+ * s->published, the published throughput at the point's x; fill
  * @pts (s->grid->npoints entries; x from axis s->load_axis) and @groups
  * (curve titles: the other axes' values).  0, or -1 with *err.
  */
 int tb_sweep_net_combine(const TbSweep *s, TbNetPlotPoint *pts,
                          GPtrArray *groups, char **err);
 
+struct TbPublished;
+
 /** Write sweep-plot.dat and sweep.gp in @dir and run @gnuplot on them:
- *  throughput.{png,svg} and cpu.{png,svg} against @xlabel.  0, or -1
- *  with *err (no chart left). */
+ *  throughput.{png,svg} and cpu.{png,svg} against @xlabel, the
+ *  throughput chart with the published curve @pub beside e1klab's (NULL:
+ *  none; sweep_published.h).  0, or -1 with *err (no chart left). */
 int tb_sweep_net_plot(const char *gnuplot, const char *dir,
                       const char *title, const char *xlabel,
                       const char *const *groups, guint ngroups,
-                      const TbNetPlotPoint *pts, guint npts, char **err);
+                      const TbNetPlotPoint *pts, guint npts,
+                      const struct TbPublished *pub, char **err);
 
 #endif /* TB_SWEEP_NET_H */

@@ -232,6 +232,33 @@ void tb_net_set_sampler(TbNet *n, uint32_t h, TbSampleFn fn, void *ctx)
     tb_sim_set_sampler(n->host[h], fn, ctx);
 }
 
+void tb_net_profile_start(TbNet *n)
+{
+    for (uint32_t h = 0; h < n->nhosts; h++) {
+        tb_cpu_acct_start(n->host[h]->cpu);
+    }
+}
+
+const TbCpuAcct *tb_net_cpu_acct(const TbNet *n, uint32_t h)
+{
+    return n->host[h]->cpu->acct;
+}
+
+const uint64_t *tb_net_ctx_ns(const TbNet *n, uint32_t h)
+{
+    return n->host[h]->cpu->ctx_ns;
+}
+
+double tb_net_mhz(const TbNet *n, uint32_t h)
+{
+    return n->host[h]->prof.mhz;
+}
+
+const uint64_t *tb_net_cost_ns(const TbNet *n, uint32_t h)
+{
+    return n->host[h]->cpu->cost_ns;
+}
+
 const TbLink *tb_net_link(const TbNet *n, uint32_t i)
 {
     return n->link[i];

@@ -50,6 +50,19 @@ void tb_net_set_progress(TbNet *n, TbProgressFn fn, void *ctx);
  *  sample boundary from there (as tb_sim_set_sampler; the CSV time
  *  series); set before tb_net_run.  NULL: none. */
 void tb_net_set_sampler(TbNet *n, uint32_t h, TbSampleFn fn, void *ctx);
+/** Turn on the CPU profile (TbCpuAcct) of every host's CPU from now
+ *  (call between tb_net_new, i.e. host ready, and tb_net_run). */
+void tb_net_profile_start(TbNet *n);
+/** The CPU profile of host @h, or NULL if it is off. */
+const TbCpuAcct *tb_net_cpu_acct(const TbNet *n, uint32_t h);
+/** Host @h's CPU time per context from host ready, ns (TbCpu.ctx_ns,
+ *  TB_CTX_COUNT entries). */
+const uint64_t *tb_net_ctx_ns(const TbNet *n, uint32_t h);
+/** The clock of host @h's cost profile, MHz. */
+double tb_net_mhz(const TbNet *n, uint32_t h);
+/** The costs of host @h's CPU in ns (TB_COST_COUNT entries; the CPU
+ *  profile's per-operation figures). */
+const uint64_t *tb_net_cost_ns(const TbNet *n, uint32_t h);
 /** Link @i of the topology. */
 const TbLink *tb_net_link(const TbNet *n, uint32_t i);
 void tb_net_free(TbNet *n);

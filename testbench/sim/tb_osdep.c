@@ -28,7 +28,7 @@ static inline __attribute__((always_inline))
 uint32_t os_readl(struct e1k_os *os, uint32_t reg)
 {
     os->mmio_reads++;
-    tb_cpu_charge(os->cpu, os->readl_ns);
+    tb_cpu_charge_as(os->cpu, TB_ACCT_MMIO_READ, os->readl_ns);
     return e1k_mmio_read(os->hw, reg, 4);
 }
 
@@ -63,7 +63,7 @@ uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
 
 void e1k_os_udelay(struct e1k_os *os, uint32_t us)
 {
-    tb_cpu_charge(os->cpu, (uint64_t)us * 1000u);
+    tb_cpu_charge_as(os->cpu, TB_ACCT_OTHER, (uint64_t)us * 1000u);
 }
 
 void e1k_os_msleep(struct e1k_os *os, uint32_t ms)
