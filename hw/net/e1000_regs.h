@@ -344,6 +344,9 @@
 /* WUFC filters and WUS status bits: LNKC b0, MAG b1, EX b2, MC b3, BC b4,
  * ARP b5, IPV4 b6, IPV6 b7, FLX0-3 b19:16. */
 #define E1K_WUFC_MAG       (1u << 1)
+#define E1K_WUFC_EX        (1u << 2)
+#define E1K_WUFC_MC        (1u << 3)
+#define E1K_WUFC_BC        (1u << 4)
 #define E1K_WUFC_WMASK     0x000F00FFu
 
 /* ---- RAH (SDM 13.5.3) ---- */
