@@ -260,6 +260,10 @@ int e1k_drv_set_wol(struct e1k_adapter *a, uint32_t wufc);
  *  WUFC for the filters enabled, else both 0 (SDM 13.6.1-2). */
 void e1k_drv_arm_wake(struct e1k_adapter *a);
 
+/** [set_phys_id] identify the port: @state 1 LED0 on, 2 off (LEDCTL
+ *  mode, SDM 13.4), 0 back to what LEDCTL was. */
+void e1k_drv_identify(struct e1k_adapter *a, int state);
+
 /** [get_regs_len] 32 dwords. */
 #define E1K_REGS_DUMP_LEN 32u
 /** [get_regs] the dump ethtool's e1000 decoder reads: version

@@ -177,6 +177,8 @@ struct e1k_adapter {
     uint32_t wol;          /**< Wake on LAN filters (WUFC bits) */
     uint32_t eeprom_wol;   /**< what the EEPROM enables (APM: magic) */
     uint16_t device_id;    /**< PCI device ID from the EEPROM (word 0x0D) */
+    bool ledctl_saved;     /**< identify running: ledctl_default kept */
+    uint32_t ledctl_default; /**< LEDCTL before identify */
     /* ---- VLAN (e1000_vlan.c) ---- */
     bool vlan_strip;       /**< CTRL.VME: tags stripped on receive */
     bool vlan_insert;      /**< tags inserted on transmit (VLE) */

@@ -200,6 +200,33 @@ int e1k_drv_set_pause(struct e1k_adapter *a, bool autoneg, bool rx, bool tx)
     return 0;
 }
 
+/* ---- identify (ethtool -p) ---- */
+
+/* LEDCTL LED0 mode (b3:0) values that force the LED (SDM 13.4 LEDCTL;
+ * Linux E1000_LEDCTL_MODE_LED_ON / _OFF). */
+#define LEDCTL_MODE_MASK 0x0Fu
+#define LEDCTL_LED_ON 0x0Eu
+#define LEDCTL_LED_OFF 0x0Fu
+
+void e1k_drv_identify(struct e1k_adapter *a, int state)
+{
+    uint32_t led;
+
+    if (state == 0) {
+        if (a->ledctl_saved) {
+            ew32(a, E1K_LEDCTL, a->ledctl_default);
+            a->ledctl_saved = false;
+        }
+        return;
+    }
+    if (!a->ledctl_saved) {
+        a->ledctl_default = er32(a, E1K_LEDCTL);
+        a->ledctl_saved = true;
+    }
+    led = a->ledctl_default & ~LEDCTL_MODE_MASK;
+    ew32(a, E1K_LEDCTL, led | (state == 1 ? LEDCTL_LED_ON : LEDCTL_LED_OFF));
+}
+
 /* ---- Wake on LAN ---- */
 
 uint32_t e1k_drv_wol_supported(const struct e1k_adapter *a)
