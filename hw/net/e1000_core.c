@@ -598,6 +598,7 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
         memcpy(s->phy.reg, phy_keep, sizeof(phy_keep));
         e1k_timer_arm(s, E1K_TMR_AUTONEG, autoneg);
     }
+    e1k_loop_update(s); /* RCTL is 0 again; the PHY's loopback kept */
     /* CTRL reloaded its default: if that changes STATUS.LU (software had
      * cleared SLU and ASDE), LSC is raised like any link change. */
     e1k_phy_ctrl_written(s);

@@ -110,6 +110,10 @@ struct E1kDev {
     uint32_t next_timer;       /**< lowest id holding next_deadline, or
                                 *   E1K_TMR_COUNT when none is armed */
     uint32_t armed;            /**< bit i set: timer[i] is armed */
+    /* derived from RCTL.LBM and BMCR.LOOPBACK (e1k_loop_update), rebuilt
+     * after reset and restore: one test on the per-frame paths */
+    uint32_t looped;           /**< E1K_LOOP_MAC | E1K_LOOP_PHY */
+    uint32_t rx_from_loop;     /**< 1 during e1k_rx_loop_frame only */
     /* derived from cfg.bus (e1k_bus_prepare), rebuilt after restore:
      * the transaction times of the fixed-size DMA (a descriptor, a
      * descriptor write-back dword) and of the last other size, so the
@@ -323,12 +327,25 @@ static inline bool e1k_link_up(const E1kDev *s)
 {
     return (e1k_reg(s, E1K_STATUS) & E1K_STATUS_LU) != 0;
 }
+/** E1kDev.looped bits: MAC loopback, RCTL.LBM = 01b (SDM 13.4.22), and
+ *  PHY loopback, BMCR.LOOPBACK (clause 22.2.4.1.2). */
+#define E1K_LOOP_MAC 1u
+#define E1K_LOOP_PHY 2u
+/** Recompute E1kDev.looped from RCTL.LBM and BMCR.LOOPBACK; after
+ *  either changes, a reset or a restore. */
+static inline void e1k_loop_update(E1kDev *s)
+{
+    s->looped = ((e1k_reg(s, E1K_RCTL) & E1K_RCTL_LBM_MASK) ==
+                         E1K_RCTL_LBM_MAC ? E1K_LOOP_MAC : 0u) |
+                ((s->phy.reg[E1K_PHY_BMCR] & E1K_BMCR_LOOPBACK) ?
+                         E1K_LOOP_PHY : 0u);
+}
 /** True in MAC loopback, RCTL.LBM = 01b (SDM 13.4.22): transmitted
  *  frames return to the receiver inside the MAC; nothing reaches the
  *  PHY or the line. */
 static inline bool e1k_mac_looped(const E1kDev *s)
 {
-    return (e1k_reg(s, E1K_RCTL) & E1K_RCTL_LBM_MASK) == E1K_RCTL_LBM_MAC;
+    return (s->looped & E1K_LOOP_MAC) != 0;
 }
 /** True if the transmitter may send: the link is up, or the MAC loops
  *  its frames back itself (no link needed). */
@@ -464,7 +481,10 @@ void e1k_phy_timer(E1kDev *s);
 void e1k_phy_ctrl_written(E1kDev *s);
 /** True while the PHY is in loopback (BMCR.LOOPBACK): its frames return
  *  to the MAC and nothing reaches the line. */
-bool e1k_phy_looped(const E1kDev *s);
+static inline bool e1k_phy_looped(const E1kDev *s)
+{
+    return (s->looped & E1K_LOOP_PHY) != 0;
+}
 
 /* ---------------- statistics (e1000_stats.c) ---------------- */
 

@@ -171,11 +171,6 @@ static uint32_t phy_mac_mode(const E1kDev *s)
     return s->phy.cable && s->phy.settled ? s->phy.res_mode : 0;
 }
 
-bool e1k_phy_looped(const E1kDev *s)
-{
-    return phy_loop(s);
-}
-
 /** Recompute the status-type PHY registers from the link state. */
 static void phy_refresh(E1kDev *s)
 {
@@ -298,6 +293,7 @@ static void phy_defaults(E1kDev *s)
     r[E1K_PHY_M88_SCTRL] = 0x0068u;    /* auto MDI/MDI-X, 88E1011 */
     r[E1K_PHY_M88_EXT_CTRL] = 0x0C60u; /* 88E1011 power-on value */
     s->phy.bmsr_ll = 0;
+    e1k_loop_update(s);
 }
 
 void e1k_phy_power_on(E1kDev *s)
@@ -386,6 +382,7 @@ static void bmcr_write(E1kDev *s, uint16_t v)
 
     s->phy.reg[E1K_PHY_BMCR] = (uint16_t)(v & ~(E1K_BMCR_RESET |
                                                 E1K_BMCR_ANRESTART));
+    e1k_loop_update(s);
     if ((v & (E1K_BMCR_RESET | E1K_BMCR_ANRESTART)) ||
         ((v ^ old) & E1K_BMCR_ANENABLE)) {
         link_restart(s);

@@ -480,6 +480,7 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
         }
         /* LBM: the transmitter may now send without link, or stop */
         if ((old ^ val) & E1K_RCTL_LBM_MASK) {
+            e1k_loop_update(s);
             e1k_tx_link_changed(s);
         }
     } else if (off >= E1K_RDBAL && off <= E1K_RDT) {

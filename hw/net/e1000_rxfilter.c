@@ -313,17 +313,24 @@ static E1kRxResult rx_overrun(E1kDev *s)
     return E1K_RX_OVERRUN;
 }
 
-/** A frame arriving at an enabled receiver: size checks, filter,
- *  admission (the body of e1k_rx_frame and e1k_rx_loop_frame). */
-static inline __attribute__((always_inline)) E1kRxResult
-rx_arrive(E1kDev *s, uint32_t rctl, const uint8_t *frame, uint32_t len,
-          const E1kRxKnown *known)
+/* From the line, or (rx_from_loop) from the MAC's or PHY's loop: a
+ * frame from the line is refused while the receiver is off, the link
+ * down, or either loop on (the receiver then takes the loop's frames, and
+ * the PHY keeps the line quiet); the loop's frames need RCTL.EN only. */
+E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
+                         const E1kRxKnown *known)
 {
+    uint32_t rctl = e1k_reg(s, E1K_RCTL);
     uint32_t wire_len = len + E1K_ETH_FCS;
     RxVerdict v = { 0, 0, 0 };
     uint32_t tci = 0;
     int bad_size, strip;
 
+    if (!(rctl & E1K_RCTL_EN) ||
+        ((!e1k_link_up(s) || s->looped) && !s->rx_from_loop)) {
+        s->totals.rx_disabled++;
+        return E1K_RX_DISABLED;
+    }
     /* one compare for the usual lengths, 14 .. UINT32_MAX - 4 bytes */
     if (!frame || len - 14u > UINT32_MAX - 18u) {
         if (!frame || len < 14u) {
@@ -364,33 +371,15 @@ rx_arrive(E1kDev *s, uint32_t rctl, const uint8_t *frame, uint32_t len,
     return E1K_RX_QUEUED;
 }
 
-/* From the line: refused while the receiver is off, the link down, or
- * the MAC or PHY loops (then the receiver takes the loop's frames, and
- * the PHY keeps the line quiet). */
-E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
-                         const E1kRxKnown *known)
-{
-    uint32_t rctl = e1k_reg(s, E1K_RCTL);
-
-    if (!(rctl & E1K_RCTL_EN) || !e1k_link_up(s) ||
-        (rctl & E1K_RCTL_LBM_MASK) == E1K_RCTL_LBM_MAC ||
-        e1k_phy_looped(s)) {
-        s->totals.rx_disabled++;
-        return E1K_RX_DISABLED;
-    }
-    return rx_arrive(s, rctl, frame, len, known);
-}
-
 static const E1kRxKnown loop_nothing_known = { UINT32_MAX, NULL, NULL };
 
 E1kRxResult e1k_rx_loop_frame(E1kDev *s, const uint8_t *frame,
                               uint32_t len)
 {
-    uint32_t rctl = e1k_reg(s, E1K_RCTL);
+    E1kRxResult r;
 
-    if (!(rctl & E1K_RCTL_EN)) {
-        s->totals.rx_disabled++;
-        return E1K_RX_DISABLED;
-    }
-    return rx_arrive(s, rctl, frame, len, &loop_nothing_known);
+    s->rx_from_loop = 1;
+    r = e1k_rx_frame(s, frame, len, &loop_nothing_known);
+    s->rx_from_loop = 0;
+    return r;
 }

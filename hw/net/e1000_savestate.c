@@ -217,6 +217,7 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     ok = restore_payload(dev, buf, len);
     if (ok == 0) {
         e1k_bus_prepare(dev);   /* the blob's cfg.bus, before any callback */
+        e1k_loop_update(dev);
         /* The clock stays at the saved now_ns even when the host clock
          * is already past a due deadline: the next e1k_run_until() or
          * entry point fires what is due at its own instant, exactly as

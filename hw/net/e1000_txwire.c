@@ -232,10 +232,12 @@ void e1k_txwire_done(E1kDev *s)
     fifo_pop(s, len);
 
     tx_count(s, out, len, flags);
-    if (e1k_mac_looped(s)) {
-        e1k_rx_loop_frame(s, out, len);
-    } else if (e1k_phy_looped(s)) {
-        loop_hold(s, out, len);
+    if (__builtin_expect(s->looped != 0, 0)) {
+        if (e1k_mac_looped(s)) {
+            e1k_rx_loop_frame(s, out, len);
+        } else {
+            loop_hold(s, out, len);
+        }
     } else if (s->port.tx_frame) {
         s->port.tx_frame(s->port.opaque, out, len);
     }
