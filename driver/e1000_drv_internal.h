@@ -247,6 +247,20 @@ static inline void ew32_flush(struct e1k_adapter *a, uint32_t reg,
     (void)e1k_os_writel_readl(a->os, reg, val, E1K_STATUS);
 }
 
+/** Link speed in Mb/s of a STATUS value (SPEED b7:6: 00 10, 01 100, else
+ *  1000; SDM 13.4.2). */
+static inline uint32_t e1k_status_mbps(uint32_t status)
+{
+    switch (status & E1K_STATUS_SPEED_MASK) {
+    case E1K_STATUS_SPEED_10:
+        return 10;
+    case E1K_STATUS_SPEED_100:
+        return 100;
+    default:
+        return 1000;
+    }
+}
+
 /** Reset the MAC (CTRL.RST) as Linux e1000_reset_hw: masks interrupts,
  *  stops RX/TX, waits for the EEPROM reload, clears ICR. */
 void e1k_hw_reset(struct e1k_adapter *a);

@@ -352,17 +352,7 @@ void e1k_hw_check_link(struct e1k_adapter *a)
     bool up = (status & E1K_STATUS_LU) != 0;
 
     if (up && !a->link_up) {
-        switch (status & E1K_STATUS_SPEED_MASK) {
-        case E1K_STATUS_SPEED_10:
-            a->link_speed = 10;
-            break;
-        case E1K_STATUS_SPEED_100:
-            a->link_speed = 100;
-            break;
-        default:
-            a->link_speed = 1000;
-            break;
-        }
+        a->link_speed = e1k_status_mbps(status);
         a->full_duplex = (status & E1K_STATUS_FD) != 0;
         a->link_up = true;
         e1k_os_log(a->os, 2, "NIC Link is Up %u Mbps %s Duplex",

@@ -120,17 +120,7 @@ void e1k_drv_get_link_settings(struct e1k_adapter *a,
     ls->forced_speed = a->forced_speed;
     ls->forced_fd = a->forced_fd;
     ls->link_up = (status & E1K_STATUS_LU) != 0;
-    switch (status & E1K_STATUS_SPEED_MASK) {
-    case E1K_STATUS_SPEED_10:
-        ls->speed = 10;
-        break;
-    case E1K_STATUS_SPEED_100:
-        ls->speed = 100;
-        break;
-    default:
-        ls->speed = 1000;
-        break;
-    }
+    ls->speed = e1k_status_mbps(status);
     ls->full_duplex = (status & E1K_STATUS_FD) != 0;
 }
 
