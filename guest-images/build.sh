@@ -41,7 +41,7 @@ done
 die() { echo "guest-images/build.sh: error: $*" >&2; exit 1; }
 [ -z "$extra_ko" ] || [ -f "$extra_ko" ] || die "$extra_ko: no such file"
 
-"$top/scripts/install-deps.sh" qemu || die "installing packages failed"
+"$top/scripts/install-deps.sh" build qemu || die "installing packages failed"
 mkdir -p "$G/debs"
 
 # ------------------------------------------------------------ kernel
