@@ -140,6 +140,8 @@ static E1kDev *new_device(struct e1k_os *os, const TbNicCfg *n)
     memcpy(cfg.mac, n->mac, 6);
     cfg.bus = n->bus;
     cfg.link_mbps = n->link_mbps;
+    cfg.partner_modes = n->partner_modes;
+    cfg.partner_autoneg = n->partner_autoneg;
     cfg.link_up = 1;
     cfg.autoneg_ns = TB_AUTONEG_NS;
     const TbArena *a = &os->k->arena;

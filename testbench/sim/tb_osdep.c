@@ -154,6 +154,21 @@ void e1k_os_skb_csum_ok(struct e1k_skb *skb)
     skb->csum_ok = 1;
 }
 
+/* The modelled stack never offloads VLAN tags (the driver's VLAN
+ * offloads stay off in the testbench). */
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
+{
+    (void)skb;
+    *tci = 0;
+    return false;
+}
+
+void e1k_os_skb_vlan_rx(struct e1k_skb *skb, uint16_t tci)
+{
+    (void)skb;
+    (void)tci;
+}
+
 uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb)
 {
     return skb->len - skb->data_len;
