@@ -78,6 +78,9 @@ static void test_defaults(void)
     g_assert_cmpstr(sc.nic[0].name, ==, "eth0");
     g_assert_cmpint(sc.nic[0].chip, ==, E1K_CHIP_82545EM);
     g_assert_cmpuint(sc.nic[0].link_mbps, ==, 1000);
+    g_assert_cmpstr(sc.nic[0].partner, ==, "auto");
+    g_assert_cmphex(sc.nic[0].partner_modes, ==, E1K_LP_ALL);
+    g_assert_cmpint(sc.nic[0].partner_autoneg, ==, 1);
     g_assert_cmpuint(sc.nic[0].txqueuelen, ==, 1000);
     g_assert_cmpuint(sc.nic[0].ip, ==, 0x0a000001);
     g_assert_cmpuint(sc.nic[0].prefix_len, ==, 24);
@@ -95,6 +98,28 @@ static void test_defaults(void)
     g_assert_cmpuint(sc.traffic[0].dst_ip, ==, 0x0a000001);
     g_assert_cmpuint(sc.run.sample_ns, ==, 1000000);
     g_assert_cmpuint(sc.run.drain_ns, ==, 10000000);
+}
+
+/* [nic] partner: parsed into the model's fields; a bad description or
+ * one without a mode at link_mbps is refused at the key. */
+static void test_partner(void)
+{
+    static const char *const forced[] = { "nic.eth0.partner=forced:100full",
+                                          "nic.eth0.link_mbps=100", NULL };
+    static const char *const bad[] = { "nic.eth0.partner=auto:100", NULL };
+    static const char *const slow[] = { "nic.eth0.partner=forced:100full",
+                                        NULL };
+
+    load_ok(MINIMAL, forced);
+    g_assert_cmphex(sc.nic[0].partner_modes, ==, E1K_LP_100FD);
+    g_assert_cmpint(sc.nic[0].partner_autoneg, ==, 0);
+    assert_err(MINIMAL, bad, "--set nic.eth0.partner=auto:100: [nic.eth0] "
+               "partner: 'auto:100' is not "
+               "auto, auto:MODES or forced:MODE (modes 10half, 10full, "
+               "100half, 100full, 1000half, 1000full joined by +)");
+    assert_err(MINIMAL, slow, "--set nic.eth0.partner=forced:100full: "
+               "[nic.eth0] partner: 'forced:100full' has no mode at "
+               "link_mbps 1000 (the partner's top speed)");
 }
 
 static char *scen(const char *name)
@@ -618,6 +643,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/scenario/defaults", test_defaults);
+    g_test_add_func("/scenario/partner", test_partner);
     g_test_add_func("/scenario/shipped", test_shipped);
     g_test_add_func("/scenario/profile_kept", test_profile_kept);
     g_test_add_func("/scenario/set_overrides", test_set_overrides);

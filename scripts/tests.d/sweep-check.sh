@@ -157,7 +157,7 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 assert [r["netperf.message_size"] for r in rows] == ["4", "512", "16384"]
 mb = [float(r["throughput_mbit_s"]) for r in rows]
 assert mb[0] < mb[1] < mb[2] <= 1448 / 1538 * 1000, mb
-assert mb[0] == 10.83 and mb[2] > 930, mb
+assert mb[0] == 20.13 and mb[2] > 930, mb
 assert all(r["test"] == "TCP_STREAM" for r in rows)
 assert float(rows[0]["local_cpu_util_pct"]) > 99, rows[0]
 sd = [float(r["send_service_demand_us_per_kb"]) for r in rows]
@@ -219,6 +219,43 @@ for f in forwarded interrupts cpu; do
 done
 if grep -q 'RX interrupts/s (eth0)' "$tmp/rs/sweep.gp"; then ok "a network's sweep: the RX interface is r's source NIC"
 else nok "network sweep RX iface: $(grep -o 'RX interrupts[^"]*' "$tmp/rs/sweep.gp" | head -1)"; fi
+
+# The seed's TCP table in one sweep: the paired axis gives each driver
+# mode its RxIntDelay, --published draws the seed's column beside e1klab's
+# and adds it to sweep.csv
+"$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,128 \
+  --param driver.mode+driver.RxIntDelay=legacy+64,napi+1 --set netperf.duration=0.05s \
+  --published $X/tcp-stream-e1000.dat --jobs 2 --quiet --out "$tmp/pub" 2>"$tmp/err" \
+  && python3 - "$tmp/pub" <<'PY' \
+  && ok "several hosts: paired axis driver.mode+driver.RxIntDelay, --published column and curve" \
+  || nok "several hosts: paired axis / --published: $(head -c 300 "$tmp/err")"
+import csv, json, sys
+d = sys.argv[1]
+rows = list(csv.DictReader(open(d + "/sweep.csv")))
+assert [(r["netperf.message_size"], r["driver.mode+driver.RxIntDelay"]) for r in rows] == \
+    [("4", "legacy+64"), ("4", "napi+1"), ("128", "legacy+64"), ("128", "napi+1")], rows
+assert [r["published_mbit_s"] for r in rows] == ["20.74", "20.74", "458.14", "458.14"]
+for i in (0, 2):   # the NAPI driver within 3 % of the interrupt-driven one
+    l, n = float(rows[i]["throughput_mbit_s"]), float(rows[i + 1]["throughput_mbit_s"])
+    assert abs(n / l - 1) < 0.03, (l, n)
+ov = json.load(open(d + "/point-0000.json"))["hosts"][0]["report"]["scenario"]["overrides"]
+assert ov == ["netperf.duration=0.05s", "netperf.message_size=4", "driver.mode=legacy",
+              "driver.RxIntDelay=64"], ov
+gp = open(d + "/sweep.gp").read()
+assert 'title "published: e1000 4.3.2-k1, RxIntDelay=64"' in gp
+assert 'title "driver.mode=napi driver.RxIntDelay=1"' in gp
+PY
+"$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=100000,200000 \
+  --published $X/tcp-stream-e1000.dat --out "$tmp/pub1" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "e1klab: sweep: --published $X/tcp-stream-e1000.dat: only for a scenario with a [netperf] test (a netperf throughput curve)" ] \
+  && [ ! -e "$tmp/pub1" ] && ok "sweep --published without a [netperf] test: exit 2, one line" \
+  || nok "sweep --published without netperf: rc $rc: $(cat "$tmp/err")"
+printf '# title: x\n4 20.74\n128 oops\n' >"$tmp/bad.dat"
+"$E1KLAB" sweep $S/tcp-stream.ini --param netperf.message_size=4,128 \
+  --published "$tmp/bad.dat" --out "$tmp/pub2" 2>"$tmp/err"; rc=$?
+[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "e1klab: sweep: $tmp/bad.dat:3: '128 oops': expected two numbers, X and Y" ] \
+  && [ ! -e "$tmp/pub2" ] && ok "sweep --published with a bad line: exit 2, FILE:LINE" \
+  || nok "sweep --published bad file: rc $rc: $(cat "$tmp/err")"
 
 # Bad input: one line, exit 2, nothing written.
 "$E1KLAB" sweep $S/forward-970kpps-napi.ini --param traffic.pps=1:10:0 \

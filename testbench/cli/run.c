@@ -19,6 +19,7 @@
 #include "qemu/backend_qemu.h"
 #include "report/cli_out.h"
 #include "report/report.h"
+#include "report/report_profile.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
 #include "sim/sim.h"
@@ -38,6 +39,8 @@ typedef struct RunOpts {
     char *pcap_path;           /* --pcap-out FILE */
     gboolean quiet;            /* --quiet */
     gboolean trace;            /* --trace: model trace events to stderr */
+    gboolean profile;          /* --profile: the CPU profile
+                                  (report/report_profile.h) */
     char *backend;             /* --backend testbench|qemu (NULL: testbench) */
     gdouble timeout_s;         /* --timeout: qemu wall-clock limit, s;
                                   NAN: not given (qemu: TB_QEMU_TIMEOUT_S) */
@@ -63,6 +66,11 @@ static void run_opts_init(RunOpts *o)
          "Print the device model's trace events (guest programming "
          "errors, resets, link changes, RX overruns, ITR intervals) to "
          "stderr, one kernel-log style line each", NULL},
+        {"profile", 0, 0, G_OPTION_ARG_NONE, &o->profile,
+         "Print each host's CPU profile after the report (also with "
+         "--quiet): its CPU time by cost item and context, per netperf "
+         "send() call and per segment with a [netperf] test "
+         "(docs/tcp.md)", NULL},
         {"backend", 'b', 0, G_OPTION_ARG_STRING, &o->backend,
          "testbench (default: the modelled host) or qemu (the Linux guest "
          "in QEMU; no --csv)", "NAME"},
@@ -119,6 +127,19 @@ static int run_opts_check(const RunOpts *o, char **err)
         return -1;
     }
     bool qemu = o->backend && !strcmp(o->backend, "qemu");
+    if (o->profile && qemu) {
+        *err = g_strdup("run: --profile: not available with --backend "
+                        "qemu (the profile is the modelled CPU's)");
+        return -1;
+    }
+    if (o->profile && ((o->json_path && !strcmp(o->json_path, "-")) ||
+                       (o->csv_path && !strcmp(o->csv_path, "-")))) {
+        *err = g_strdup_printf("run: --profile prints on stdout: give %s "
+                               "a file name", o->json_path &&
+                               !strcmp(o->json_path, "-") ? "--json"
+                                                          : "--csv");
+        return -1;
+    }
     if (!isnan(o->timeout_s) && !qemu) {
         *err = g_strdup("run: --timeout: only for --backend qemu (the "
                         "testbench's run is bounded by its simulated "
@@ -214,15 +235,20 @@ static int run_simulate(TbSim *sim, const TbTopology *t, RunCtx *rc,
     return tb_run_outs_commit(&rc->outs, t, err);
 }
 
-/* The text report on stdout, unless left out. */
+/* The text report on stdout, unless left out; then with --profile the
+ * CPU profile. */
 static int run_text(const TbSim *sim, const RunOpts *o, char **err)
 {
+    TbRunReport rr;
+
+    tb_run_report_init(&rr, sim);
     if (want_text(o)) {
-        TbRunReport rr;
-        tb_run_report_init(&rr, sim);
         tb_report_run_text(stdout, &rr);
-        tb_run_report_clear(&rr);
     }
+    if (o->profile) {
+        tb_report_profile_text(stdout, &rr);
+    }
+    tb_run_report_clear(&rr);
     if (fflush(stdout) != 0) {
         *err = g_strdup("stdout: write error");
         return -1;
@@ -241,6 +267,9 @@ static int run_testbench(const TbTopology *t, const RunOpts *o, char **err)
     if (tb_run_outs_check(t, &a, err) == 0
         && (sim = tb_sim_new_traced(t, o->trace ? stderr : NULL, err))
         && tb_run_outs_open(&rc.outs, sim, &a, err) == 0) {
+        if (o->profile) {
+            tb_sim_profile_start(sim);
+        }
         run_bar(sim, t, o, &rc);
         if (run_simulate(sim, t, &rc, err) == 0) {
             warn_capped(t, sim);

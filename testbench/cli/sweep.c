@@ -20,6 +20,7 @@
 #include "cli/sweep_csv.h"
 #include "cli/sweep_grid.h"
 #include "cli/sweep_plot.h"
+#include "cli/sweep_published.h"
 #include "cli/sweep_run.h"
 #include "report/cli_out.h"
 #include "scenario/topology.h"
@@ -37,6 +38,7 @@ typedef struct SweepOpts {
     gboolean collect;          /* --collect */
     gboolean no_plot;          /* --no-plot */
     gboolean quiet;            /* --quiet */
+    char *published;           /* --published FILE */
     GOptionEntry entries[TB_CLI_MAX_OPTS];
 } SweepOpts;
 
@@ -64,6 +66,10 @@ static void sweep_opts_init(SweepOpts *o)
          "Write the CSV but no charts (gnuplot not needed)", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
          "No progress lines on stderr", NULL},
+        TB_CLI_OPT_FILE("published", &o->published,
+                        "With a [netperf] test: draw the published curve "
+                        "of FILE (lines of X Y) beside the throughput, add "
+                        "its column to sweep.csv"),
         TB_CLI_OPT_END};
 
     G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
@@ -336,7 +342,7 @@ static int sweep_charts(const TbSweep *s, const char *gnuplot,
                 ? tb_sweep_plot_netperf(gnuplot, s->dir, title, x->key,
                                         (const char *const *)groups->pdata,
                                         groups->len, pts, s->grid->npoints,
-                                        err)
+                                        s->published, err)
                 : tb_sweep_plot(gnuplot, s->dir, title,
                                 (const char *const *)groups->pdata,
                                 groups->len, pts, s->grid->npoints,
@@ -400,16 +406,37 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
     return st;
 }
 
+/* --published FILE (a scenario with a [netperf] test only) into *@pub
+ * and @s.  0 or -1 with *err. */
+static int sweep_published(TbSweep *s, const SweepOpts *o, TbPublished **pub,
+                           char **err)
+{
+    if (!o->published) {
+        return 0;
+    }
+    if (!s->netperf) {
+        *err = g_strdup_printf("--published %s: only for a scenario with "
+                               "a [netperf] test (a netperf throughput "
+                               "curve)", o->published);
+        return -1;
+    }
+    *pub = tb_published_load(o->published, err);
+    s->published = *pub;
+    return *pub ? 0 : -1;
+}
+
 /* Everything after the options: the exit status, *err on bad input. */
 static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
 {
     TbSweep s = {0};
+    TbPublished *pub = NULL;
     char *gnuplot = NULL;
     GPtrArray *inputs = g_ptr_array_new_with_free_func(g_free);
     int plots, status = EXIT_BAD_INPUT;
 
     g_ptr_array_add(inputs, g_strdup(scenario));
-    if (sweep_setup(&s, o, scenario, err) == 0) {
+    if (sweep_setup(&s, o, scenario, err) == 0
+        && sweep_published(&s, o, &pub, err) == 0) {
         s.expect_ns = g_new0(uint64_t, s.grid->npoints);
     }
     if (s.expect_ns == NULL ||
@@ -448,6 +475,7 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
 out:
     g_ptr_array_free(inputs, TRUE);
     g_free(gnuplot);
+    tb_published_free(pub);
     tb_sweep_grid_free(s.grid);
     g_free(s.expect_ns);
     g_free(s.dir);

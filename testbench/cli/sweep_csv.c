@@ -3,11 +3,13 @@
  * sweep.csv and the chart points of `e1klab sweep` (sweep_csv.h): a
  * header from the axes and point 0's report (netperf's figures with a
  * test, then each host's columns: its whole-run figures and its
- * interfaces'), then one row per point report.
+ * interfaces', then with --published the published throughput), then
+ * one row per point report.
  */
 #include <string.h>
 
 #include "cli/sweep_csv.h"
+#include "cli/sweep_published.h"
 #include "report/cli_out.h"
 #include "report/report_path.h"
 
@@ -153,12 +155,12 @@ static char *group_title(const TbSweep *s, guint i, const char *mode)
     GString *t = g_string_new(NULL);
 
     for (guint a = 0; a < s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
         if ((int)a == s->load_axis) {
             continue;
         }
-        g_string_append_printf(t, "%s%s=%s", t->len ? " " : "", p->key,
-                               tb_sweep_value(s->grid, i, a));
+        char *kv = tb_sweep_axis_text(s->grid, i, a);
+        g_string_append_printf(t, "%s%s", t->len ? " " : "", kv);
+        g_free(kv);
     }
     if (t->len == 0 && *mode) {
         g_string_append(t, mode);
@@ -292,6 +294,9 @@ static void csv_head(Csv *c, JsonNode *root)
             c->chart_host = h;
         }
     }
+    if (c->s->published) {
+        g_string_append(c->o, ",published_mbit_s");
+    }
     g_string_append_c(c->o, '\n');
     c->chart_host = c->chart_host == G_MAXUINT ? 0 : c->chart_host;
     JsonNode *cn = g_ptr_array_index(nodes, c->chart_host);
@@ -413,6 +418,20 @@ static int csv_netperf(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
     return 0;
 }
 
+/* With --published, the published throughput at @x (empty if the curve
+ * has no point there). */
+static void csv_published(Csv *c, double x)
+{
+    double y;
+
+    if (c->s->published) {
+        g_string_append_c(c->o, ',');
+    }
+    if (tb_published_at(c->s->published, x, &y)) {
+        g_string_append_printf(c->o, "%.2f", y);
+    }
+}
+
 /* The row of point @i from its report @root, and its chart point: its
  * curve (the chart host's interface mode names a curve of the
  * forwarding charts when no other axis does), its x. */
@@ -444,6 +463,7 @@ static int csv_row(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
                                                     (guint)c->s->load_axis),
                                      NULL)
                     : (double)i;
+        csv_published(c, pt->x);
         g_string_append_c(c->o, '\n');
     }
     g_ptr_array_free(nodes, TRUE);

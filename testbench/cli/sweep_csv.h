@@ -17,7 +17,8 @@
  * Read every point's report; write DIR/sweep.csv (all-or-nothing,
  * cli_out.h): point, the axes, with a [netperf] test (s->netperf) its
  * figures, then each host's columns (prefixed "NAME." in a network of
- * named hosts); fill @pts (s->grid->npoints entries: the forwarding
+ * named hosts), with s->published the published throughput at the
+ * point's x (published_mbit_s, empty where the curve has none); fill @pts (s->grid->npoints entries: the forwarding
  * figures of the host of the first traffic source, netperf's, the x axis
  * value) and @groups (char * curve titles, g_free'd by the array: the
  * values of the axes other than the x axis, first appearance order).

@@ -75,13 +75,17 @@ int tb_plot_check(const char *dir, const char *const *files, char **err);
 /** Names of the six chart files, NULL-terminated. */
 extern const char *const tb_sweep_plot_files[];
 
+struct TbPublished;
+
 /** Write sweep-plot.dat and sweep.gp in @dir and run @gnuplot on them:
- *  throughput.{png,svg} and cpu.{png,svg} of netperf against @xlabel.
- *  0, or -1 with *err (no chart left). */
+ *  throughput.{png,svg} and cpu.{png,svg} of netperf against @xlabel, the
+ *  throughput chart with the published curve @pub beside e1klab's (NULL:
+ *  none; sweep_published.h).  0, or -1 with *err (no chart left). */
 int tb_sweep_plot_netperf(const char *gnuplot, const char *dir,
                           const char *title, const char *xlabel,
                           const char *const *groups, guint ngroups,
-                          const TbPlotPoint *pts, guint npts, char **err);
+                          const TbPlotPoint *pts, guint npts,
+                          const struct TbPublished *pub, char **err);
 
 /** Chart files of tb_sweep_plot_netperf, NULL-terminated. */
 extern const char *const tb_sweep_netperf_plot_files[];

@@ -32,6 +32,9 @@ typedef struct TbSweep {
                                     (tb_scenario_expected_ns, filled by
                                     tb_sweep_validate), for the progress
                                     bar; NULL: none */
+    const struct TbPublished *published; /**< --published: a curve for the
+                                    netperf charts (sweep_published.h),
+                                    NULL: none */
 } TbSweep;
 
 /** DIR/point-NNNN.json of point @i (NNNN: @i, 4 digits or more);

@@ -48,6 +48,8 @@ static void *e1000_create(TbNic *nic, const TbNicCfg *n)
     memcpy(cfg.mac, n->mac, 6);
     cfg.bus = n->bus;
     cfg.link_mbps = n->link_mbps;
+    cfg.partner_modes = n->partner_modes;
+    cfg.partner_autoneg = n->partner_autoneg;
     cfg.link_up = 1;
     cfg.autoneg_ns = TB_AUTONEG_NS;
     /* The arena is the host's whole DMA target and nothing runs beside

@@ -399,6 +399,42 @@ int tb_sim_run(TbSim *sim, char **err)
     return 0;
 }
 
+/* ---- the CPU profile ---- */
+
+void tb_sim_profile_start(TbSim *sim)
+{
+    for (uint32_t h = 0; h < sim->nhosts; h++) {
+        for (uint32_t c = 0; c < sim->host[h]->ncpus; c++) {
+            tb_cpu_acct_start(sim->host[h]->cpus[c]);
+        }
+    }
+}
+
+uint32_t tb_sim_cpus(const TbSim *sim, uint32_t h)
+{
+    return sim->host[h]->ncpus;
+}
+
+const TbCpuAcct *tb_sim_cpu_acct(const TbSim *sim, uint32_t h, uint32_t c)
+{
+    return sim->host[h]->cpus[c]->acct;
+}
+
+const uint64_t *tb_sim_ctx_ns(const TbSim *sim, uint32_t h, uint32_t c)
+{
+    return sim->host[h]->cpus[c]->ctx_ns;
+}
+
+const uint64_t *tb_sim_cost_ns(const TbSim *sim, uint32_t h)
+{
+    return sim->host[h]->cpu->cost_ns;
+}
+
+double tb_sim_mhz(const TbSim *sim, uint32_t h)
+{
+    return sim->host[h]->prof.mhz;
+}
+
 /* ---- after the run ---- */
 
 const TbTopology *tb_sim_topology(const TbSim *sim)

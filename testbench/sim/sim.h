@@ -19,6 +19,8 @@
 #include "sim/link.h"
 #include "traffic/traffic.h"
 
+struct TbCpuAcct;
+
 /** Time per CPU context, ns. */
 typedef struct TbCpuTime {
     uint64_t hardirq, softirq, process, idle;
@@ -150,6 +152,29 @@ void tb_sim_set_progress(TbSim *sim, TbProgressFn fn, void *ctx);
  *  [run] drain after the last offered frame once every source is done.
  *  0, or -1 with *err set (e.g. a capture read error). */
 int tb_sim_run(TbSim *sim, char **err);
+/**
+ * Turn on the CPU profile (TbCpuAcct, sim/cpu.h) of every CPU of every
+ * host from now: call between tb_sim_new (host ready) and tb_sim_run.
+ * Until then no charge is counted (each charge tests one pointer).
+ * `e1klab run --profile`.
+ */
+void tb_sim_profile_start(TbSim *sim);
+/** The number of CPUs of host @h (host.cpus). */
+uint32_t tb_sim_cpus(const TbSim *sim, uint32_t h);
+/** The CPU profile of CPU @c of host @h (c < tb_sim_cpus), or NULL if it
+ *  is off. */
+const struct TbCpuAcct *tb_sim_cpu_acct(const TbSim *sim, uint32_t h,
+                                        uint32_t c);
+/** CPU @c of host @h's time per context from host ready, ns
+ *  (TbCpu.ctx_ns, TB_CTX_COUNT entries: whole charges, the last one may
+ *  run past the end; a CPU of the lock-step that waits at the end has
+ *  its idle time counted up to its last switch). */
+const uint64_t *tb_sim_ctx_ns(const TbSim *sim, uint32_t h, uint32_t c);
+/** The costs of host @h's CPUs, ns per operation (TB_COST_COUNT entries,
+ *  TbCostId order: its cost profile at its clock). */
+const uint64_t *tb_sim_cost_ns(const TbSim *sim, uint32_t h);
+/** The clock of host @h's cost profile, MHz. */
+double tb_sim_mhz(const TbSim *sim, uint32_t h);
 /** The scenario the run was built from (its copy). */
 const TbTopology *tb_sim_topology(const TbSim *sim);
 /** Number of hosts; the results of host @h (valid after tb_sim_run). */

@@ -34,7 +34,7 @@ uint32_t os_readl(struct e1k_os *os, uint32_t reg)
 {
     TbNic *n = &os->nic;
     n->mmio_reads++;
-    tb_cpu_charge(n->cpu, n->readl_ns);
+    tb_cpu_charge_as(n->cpu, TB_ACCT_MMIO_READ, n->readl_ns);
     return tb_e1000_readl(n->dev, reg);
 }
 
@@ -70,7 +70,7 @@ uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
 
 void e1k_os_udelay(struct e1k_os *os, uint32_t us)
 {
-    tb_cpu_charge(os->nic.cpu, (uint64_t)us * 1000u);
+    tb_cpu_charge_as(os->nic.cpu, TB_ACCT_OTHER, (uint64_t)us * 1000u);
 }
 
 void e1k_os_msleep(struct e1k_os *os, uint32_t ms)
@@ -159,6 +159,21 @@ uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb)
 void e1k_os_skb_csum_ok(struct e1k_skb *skb)
 {
     skb->csum_ok = 1;
+}
+
+/* The modelled stack never offloads VLAN tags (the driver's VLAN
+ * offloads stay off in the testbench). */
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
+{
+    (void)skb;
+    *tci = 0;
+    return false;
+}
+
+void e1k_os_skb_vlan_rx(struct e1k_skb *skb, uint16_t tci)
+{
+    (void)skb;
+    (void)tci;
 }
 
 uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb)
