@@ -11,9 +11,9 @@
  * A device model sees the host through the port functions below (DMA
  * into the host's memory arena, its interrupt vectors, the clock, a
  * deadline timer, frames leaving on the wire); a driver core sees it
- * through its OS layer, a file of its type (tb_osdep.c: driver/osdep.h
- * of the e1000 core, which reaches the e1000 model through its type's
- * register accessors, inline: nic_e1000.h).  The kernel calls the driver through the entry points the
+ * through driver/osdep.h (tb_osdep.c, chip-neutral: its register
+ * accesses go through the NIC's type, nic_mmio.h, the e1000's inline).
+ * The kernel calls the driver through the entry points the
  * type gives (the IRQ handler of each vector, the NAPI poll,
  * ndo_start_xmit, ndo_tx_timeout, the driver's watchdog timer), as
  * Linux's request_irq, netif_napi_add and net_device_ops do.
@@ -78,7 +78,7 @@ struct TbNicType {
     void *(*create)(TbNic *nic, const TbNicCfg *cfg);
     void (*destroy)(void *dev);
     /** 32-bit register access at BAR offset @off (the driver's readl and
-     *  writel; its OS layer, a file of the type, may call them inline). */
+     *  writel, through nic_mmio.h). */
     uint32_t (*readl)(void *dev, uint32_t off);
     void (*writel)(void *dev, uint32_t off, uint32_t val);
     /** A frame from the wire (no FCS). */

@@ -7,7 +7,8 @@
  * driver core (driver/e1000_drv.h) with its OS handle (tb_host.h):
  * bring-up, statistics and the entry points the kernel calls.  One INTx
  * vector; the driver's watchdog every 2 s (Linux e1000_watchdog).  The
- * driver's OS layer, tb_osdep.c, is this type's too (nic_e1000.h).
+ * driver's OS layer is the testbench's driver/osdep.h (tb_osdep.c), which
+ * calls this type's register accessors inline (nic_mmio.h).
  */
 #include <string.h>
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sim/link.h"
+#include "sim/nic_mmio.h"
 #include "sim/sim_int.h"
 
 /** Longest wait for links to come up after init, ns. */
@@ -177,6 +178,20 @@ void tb_nic_tx_frame(void *opaque, const uint8_t *frame, uint32_t len)
     if (sim->tx_fn || nic->link) {
         tx_out(nic, frame, len);
     }
+}
+
+/* ---- register access of a NIC of a type other than the e1000's ---- */
+
+__attribute__((noinline, cold))
+uint32_t tb_nic_readl_table(const TbNic *n, uint32_t off)
+{
+    return n->type->readl(n->dev, off);
+}
+
+__attribute__((noinline, cold))
+void tb_nic_writel_table(const TbNic *n, uint32_t off, uint32_t val)
+{
+    n->type->writel(n->dev, off, val);
 }
 
 /* ---- bring-up ---- */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The e1000 driver core's OS handle in the testbench: struct e1k_os of
- * driver/osdep.h is a NIC's glue (sim/nic.h), which nic_e1000.c hands to
- * e1k_drv_probe and tb_osdep.c implements driver/osdep.h on.
+ * A driver core's OS handle in the testbench: struct e1k_os of
+ * driver/osdep.h (the OS layer of every driver core written over it) is
+ * a NIC's glue (sim/nic.h), which a NIC type hands to its driver's probe
+ * (nic_e1000.c: e1k_drv_probe) and tb_osdep.c implements driver/osdep.h
+ * on.
  */
 #ifndef TB_HOST_H
 #define TB_HOST_H
@@ -13,7 +15,8 @@ struct e1k_os {
     TbNic nic;                   /**< the NIC's glue (first member) */
 };
 
-/** The OS handle of NIC @nic (a NIC of the e1000 type). */
+/** The OS handle of NIC @nic (of a type whose driver core runs over
+ *  driver/osdep.h). */
 static inline struct e1k_os *tb_e1k_os(TbNic *nic)
 {
     return (struct e1k_os *)nic;

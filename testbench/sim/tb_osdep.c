@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * driver/osdep.h for the testbench: the e1000 driver core's OS services
- * on a NIC's glue (struct e1k_os, tb_host.h; sim/nic.h).  A file of the
- * e1000 NIC type (nic_e1000.c), which pairs this driver with the e1000
- * model: its register accesses are the type's accessors, inline
- * (nic_e1000.h).  Every operation runs on the modelled kernel and
- * charges modelled CPU time (profile costs; a readl stalls for the NIC
- * bus's read round trip, the type's read_stall_ns).
+ * driver/osdep.h for the testbench: the OS services of the driver cores
+ * written over it (the e1000's; the 82598EB's core sits over the same
+ * osdep.h) on a NIC's glue (struct e1k_os, tb_host.h; sim/nic.h).
+ * Chip-neutral: register accesses go through the NIC's type
+ * (nic_mmio.h: the e1000's model inline, any other chip through its
+ * table).  Every operation runs on the modelled kernel and charges
+ * modelled CPU time (profile costs; a readl stalls for the NIC bus's
+ * read round trip, the type's read_stall_ns).
  */
 #include "sim/tb_host.h"
-#include "sim/nic_e1000.h"
+#include "sim/nic_mmio.h"
 
 #include <glib.h>
 
@@ -25,17 +26,18 @@
  * e1k_os_writel_readl.  e1k_os_readl and e1k_os_writel_readl are forced
  * inline into the driver's call sites (link-time optimisation): with the
  * register a constant there (ICR in the interrupt handler, STATUS in the
- * flushes), the model's read folds to that register's case and the call
- * with its register saves goes (~30 instructions per interrupt; the text
- * grows by 12 KB).  e1k_os_writel is not: inline at its sites it costs
- * more than it saves. */
+ * flushes), the e1000 model's read folds to that register's case
+ * (nic_mmio.h's fast path) and the call with its register saves goes
+ * (~30 instructions per interrupt; the text grows by 12 KB).
+ * e1k_os_writel is not: inline at its sites it costs more than it
+ * saves. */
 static inline __attribute__((always_inline))
 uint32_t os_readl(struct e1k_os *os, uint32_t reg)
 {
     TbNic *n = &os->nic;
     n->mmio_reads++;
     tb_cpu_charge_as(n->cpu, TB_ACCT_MMIO_READ, n->readl_ns);
-    return tb_e1000_readl(n->dev, reg);
+    return tb_nic_readl(n, reg);
 }
 
 static inline __attribute__((always_inline))
@@ -44,7 +46,7 @@ void os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
     TbNic *n = &os->nic;
     n->mmio_writes++;
     tb_cpu_cost(n->cpu, TB_COST_MMIO_WRITE, 1);
-    tb_e1000_writel(n->dev, reg, val);
+    tb_nic_writel(n, reg, val);
 }
 
 inline __attribute__((always_inline))
