@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The CPU profile of a run of several hosts (report_profile.h).
+ * The CPU profile of a run (report_profile.h).
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "report/report_profile.h"
+#include "sim/cpu.h"
 
 /* The contexts of a row, in the report's column order. */
 static const TbCtx ctx_col[3] = {TB_CTX_HARDIRQ, TB_CTX_SOFTIRQ,
@@ -107,14 +108,30 @@ static void total_rows(FILE *out, const uint64_t *ctx_ns,
                u);
 }
 
-/* The table of host @h. */
-static void host_text(FILE *out, const TbNetReport *nr, uint32_t h,
-                      const TbProfileHost *hp)
+/* The heading of CPU @cpu of host @h: its host's name (none for the
+ * unnamed host), the CPU when the host has several, its role in the
+ * test. */
+static void heading(FILE *out, const TbRunReport *rr, uint32_t h,
+                    uint32_t cpu, const char *role)
 {
-    const TbNetperfSecCfg *c = &nr->t->netperf;
-    const TbNetperfStats *np = nr->t->netperf.present ? nr->np : NULL;
-    const TbResults *r = nr->res[h];
-    Unit u = {1.0, 0.0, hp->mhz / 1000.0};
+    const TbResults *r = rr->res[h];
+    const char *name = rr->t->host_name[h];
+
+    fprintf(out, "CPU profile%s%s", *name ? " of host " : "", name);
+    if (tb_sim_cpus(rr->sim, h) > 1) {
+        fprintf(out, ", CPU %" PRIu32, cpu);
+    }
+    fprintf(out, "%s: %.6f s from host ready, %.0f MHz\n", role,
+            (double)(r->sim_ns - r->init_ns) / 1e9, tb_sim_mhz(rr->sim, h));
+}
+
+/* The table of CPU @cpu of host @h. */
+static void cpu_text(FILE *out, const TbRunReport *rr, uint32_t h,
+                     uint32_t cpu)
+{
+    const TbNetperfSecCfg *c = &rr->t->netperf;
+    const TbNetperfStats *np = c->present ? rr->np : NULL;
+    Unit u = {1.0, 0.0, tb_sim_mhz(rr->sim, h) / 1000.0};
     const char *role = "";
     uint64_t sum[3] = {0, 0, 0};
 
@@ -124,9 +141,7 @@ static void host_text(FILE *out, const TbNetReport *nr, uint32_t h,
         role = h == c->local_host ? " (netperf, the sender)"
                : h == c->remote_host ? " (netserver, the receiver)" : "";
     }
-    fprintf(out, "CPU profile of host %s%s: %.6f s from host ready, "
-            "%.0f MHz\n", nr->t->host_name[h], role,
-            (double)(r->sim_ns - r->init_ns) / 1e9, hp->mhz);
+    heading(out, rr, h, cpu, role);
     if (u.segs > 0) {
         fprintf(out, "  %" PRIu64 " send() calls of %" PRIu32 " bytes, %"
                 PRIu64 " data segments sent (%.2f calls each), %" PRIu64
@@ -142,17 +157,18 @@ static void host_text(FILE *out, const TbNetReport *nr, uint32_t h,
     fprintf(out, "  %-24s %9s %9s %9s %9s %9s %9s%s\n", "item", "cycles/op",
             "ops/call", "hardirq", "softirq", "process", "total",
             u.segs > 0 ? " per segment" : "");
-    item_rows(out, hp->acct, &u, sum);
-    total_rows(out, hp->ctx_ns, sum, &u);
+    item_rows(out, tb_sim_cpu_acct(rr->sim, h, cpu), &u, sum);
+    total_rows(out, tb_sim_ctx_ns(rr->sim, h, cpu), sum, &u);
     fprintf(out, "\n");
 }
 
-void tb_report_profile_text(FILE *out, const TbNetReport *nr,
-                            const TbProfileHost *hp)
+void tb_report_profile_text(FILE *out, const TbRunReport *rr)
 {
-    for (uint32_t h = 0; h < nr->t->nhosts; h++) {
-        if (hp[h].acct) {
-            host_text(out, nr, h, &hp[h]);
+    for (uint32_t h = 0; h < rr->t->nhosts; h++) {
+        for (uint32_t c = 0; c < tb_sim_cpus(rr->sim, h); c++) {
+            if (tb_sim_cpu_acct(rr->sim, h, c)) {
+                cpu_text(out, rr, h, c);
+            }
         }
     }
 }

@@ -173,9 +173,15 @@ struct TbCpu {
      * charge_end - now off ctx_ns[charge_ctx] (tb_cpu_times_at_now) */
     uint64_t charge_end;
     TbCtx charge_ctx;
-    /* SMP (smp.h; all zero with one CPU, whose paths never look at them) */
-    uint32_t id;                   /**< CPU number (0..) */
-    TbSmp *smp;                    /**< the CPU set, NULL with one CPU */
+    uint32_t id;                   /**< CPU number in its host (0..) */
+    void *owner;                   /**< the host it belongs to (set by
+                                        its builder, sim_host.c) */
+    /* lock-step (smp.h; all zero outside a set, whose paths never look
+     * at them) */
+    TbSmp *smp;                    /**< the CPU set, NULL outside one */
+    uint32_t slot;                 /**< index in the set */
+    void *jb[5];                   /**< its coroutine's resume point
+                                        (smp.h TbSmpJmp) */
     uint64_t clock;                /**< local clock while switched out, ns
                                         (the running CPU's is eng->now) */
     bool waiting;                  /**< idle, blocked until kicked */
