@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Build QEMU 7.2 (Debian's source package) with the e1klab PCI device
-# (hw/qemu/ glue + hw/net/ model) for x86_64 guests only.
+# (hw/qemu/ glue + hw/net/ models and their common layer) for x86_64
+# guests only.
 #
 # Usage: scripts/build-qemu.sh [--print-binary]
 #   QEMU_BUILD=DIR   build area (default: <repo>/qemu-build, gitignored)
@@ -14,7 +15,8 @@
 #            PAUSE without a loop exit for one vCPU (target/i386), an
 #            icount timer expiry without a main-loop wake-up (accel/tcg)
 #            and the idle warp run in the main loop (softmmu/icount.c),
-#            the e1klab device (hw/net/, hw/qemu/ and the traffic library
+#            the e1klab device (hw/net/ with hw/net/common/ and hw/net/ixgbe/
+#            flattened, hw/qemu/ and the traffic library
 #            testbench/traffic/trf*) copied to hw/net/e1klab/ and hooked into
 #            hw/net/meson.build, hw/net/Kconfig, the top-level
 #            trace_events_subdirs (its trace-events) and a reduced device
@@ -275,15 +277,24 @@ grep -q 'first_cpu && !icount_idle_warp_active' "$ct" \
   || die "could not patch qemu_timer_notify_cb in $ct"
 
 # ---------------------------------------------------------------- device
-# Copy the model, the glue and the traffic library (testbench/traffic/trf*:
-# plain C11 + libpcap, the very files the testbench builds), touching only
-# files whose content changed so ninja rebuilds the minimum.
+# Copy the models (hw/net: the e1000 files, the family's common layer
+# hw/net/common and the 82598EB hw/net/ixgbe, flattened into one folder:
+# file names are unique across them), the glue and the traffic library
+# (testbench/traffic/trf*: plain C11 + libpcap, the very files the
+# testbench builds), touching only files whose content changed so ninja
+# rebuilds the minimum.
 D=$T/hw/net/e1klab
 mkdir -p "$D"
 want_files=()
-for f in "$top"/hw/net/*.c "$top"/hw/net/*.h "$top"/hw/qemu/*.c "$top"/hw/qemu/*.h \
+for f in "$top"/hw/net/*.c "$top"/hw/net/*.h \
+         "$top"/hw/net/common/*.c "$top"/hw/net/common/*.h \
+         "$top"/hw/net/ixgbe/*.c "$top"/hw/net/ixgbe/*.h \
+         "$top"/hw/qemu/*.c "$top"/hw/qemu/*.h \
          "$top"/testbench/traffic/trf*.c "$top"/testbench/traffic/trf*.h; do
   [ -e "$f" ] || continue
+  # the folders are flattened: a name may occur only once
+  printf '%s\n' "${want_files[@]}" | grep -qxF "$(basename "$f")" \
+    && die "two sources named $(basename "$f"): cannot flatten into $D"
   want_files+=("$(basename "$f")")
   cmp -s "$f" "$D/$(basename "$f")" || cp "$f" "$D/"
 done

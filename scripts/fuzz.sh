@@ -3,7 +3,10 @@
 # Fuzz the device model and the testbench's input parsers with libFuzzer
 # + ASan + UBSan (clang).  Targets (tests/fuzz/TARGET.c, seeds in
 # tests/fuzz/corpus-NAME/, corpus/ for fuzz_model):
-#   fuzz_model     hw/net/*.c driven by a host program (gen_corpus.py)
+#   fuzz_model     the e1000 model (hw/net/*.c, hw/net/common) driven by
+#                  a host program (gen_corpus.py)
+#   fuzz_ixgbe     the 82598EB model (hw/net/ixgbe, hw/net/common), seeds
+#                  from gen_corpus_ixgbe.py
 #   fuzz_pcap      pcap/pcapng capture reader (testbench/traffic)
 #   fuzz_scenario  scenario loader (testbench/scenario)
 #   fuzz_expect    expectation language of `e1klab check` (cli/expect.c)
@@ -25,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 top=$(pwd)
 out="$top/fuzz-build"
-targets=(fuzz_model fuzz_pcap fuzz_scenario fuzz_expect)
+targets=(fuzz_model fuzz_ixgbe fuzz_pcap fuzz_scenario fuzz_expect)
 # fuzz_model: about 2000 runs per CPU-second under ASan+UBSan (before the
 # device was reused per input: about 300); the time cap bounds "run".
 runs="${FUZZ_RUNS:-200000}"
@@ -39,7 +42,7 @@ build_tb() {
   mkdir -p "$out/tb"
   local flags
   flags=$(pkg-config --cflags glib-2.0 json-glib-1.0 libpcap)
-  for f in "$top"/hw/net/*.c "$top"/driver/*.c \
+  for f in "$top"/hw/net/*.c "$top"/hw/net/common/*.c "$top"/driver/*.c \
            "$top"/testbench/{sim,kernel,traffic,scenario,report,qemu}/*.c \
            "$top"/testbench/cli/expect.c; do
     [[ "$f" == */gen_keys.c ]] && continue
@@ -49,7 +52,8 @@ build_tb() {
       clang "${san[@]}" -fsanitize=fuzzer-no-link $flags \
         -DTB_PROFILE_DIR="\"$top/testbench/profiles\"" \
         -DE1KLAB_SOURCE_ROOT="\"$top\"" \
-        -I"$top/testbench" -I"$top/hw/net" -I"$top/driver" -c "$f" -o "$o"
+        -I"$top/testbench" -I"$top/hw/net" -I"$top/hw/net/common" \
+        -I"$top/driver" -c "$f" -o "$o"
     fi
     objs+=("$o")
   done
@@ -61,17 +65,23 @@ build() {
   command -v clang >/dev/null || { echo "fuzz.sh: clang not found" >&2; exit 1; }
   mkdir -p "$out"
   clang "${san[@]}" -fsanitize=fuzzer \
-    -I"$top/hw/net" "$top"/hw/net/*.c "$top/tests/fuzz/fuzz_model.c" \
+    -I"$top/hw/net" -I"$top/hw/net/common" "$top"/hw/net/*.c \
+    "$top"/hw/net/common/*.c "$top/tests/fuzz/fuzz_model.c" \
     -o "$out/fuzz_model.tmp"
   mv "$out/fuzz_model.tmp" "$out/fuzz_model"
+  clang "${san[@]}" -fsanitize=fuzzer \
+    -I"$top/hw/net/ixgbe" -I"$top/hw/net/common" "$top"/hw/net/ixgbe/*.c \
+    "$top"/hw/net/common/*.c "$top/tests/fuzz/fuzz_ixgbe.c" \
+    -o "$out/fuzz_ixgbe.tmp"
+  mv "$out/fuzz_ixgbe.tmp" "$out/fuzz_ixgbe"
   build_tb
   local t
   for t in fuzz_pcap fuzz_scenario fuzz_expect; do
     # shellcheck disable=SC2046
     clang "${san[@]}" -fsanitize=fuzzer \
       $(pkg-config --cflags glib-2.0 json-glib-1.0 libpcap) \
-      -I"$top/testbench" -I"$top/hw/net" -I"$top/driver" \
-      "$top/tests/fuzz/$t.c" \
+      -I"$top/testbench" -I"$top/hw/net" -I"$top/hw/net/common" \
+      -I"$top/driver" "$top/tests/fuzz/$t.c" \
       "$out/libtb.a" $(pkg-config --libs glib-2.0 json-glib-1.0 libpcap) \
       -lm -o "$out/$t.tmp"
     mv "$out/$t.tmp" "$out/$t"

@@ -21,17 +21,17 @@ static void test_known(void)
     static const uint8_t s[] = "123456789";
     static uint8_t f[1514];
 
-    g_assert_cmphex(e1k_crc32_table(s, 9), ==, 0xCBF43926u);
-    g_assert_cmphex(e1k_crc32(s, 9), ==, 0xCBF43926u);
-    g_assert_cmphex(e1k_crc32_table(s, 0), ==, 0u);
+    g_assert_cmphex(nic_crc32_table(s, 9), ==, 0xCBF43926u);
+    g_assert_cmphex(nic_crc32(s, 9), ==, 0xCBF43926u);
+    g_assert_cmphex(nic_crc32_table(s, 0), ==, 0u);
     for (unsigned i = 0; i < sizeof(f); i++) {
         f[i] = (uint8_t)(i * 13 + 5);
     }
-    g_assert_cmphex(e1k_crc32_table(f, sizeof(f)), ==,
+    g_assert_cmphex(nic_crc32_table(f, sizeof(f)), ==,
                     crc32_ref(f, sizeof(f)));
-    g_assert_cmphex(e1k_crc32(f, sizeof(f)), ==, crc32_ref(f, sizeof(f)));
-    if (e1k_crc32_clmul_available()) {
-        g_assert_cmphex(e1k_crc32_clmul(f, sizeof(f)), ==,
+    g_assert_cmphex(nic_crc32(f, sizeof(f)), ==, crc32_ref(f, sizeof(f)));
+    if (nic_crc32_clmul_available()) {
+        g_assert_cmphex(nic_crc32_clmul(f, sizeof(f)), ==,
                         crc32_ref(f, sizeof(f)));
     }
 }
@@ -41,10 +41,10 @@ static void check_all(const uint8_t *p, uint32_t n)
 {
     uint32_t want = crc32_ref(p, n);
 
-    g_assert_cmphex(e1k_crc32_table(p, n), ==, want);
-    g_assert_cmphex(e1k_crc32(p, n), ==, want);
-    if (e1k_crc32_clmul_available()) {
-        g_assert_cmphex(e1k_crc32_clmul(p, n), ==, want);
+    g_assert_cmphex(nic_crc32_table(p, n), ==, want);
+    g_assert_cmphex(nic_crc32(p, n), ==, want);
+    if (nic_crc32_clmul_available()) {
+        g_assert_cmphex(nic_crc32_clmul(p, n), ==, want);
     }
 }
 
@@ -90,7 +90,7 @@ static void test_constant(void)
 }
 
 /* A non-zero prefix followed by a run of zero bytes (the shortcut of
- * e1k_crc32 for long runs): every run length 0..600, each power of two
+ * nic_crc32 for long runs): every run length 0..600, each power of two
  * and its neighbours to 16384, seeded random runs; prefixes random. */
 static void test_zero_tail(void)
 {
@@ -121,13 +121,13 @@ static void test_zero_tail(void)
             buf[off + pre - 1] |= 1u;   /* the run starts right after */
         }
         memset(buf + off + pre, 0, n - pre);
-        g_assert_cmpuint(e1k_zero_tail(buf + off, n), ==, n - pre);
+        g_assert_cmpuint(nic_zero_tail(buf + off, n), ==, n - pre);
         check_all(buf + off, n);
-        g_assert_cmphex(e1k_crc32_zt(buf + off, n, n - pre), ==,
+        g_assert_cmphex(nic_crc32_zt(buf + off, n, n - pre), ==,
                         crc32_ref(buf + off, n));
-        g_assert_cmphex(e1k_crc32_zeros(crc32_ref(buf + off, pre), n - pre,
+        g_assert_cmphex(nic_crc32_zeros(crc32_ref(buf + off, pre), n - pre,
                                         1), ==, crc32_ref(buf + off, n));
-        g_assert_cmphex(e1k_crc32_zeros(crc32_ref(buf + off, pre), n - pre,
+        g_assert_cmphex(nic_crc32_zeros(crc32_ref(buf + off, pre), n - pre,
                                         0), ==, crc32_ref(buf + off, n));
     }
     g_rand_free(r);
@@ -139,7 +139,7 @@ static void test_zero_tail(void)
     for (size_t j = 0; j < G_N_ELEMENTS(longruns); j++) {
         uint32_t want = crc32_ref(big, 7 + longruns[j]);
         for (int soft = 0; soft <= 1; soft++) {
-            g_assert_cmphex(e1k_crc32_zeros(crc32_ref(big, 7), longruns[j],
+            g_assert_cmphex(nic_crc32_zeros(crc32_ref(big, 7), longruns[j],
                                             soft), ==, want);
         }
     }
@@ -164,7 +164,7 @@ static uint16_t sum16_folded(uint32_t sum, const uint8_t *p, size_t n)
 }
 
 /* Over random prefixes and zero runs of every length to 700 plus seeded
- * long ones: e1k_zero_tail finds at least the run, and e1k_csum_add's
+ * long ones: nic_zero_tail finds at least the run, and e1k_csum_add's
  * fold agrees with an independent 16-bit sum. */
 static void test_csum_zero_tail(void)
 {
@@ -183,7 +183,7 @@ static void test_csum_zero_tail(void)
         }
         memset(buf + off + pre, 0, z);
         uint32_t full = e1k_csum_add(sum, buf + off, pre + z);
-        g_assert_cmpuint(e1k_zero_tail(buf + off, pre + z), >=, z);
+        g_assert_cmpuint(nic_zero_tail(buf + off, pre + z), >=, z);
         /* the full pass agrees with the independent sum */
         g_assert_cmphex((uint16_t)~e1k_csum_fold(full), ==,
                         sum16_folded(sum, buf + off, pre + z));

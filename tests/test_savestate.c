@@ -494,24 +494,31 @@ static int restore_with_config(const E1kConfig *cfg)
  * ones e1k_restore accepts, and an accepted device's state restores. */
 static void test_config_bounds_agree(void)
 {
+#define PAR(w, c, o, l) { .width_bytes = (w), .clock_khz = (c), \
+                         .overhead_clocks = (o), .read_latency_clocks = (l) }
     static const E1kBus buses[] = {
-        { 4, 33333, 8, 16 },         /* presets */
-        { 8, 66666, 8, 20 },
-        { 8, 133333, 10, 24 },
-        { 4, 1, 8, 16 },             /* 1 kHz: 1 ms a clock */
-        { 4, 999, 64, 1024 },
-        { 4, 1000, 64, 1024 },       /* slowest accepted */
-        { 4, 1000, 65, 16 },
-        { 4, 1000, 8, 1025 },
-        { 8, 1000000, 0, 0 },        /* fastest accepted */
-        { 8, 1000001, 8, 16 },
-        { 4, 33333, 0xFFFFFFFFu, 16 },
-        { 4, 33333, 8, 0xFFFFFFFFu },
-        { 8, 0xFFFFFFFFu, 8, 16 },
-        { 2, 33333, 8, 16 },
-        { 0, 33333, 8, 16 },
-        { 8, 0, 8, 16 },
+        PAR(4, 33333, 8, 16),         /* presets */
+        PAR(8, 66666, 8, 20),
+        PAR(8, 133333, 10, 24),
+        PAR(4, 1, 8, 16),             /* 1 kHz: 1 ms a clock */
+        PAR(4, 999, 64, 1024),
+        PAR(4, 1000, 64, 1024),       /* slowest accepted */
+        PAR(4, 1000, 65, 16),
+        PAR(4, 1000, 8, 1025),
+        PAR(8, 1000000, 0, 0),        /* fastest accepted */
+        PAR(8, 1000001, 8, 16),
+        PAR(4, 33333, 0xFFFFFFFFu, 16),
+        PAR(4, 33333, 8, 0xFFFFFFFFu),
+        PAR(8, 0xFFFFFFFFu, 8, 16),
+        PAR(2, 33333, 8, 16),
+        PAR(0, 33333, 8, 16),
+        PAR(8, 0, 8, 16),
+        /* a PCIe link (the 82598's) is not a bus of the e1000 */
+        { .kind = NIC_BUS_PCIE, .lanes = 8, .gts_mt = 2500,
+          .max_payload = 128, .max_read_req = 512, .rcb_bytes = 64,
+          .tlp_overhead = 20, .read_latency_ns = 800, .mmio_read_ns = 1000 },
     };
+#undef PAR
     E1kConfig cfg;
     E1kPort port = { 0 };
     unsigned accepted = 0;

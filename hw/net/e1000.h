@@ -31,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nic_bus.h"
+#include "nic_port.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,41 +61,43 @@ typedef enum E1kChip {
 /**
  * Host bus the device sits on; sets how long descriptor fetches, data DMA
  * and write-backs take (cycle-approximate, one transaction at a time).
+ * The family's bus description (common/nic_bus.h); the e1000 sits on a
+ * parallel bus (PCI, PCI-X: kind NIC_BUS_PARALLEL, the first four fields).
  *
  * A transaction of n bytes occupies the bus for
  *   (overhead_clocks + ceil(n / width_bytes)) clock periods.
  * A host register read (MMIO readl) stalls the CPU for read_latency_clocks
  * clock periods (the round trip); posted writes cost nothing here.
  */
-typedef struct E1kBus {
-    uint32_t width_bytes;        /**< data path width: 4 or 8 bytes */
-    uint32_t clock_khz;          /**< bus clock in kHz (33333, 66666, 133333) */
-    uint32_t overhead_clocks;    /**< arbitration+address+turnaround, clocks */
-    uint32_t read_latency_clocks;/**< CPU-visible MMIO read round trip, clocks */
-} E1kBus;
+typedef NicBus E1kBus;
 
 /** Bounds of a valid E1kBus (e1k_bus_valid): the clock from 1 MHz to
  *  1 GHz (kHz), at most 64 overhead clocks per transaction and 1024
  *  clocks of MMIO read round trip.  They cover conventional PCI and
  *  PCI-X (SDM 4.1) with wide margins and keep every bus reservation
  *  short enough for a saved state to restore. */
-#define E1K_BUS_MIN_KHZ 1000u
-#define E1K_BUS_MAX_KHZ 1000000u
-#define E1K_BUS_MAX_OVERHEAD_CLOCKS 64u
-#define E1K_BUS_MAX_READ_LATENCY_CLOCKS 1024u
+#define E1K_BUS_MIN_KHZ NIC_BUS_MIN_KHZ
+#define E1K_BUS_MAX_KHZ NIC_BUS_MAX_KHZ
+#define E1K_BUS_MAX_OVERHEAD_CLOCKS NIC_BUS_MAX_OVERHEAD_CLOCKS
+#define E1K_BUS_MAX_READ_LATENCY_CLOCKS NIC_BUS_MAX_READ_LATENCY_CLOCKS
 
 /**
- * True if @bus is within the bounds above with a width of 4 or 8 bytes.
- * The one check of bus timing: e1k_new refuses, and e1k_restore refuses a
+ * True if @bus is a parallel bus (kind NIC_BUS_PARALLEL) within the
+ * bounds above with a width of 4 or 8 bytes: nic_bus_valid restricted to
+ * the buses an 82540EM/82545EM can sit on (a PCIe link is refused).  The
+ * one check of bus timing: e1k_new refuses, and e1k_restore refuses a
  * saved state, with exactly this rule.  False for NULL.
  */
 bool e1k_bus_valid(const E1kBus *bus);
 
-/** Bus presets (SDM 4.1 bandwidth note). */
+/** Bus presets (SDM 4.1 bandwidth note): the parallel presets of the
+ *  family's NicBusPreset, same values. */
 typedef enum E1kBusKind {
-    E1K_BUS_PCI_32_33 = 0, /**< 32-bit/33 MHz PCI, 132 MB/s peak */
-    E1K_BUS_PCI_64_66 = 1, /**< 64-bit/66 MHz PCI, 528 MB/s peak (default) */
-    E1K_BUS_PCIX_133 = 2,  /**< 64-bit/133 MHz PCI-X, 1064 MB/s peak */
+    E1K_BUS_PCI_32_33 = NIC_BUS_PCI_32_33, /**< 32-bit/33 MHz PCI, 132 MB/s */
+    E1K_BUS_PCI_64_66 = NIC_BUS_PCI_64_66, /**< 64-bit/66 MHz PCI, 528 MB/s
+                                                (default) */
+    E1K_BUS_PCIX_133 = NIC_BUS_PCIX_133,   /**< 64-bit/133 MHz PCI-X,
+                                                1064 MB/s */
 } E1kBusKind;
 
 /**
@@ -103,14 +108,17 @@ int e1k_bus_preset(E1kBusKind kind, E1kBus *bus);
 
 /**
  * Parse a bus name ("pci32-33", "pci64-66", "pcix133") into *bus.
- * Returns 0, or -1 if the name is unknown.
+ * Returns 0, or -1 if the name is unknown or not a bus of the e1000 (a
+ * PCIe name, nic_bus_parse's, is refused).
  */
 int e1k_bus_parse(const char *name, E1kBus *bus);
 
-/** Time in ns for one bus transaction of @bytes bytes on @bus. */
+/** Time in ns for one bus transaction of @bytes bytes on @bus
+ *  (nic_bus_xfer_ns). */
 uint64_t e1k_bus_xfer_ns(const E1kBus *bus, uint32_t bytes);
 
-/** Time in ns a CPU stalls on one MMIO read over @bus. */
+/** Time in ns a CPU stalls on one MMIO read over @bus
+ *  (nic_bus_read_stall_ns). */
 uint64_t e1k_bus_read_stall_ns(const E1kBus *bus);
 
 /**
@@ -200,58 +208,13 @@ int e1k_trace_format(E1kTraceEvent ev, uint64_t a, uint64_t b, char *buf,
                      size_t len);
 
 /**
- * The host side of one device instance.  All callbacks receive @opaque.
- * Every callback is mandatory except deadline_changed, tx_frame and
- * trace; the fields after them are optional fast paths.
+ * The host side of one device instance: the family's port
+ * (common/nic_port.h documents each field).  Every callback is mandatory
+ * except deadline_changed, tx_frame, trace and msi (the e1000 signals
+ * only INTA# through set_irq and never calls msi); the fields after
+ * trace are optional fast paths.  trace receives E1kTraceEvent ids.
  */
-typedef struct E1kPort {
-    void *opaque;
-    /**
-     * Copy @len bytes of host memory at bus address @addr into @buf.
-     * Returns 0, or -1 if any byte lies outside what the host allows
-     * (the model then abandons that access and counts it; it never
-     * retries in a loop).
-     */
-    int (*dma_read)(void *opaque, uint64_t addr, void *buf, uint32_t len);
-    /** Copy @len bytes from @buf to host memory at @addr; 0 or -1 as above. */
-    int (*dma_write)(void *opaque, uint64_t addr, const void *buf,
-                     uint32_t len);
-    /** Drive the INTA# line: @level 1 asserted, 0 deasserted.  Called on
-     *  every change only. */
-    void (*set_irq)(void *opaque, int level);
-    /** Current time in ns since an arbitrary epoch; never goes backwards. */
-    uint64_t (*now_ns)(void *opaque);
-    /** The earliest internal deadline changed to @deadline_ns
-     *  (E1K_NO_DEADLINE when none).  Optional. */
-    void (*deadline_changed)(void *opaque, uint64_t deadline_ns);
-    /** A frame of @len bytes (no FCS) finished leaving on the wire at the
-     *  current time.  @frame is valid only during the call.  Optional. */
-    void (*tx_frame)(void *opaque, const uint8_t *frame, uint32_t len);
-    /** Trace event @ev with its arguments (see E1kTraceEvent) at the
-     *  current time.  Optional: NULL turns tracing off at the cost of a
-     *  pointer test.  Must not call back into the model. */
-    void (*trace)(void *opaque, E1kTraceEvent ev, uint64_t a, uint64_t b);
-    /* ---- optional fast paths: all zero (a host that does not set them,
-     * e.g. hw/qemu) keeps the callbacks above for everything ---- */
-    /**
-     * A window onto host memory: bus addresses [dma_base, dma_base +
-     * dma_size) are the bytes at @dma_mem in this process, plain memory
-     * that nothing else reads or writes while a model call runs (a
-     * single-threaded testbench's flat memory; not a guest's memory that
-     * vCPU threads see).  The model copies to and from the window itself and
-     * calls dma_read/dma_write only for accesses not wholly inside it,
-     * so those callbacks see only the rest (faults included).  dma_size
-     * 0: no window.  e1k_new refuses a window with dma_mem NULL or one
-     * that wraps past the end of the 64-bit bus address space.
-     */
-    uint8_t *dma_mem;
-    uint64_t dma_base;
-    uint64_t dma_size;
-    /** The host clock as a variable the model reads instead of calling
-     *  now_ns (same value: ns, never going backwards).  NULL: now_ns is
-     *  called. */
-    const uint64_t *now_var;
-} E1kPort;
+typedef NicPort E1kPort;
 
 /**
  * Technology abilities of the link partner (E1kConfig.partner_modes), one
@@ -361,20 +324,8 @@ typedef enum E1kRxResult {
 E1kRxResult e1k_receive(E1kDev *dev, const uint8_t *frame, uint32_t len);
 
 /** What the sender of a frame knows about it (e1k_receive_known): the
- *  model then need not find it out from the frame's bytes. */
-typedef struct E1kRxKnown {
-    uint32_t zero_from; /**< the frame's bytes from this offset on are
-                             zero (a generated payload): the model looks
-                             for its run of trailing zeros, which its FCS
-                             and checksums skip, only in the bytes
-                             before; >= the frame's length: none known */
-    /** NULL, or the FCS the frame came with ([IEEE-802.3] CRC-32 of
-     *  its bytes, register preset and result inverted, sent low byte
-     *  first), called with fcs_ctx during the call if the model needs
-     *  it (a frame it stores) */
-    uint32_t (*fcs_fn)(const void *fcs_ctx);
-    const void *fcs_ctx;
-} E1kRxKnown;
+ *  family's NicRxKnown (common/nic_port.h). */
+typedef NicRxKnown E1kRxKnown;
 
 /**
  * e1k_receive() of a frame about which the sender knows what *@known

@@ -1,73 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Byte-order loads and stores of the device model: descriptors and the
- * TX FIFO's frame headers are little-endian (SDM 3.2.3, 3.3.3), frame
- * headers on the wire big-endian (network order).  @p points at the
- * first byte; no alignment needed.  16-bit loads return uint32_t so the
- * result can be shifted or summed without promotion to int.
+ * Byte-order loads and stores of the e1000 model under its own names:
+ * the family's common helpers (common/nic_bytes.h), which the 82598
+ * model shares.  Descriptors and the TX FIFO's frame headers are
+ * little-endian (SDM 3.2.3, 3.3.3), frame headers on the wire big-endian.
  */
 #ifndef E1K_BYTES_H
 #define E1K_BYTES_H
 
-#include <stdint.h>
-#include <string.h>
+#include "nic_bytes.h"
 
-/** Little-endian 16-bit value at @p. */
-static inline uint32_t e1k_ld_le16(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-/** Little-endian 32-bit value at @p. */
-static inline uint32_t e1k_ld_le32(const uint8_t *p)
-{
-    return e1k_ld_le16(p) | e1k_ld_le16(p + 2) << 16;
-}
-
-/** Little-endian 64-bit value at @p. */
-static inline uint64_t e1k_ld_le64(const uint8_t *p)
-{
-    return (uint64_t)e1k_ld_le32(p) | (uint64_t)e1k_ld_le32(p + 4) << 32;
-}
-
-/** Store @v little-endian in the 4 bytes at @p: one 32-bit store on a
- *  little-endian host (GCC does not merge the byte stores of the
- *  portable loop), the byte loop elsewhere. */
-static inline void e1k_st_le32(uint8_t *p, uint32_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &v, sizeof(v));
-#else
-    for (int i = 0; i < 4; i++) {
-        p[i] = (uint8_t)(v >> (8 * i));
-    }
-#endif
-}
-
-/** Big-endian (network order) 16-bit value at @p. */
-static inline uint32_t e1k_ld_be16(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 8 | p[1];
-}
-
-/** Big-endian 32-bit value at @p. */
-static inline uint32_t e1k_ld_be32(const uint8_t *p)
-{
-    return e1k_ld_be16(p) << 16 | e1k_ld_be16(p + 2);
-}
-
-/** Store the low 16 bits of @v big-endian at @p. */
-static inline void e1k_st_be16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
-/** Store @v big-endian in the 4 bytes at @p. */
-static inline void e1k_st_be32(uint8_t *p, uint32_t v)
-{
-    e1k_st_be16(p, v >> 16);
-    e1k_st_be16(p + 2, v & 0xFFFFu);
-}
+/** Little-endian 16-bit value at @p (nic_ld_le16). */
+static inline uint32_t e1k_ld_le16(const uint8_t *p) { return nic_ld_le16(p); }
+/** Little-endian 32-bit value at @p (nic_ld_le32). */
+static inline uint32_t e1k_ld_le32(const uint8_t *p) { return nic_ld_le32(p); }
+/** Little-endian 64-bit value at @p (nic_ld_le64). */
+static inline uint64_t e1k_ld_le64(const uint8_t *p) { return nic_ld_le64(p); }
+/** Store @v little-endian in 4 bytes at @p (nic_st_le32). */
+static inline void e1k_st_le32(uint8_t *p, uint32_t v) { nic_st_le32(p, v); }
+/** Big-endian 16-bit value at @p (nic_ld_be16). */
+static inline uint32_t e1k_ld_be16(const uint8_t *p) { return nic_ld_be16(p); }
+/** Big-endian 32-bit value at @p (nic_ld_be32). */
+static inline uint32_t e1k_ld_be32(const uint8_t *p) { return nic_ld_be32(p); }
+/** Store the low 16 bits of @v big-endian at @p (nic_st_be16). */
+static inline void e1k_st_be16(uint8_t *p, uint32_t v) { nic_st_be16(p, v); }
+/** Store @v big-endian in 4 bytes at @p (nic_st_be32). */
+static inline void e1k_st_be32(uint8_t *p, uint32_t v) { nic_st_be32(p, v); }
 
 #endif

@@ -22,8 +22,12 @@
  *                      transmit side, one job per file (see e1000_tx.h):
  *                      descriptor engine and timers, frame assembly, TSO,
  *                      packet buffer and wire
- *   e1000_csum.c       Internet checksum helpers
- *   e1000_bytes.h      little/big-endian loads and stores
+ *   e1000_bytes.h      little/big-endian loads and stores (under e1000
+ *                      names; the family's common/nic_bytes.h)
+ * The family's common layer (hw/net/common, docs/model.md "The family")
+ * holds what the e1000 shares with the 82598: checksums (nic_csum.c),
+ * the FCS (nic_crc32.c), byte order (nic_bytes.h), bus timing
+ * (nic_bus.c) and the port (nic_port.h).
  *
  * The state is a plain struct with no pointers besides the port (which is
  * excluded from save/restore), so a snapshot is a byte copy plus a
@@ -38,6 +42,7 @@
 #include <string.h>
 
 #include "e1000.h"
+#include "nic_csum.h"
 #include "e1000_regs.h"
 #include "e1000_rx.h"
 #include "e1000_tx.h"
@@ -545,30 +550,35 @@ void e1k_tx_link_changed(E1kDev *s);
  *  receiver (e1000_txwire.c). */
 void e1k_txwire_loop_done(E1kDev *s);
 
-/* ---------------- checksums (e1000_csum.c) ---------------- */
+/* ---------- checksums (common/nic_csum.c, under e1000 names) ---------- */
 
-/** One's-complement sum of @len bytes (big-endian 16-bit words, odd byte
- *  padded with zero) added to @sum; not folded: the value is congruent
- *  modulo 0xFFFF to the word-by-word sum and zero only if it is, so
- *  e1k_csum_fold gives the same result (@sum below 2^31). */
-uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len);
-/** Raw ones'-complement sum of @n bytes at @p (RFC 1071) as little-endian
- *  words, a last partial word padded with zeros, partly folded (2^64 and
- *  2^32 are 1 modulo 0xFFFF): congruent modulo 0xFFFF to the little-
- *  endian 16-bit-word sum, 0 only when every byte is; below 2^35 for
- *  n < 2^16.  Fold with e1k_csum_fold16; the big-endian sum is that
- *  value with its bytes swapped (RFC 1071 2(B)). */
-uint64_t e1k_csum_le(const uint8_t *p, size_t n);
-/** @x folded to 16 bits with the end-around carry: 1..0xFFFF, 0 only for
- *  0 (not complemented). */
-uint32_t e1k_csum_fold16(uint64_t x);
-/** Number of zero bytes at the end of @len bytes at @data (0..@len). */
-uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len);
-/** Shortest run of trailing zero bytes that e1k_crc32_zt skips (below it
- *  a pass over the zeros is as cheap; e1000_rxfilter.c looks for a run
- *  only in frames of twice that length). */
-#define E1K_ZERO_TAIL_MIN 64u
-/** Fold a 32-bit sum to 16 bits and complement it (RFC 1071). */
-uint16_t e1k_csum_fold(uint32_t sum);
+/** nic_csum_add: one's-complement sum of @len bytes added to @sum. */
+static inline uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data,
+                                    size_t len)
+{
+    return nic_csum_add(sum, data, len);
+}
+/** nic_csum_le: raw little-endian one's-complement sum of @n bytes. */
+static inline uint64_t e1k_csum_le(const uint8_t *p, size_t n)
+{
+    return nic_csum_le(p, n);
+}
+/** nic_csum_fold16: @x folded to 16 bits (1..0xFFFF, 0 only for 0). */
+static inline uint32_t e1k_csum_fold16(uint64_t x)
+{
+    return nic_csum_fold16(x);
+}
+/** nic_zero_tail: number of zero bytes at the end of @len bytes. */
+static inline uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
+{
+    return nic_zero_tail(data, len);
+}
+/** Shortest run of trailing zeros e1k_crc32_zt skips (NIC_ZERO_TAIL_MIN). */
+#define E1K_ZERO_TAIL_MIN NIC_ZERO_TAIL_MIN
+/** nic_csum_fold: fold a 32-bit sum to 16 bits and complement it. */
+static inline uint16_t e1k_csum_fold(uint32_t sum)
+{
+    return nic_csum_fold(sum);
+}
 
 #endif /* E1K_E1000_CORE_H */

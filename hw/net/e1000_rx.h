@@ -11,7 +11,8 @@
  *   e1000_rxbuf.c     the receive packet buffer (FIFO of whole frames)
  *   e1000_rxfilter.c  admission: size rules, address/VLAN filter, stats
  *   e1000_rxcsum.c    RXCSUM offload, packet checksum field
- *   e1000_crc32.c     CRC32 (FCS): tables, carry-less multiply
+ *   common/nic_crc32.c  CRC32 (FCS): tables, carry-less multiply (the
+ *                     family's, e1k_crc32* below)
  *
  * The internal helpers declared at the end are used only by those files.
  */
@@ -21,6 +22,7 @@
 #include <stdint.h>
 
 #include "e1000.h"
+#include "nic_crc32.h"
 
 /** Inline storage of the packet buffer in bytes (PBA.RXA is at most 64 KB;
  *  SDM 13.4.16). */
@@ -127,29 +129,24 @@ const E1kRxFrameMeta *e1k_rxbuf_head(const E1kRxState *rx);
 /** Structural check used by e1k_rx_validate: 0 ok, -1 bad. */
 int e1k_rxbuf_check(const E1kRxState *rx);
 
-/** Ethernet CRC32 (IEEE 802.3, reflected, poly 0xEDB88320, init and
- *  final xor 0xFFFFFFFF) of @len bytes.  Written to the wire/buffer low
- *  byte first. */
-uint32_t e1k_crc32(const uint8_t *data, uint32_t len);
-/** The CRC32 of some bytes followed by @n < 65536 zero bytes, from the
- *  CRC32 @fcs of those bytes: the register times x^(8n) modulo the
- *  polynomial, two carry-less multiplications below 16384 bytes, else
- *  one per set bit of @n (PCLMULQDQ where available unless @soft, else
- *  shift and XOR).  e1k_crc32 takes a run of 64 or more trailing zeros
- *  this way. */
-uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft);
-/** e1k_crc32 of @len bytes whose last @zeros are known to be zero
- *  (e1k_zero_tail; 0 if unknown): same value, the zeros not read. */
-uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros);
-/** e1k_crc32 by slice-by-8 tables (any CPU); same value. */
-uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len);
-/** e1k_crc32 by carry-less multiply (PCLMULQDQ, x86-64); the table
- *  version on other CPUs.  Only call where e1k_crc32_clmul_available()
- *  returns 1 (the instruction would fault otherwise). */
-uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len);
-/** 1 if this CPU has PCLMULQDQ and SSE4.1 (checked once), else 0.
- *  e1k_crc32 uses e1k_crc32_clmul when it does. */
-int e1k_crc32_clmul_available(void);
+/* The FCS (IEEE 802.3 CRC32) under e1000 names: the family's common
+ * implementation, common/nic_crc32.c (nic_crc32.h documents each). */
+/** nic_crc32: CRC32 of @len bytes, written low byte first. */
+static inline uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+{
+    return nic_crc32(data, len);
+}
+/** nic_crc32_zeros: the CRC32 @fcs extended by @n zero bytes. */
+static inline uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
+{
+    return nic_crc32_zeros(fcs, n, soft);
+}
+/** nic_crc32_zt: CRC32 of @len bytes whose last @zeros are zero. */
+static inline uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len,
+                                    uint32_t zeros)
+{
+    return nic_crc32_zt(data, len, zeros);
+}
 
 /**
  * Receive checksum offload on a stored frame (after any VLAN strip) of

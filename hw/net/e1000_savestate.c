@@ -25,8 +25,10 @@
  *  taken from wire_len).  5: the link partner in the configuration
  *  (partner_modes, partner_autoneg), the PHY's resolved link (settled,
  *  res_mode, res_flags), the PHY loop's frame (E1kTxState.loop*) and its
- *  timer E1K_TMR_LOOP. */
-#define E1K_SAVE_VERSION 5u
+ *  timer E1K_TMR_LOOP.  6: the bus in the config is the family's
+ *  NicBus (common/nic_bus.h: kind and PCIe fields after the four
+ *  parallel-bus ones). */
+#define E1K_SAVE_VERSION 6u
 #define E1K_SAVE_HDR     16u
 /** Furthest in the future a restored timer may lie beyond the blob's
  *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * TCP/UDP segmentation (TSE) of the e1klab device model (SDM 3.5-3.6
- * "TCP segmentation"; context fields SDM 3.3.6).
+ * "TCP segmentation"; context fields SDM 3.3.6); the per-segment header
+ * rewrite is the family's (common/nic_tso.c).
  *
  * The first HDRLEN bytes of a TSE chain are the prototype header; the
  * following PAYLEN bytes are cut into MSS-byte segments, each sent as
@@ -23,9 +24,7 @@
 
 #include "e1000_bytes.h"
 #include "e1000_core.h"
-
-#define TCP_FIN 0x01u
-#define TCP_PSH 0x08u
+#include "nic_tso.h"
 
 int e1k_tso_check(const E1kTxState *tx)
 {
@@ -75,39 +74,26 @@ uint32_t e1k_tso_seg_need(const E1kTxState *tx)
                                                      : len);
 }
 
-/** Rewrite the header of the segment in tx->frame and send it. */
+/** Rewrite the header of the segment in tx->frame (the family's
+ *  common rewrite, nic_tso_segment, with the context's offsets) and send
+ *  it. */
 static void tso_emit(E1kDev *s, bool last)
 {
     E1kTxState *tx = &s->tx;
     const E1kTxContext *c = &tx->ctx;
     uint8_t *f = tx->frame;
     uint32_t seglen = c->hdrlen + tx->seg_pay;
-    uint32_t l4len = seglen - c->tucss;
-    bool tcp = (c->tucmd & E1K_TXC_TUCMD_TCP) != 0;
+    const NicTsoHdr h = {
+        .ipcss = c->ipcss, .ipcso = c->ipcso, .ipcse = c->ipcse,
+        .tucss = c->tucss, .tucso = c->tucso,
+        .ipv4 = (c->tucmd & E1K_TXC_TUCMD_IP) != 0,
+        .tcp = (c->tucmd & E1K_TXC_TUCMD_TCP) != 0,
+        .ixsm = (tx->popts & E1K_TXD_POPTS_IXSM) != 0,
+        .txsm = (tx->popts & E1K_TXD_POPTS_TXSM) != 0,
+    };
 
-    if (c->tucmd & E1K_TXC_TUCMD_IP) {
-        e1k_st_be16(f + c->ipcss + 2, seglen - c->ipcss);
-        e1k_st_be16(f + c->ipcss + 4,
-                    (e1k_ld_be16(tx->hdr + c->ipcss + 4) + tx->seg_count) &
-                        0xFFFFu);
-    } else {
-        e1k_st_be16(f + c->ipcss + 4, seglen - c->ipcss - 40u);
-    }
-    if (tcp) {
-        e1k_st_be32(f + c->tucss + 4,
-                    e1k_ld_be32(tx->hdr + c->tucss + 4) + tx->pay_sent);
-        if (!last) {
-            f[c->tucss + 13] &= (uint8_t)~(TCP_FIN | TCP_PSH);
-        }
-    } else {
-        e1k_st_be16(f + c->tucss + 4, l4len);
-    }
-    if (tx->popts & E1K_TXD_POPTS_IXSM) {
-        e1k_tx_put_csum(f, seglen, c->ipcss, c->ipcso, c->ipcse, 0, 0);
-    }
-    if (tx->popts & E1K_TXD_POPTS_TXSM) {
-        e1k_tx_put_csum(f, seglen, c->tucss, c->tucso, 0, l4len, !tcp);
-    }
+    nic_tso_segment(f, seglen, tx->hdr, &h, tx->seg_count, tx->pay_sent,
+                    last);
     e1k_txd_emit(s, seglen, tx->first_cmd, tx->first_special, E1K_TXF_TSO);
 
     tx->pay_sent += tx->seg_pay;

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "e1000.h"
+#include "nic_csum.h"
 
 /** Largest frame or TSO segment the model assembles, bytes without FCS
  *  and before VLAN tag insertion (model bound: 16 KB; a legacy buffer is
@@ -182,12 +183,6 @@ void e1k_txd_drop(E1kDev *s, int bad_desc, int until_eop);
 /** Finish a frame in frame[0..len): VLAN tag, PSP padding, push. */
 void e1k_txd_emit(E1kDev *s, uint32_t len, uint32_t cmd, uint32_t special,
                   uint32_t flags);
-/** Insert a checksum over [css, cse] (cse inclusive, 0 = end) at @cso of
- *  @f (@len bytes) with extra one's-complement addend @add; @udp maps a
- *  result of 0 to 0xFFFF.  Out-of-range offsets: nothing is written. */
-void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
-                     uint32_t cse, uint32_t add, int udp);
-
 /** Offset in tx->frame where the next TSE data byte goes: header bytes
  *  at hdr_have until HDRLEN is complete, then payload after the header. */
 uint32_t e1k_tso_dest(const E1kTxState *tx);

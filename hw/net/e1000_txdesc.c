@@ -238,27 +238,6 @@ bool e1k_txd_data(E1kDev *s)
     return tx->desc_done >= tx->desc_len;
 }
 
-void e1k_tx_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
-                     uint32_t cse, uint32_t add, int udp)
-{
-    uint32_t end;
-    uint16_t v;
-
-    if (css >= len || cso + 2u > len) {
-        return;
-    }
-    end = (cse == 0 || cse >= len) ? len - 1u : cse;
-    if (end < css) {
-        return;
-    }
-    v = e1k_csum_fold(e1k_csum_add(add, f + css, end - css + 1u));
-    if (udp && v == 0) {
-        v = 0xFFFFu; /* UDP: 0 means "no checksum" ([RFC768]) */
-    }
-    f[cso] = (uint8_t)(v >> 8);
-    f[cso + 1u] = (uint8_t)v;
-}
-
 void e1k_txd_emit(E1kDev *s, uint32_t len, uint32_t cmd, uint32_t special,
                   uint32_t flags)
 {
@@ -300,18 +279,18 @@ static void txd_finish_frame(E1kDev *s)
     if (!tx->ext) {
         /* Legacy: CSO/CSS/IC of the EOP descriptor; sum CSS..end. */
         if (cmd & E1K_TXD_CMD_IC) {
-            e1k_tx_put_csum(tx->frame, len, d[E1K_TXD_CSS], d[E1K_TXD_CSO],
+            nic_put_csum(tx->frame, len, d[E1K_TXD_CSS], d[E1K_TXD_CSO],
                             0, 0, 0);
         }
     } else {
         /* Context offsets; the checksum fields hold the driver's seed
          * (0 for IP, the pseudo-header sum for TCP/UDP). */
         if (tx->popts & E1K_TXD_POPTS_IXSM) {
-            e1k_tx_put_csum(tx->frame, len, tx->ctx.ipcss, tx->ctx.ipcso,
+            nic_put_csum(tx->frame, len, tx->ctx.ipcss, tx->ctx.ipcso,
                             tx->ctx.ipcse, 0, 0);
         }
         if (tx->popts & E1K_TXD_POPTS_TXSM) {
-            e1k_tx_put_csum(tx->frame, len, tx->ctx.tucss, tx->ctx.tucso,
+            nic_put_csum(tx->frame, len, tx->ctx.tucss, tx->ctx.tucso,
                             tx->ctx.tucse, 0,
                             !(tx->ctx.tucmd & E1K_TXC_TUCMD_TCP));
         }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Internet checksum helpers (RFC 1071), used for TX checksum insertion
- * (SDM 3.3.5) and RX checksum offload (SDM 3.2.9). */
-#include "e1000_bytes.h"
-#include "e1000_core.h"
+/* Internet checksum helpers (RFC 1071) of the common layer (nic_csum.h),
+ * used for TX checksum insertion and TSO (SDM 3.3.5; 82598 datasheet
+ * 3.5.3.4) and RX checksum offload (SDM 3.2.9; 82598 datasheet
+ * 3.5.2.11). */
+#include "nic_bytes.h"
+#include "nic_csum.h"
 
 #include <string.h>
 
@@ -83,11 +85,11 @@ static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 static uint32_t zero_blocks(const uint8_t *data, uint32_t n)
 {
     (void)data;
-    return n;   /* the word loop of e1k_zero_tail does it all */
+    return n;   /* the word loop of nic_zero_tail does it all */
 }
 #endif
 
-uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
+uint32_t nic_zero_tail(const uint8_t *data, uint32_t len)
 {
     uint32_t n = zero_blocks(data, len);
 
@@ -104,7 +106,7 @@ uint32_t e1k_zero_tail(const uint8_t *data, uint32_t len)
     return len - n;
 }
 
-uint64_t e1k_csum_le(const uint8_t *p, size_t n)
+uint64_t nic_csum_le(const uint8_t *p, size_t n)
 {
     uint64_t acc = 0, carries = 0, w;
 
@@ -113,33 +115,33 @@ uint64_t e1k_csum_le(const uint8_t *p, size_t n)
      * the compiler does not vectorise (its set-up costs more than a
      * frame header's few words) */
     for (; n >= 16u; p += 16, n -= 16u) {
-        w = e1k_ld_le64(p);
+        w = nic_ld_le64(p);
         acc += w;
         carries += acc < w;
-        w = e1k_ld_le64(p + 8);
+        w = nic_ld_le64(p + 8);
         acc += w;
         carries += acc < w;
     }
     /* the last 0-15 bytes, each piece at its place in the word grid */
     if (n & 8u) {
-        w = e1k_ld_le64(p);
+        w = nic_ld_le64(p);
         acc += w;
         carries += acc < w;
         p += 8;
     }
     carries += (acc & 0xFFFFFFFFu) + (acc >> 32);
     if (n & 4u) {
-        carries += e1k_ld_le32(p);
+        carries += nic_ld_le32(p);
         p += 4;
     }
     if (n & 2u) {
-        carries += e1k_ld_le16(p);
+        carries += nic_ld_le16(p);
         p += 2;
     }
     return (n & 1u) ? carries + p[0] : carries;
 }
 
-uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
+uint32_t nic_csum_add(uint32_t sum, const uint8_t *data, size_t len)
 {
     uint64_t total;
     uint32_t f;
@@ -151,7 +153,7 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
      * ones'-complement sum does not depend on byte order, RFC 1071
      * 2(B)): 1..0xFFFF, 0 only when every byte is, so the caller's fold
      * gives the same result as a 16-bit-at-a-time sum */
-    f = e1k_csum_fold16(e1k_csum_le(data, len));
+    f = nic_csum_fold16(nic_csum_le(data, len));
     total = (uint64_t)sum + (((f & 0xFFu) << 8) | (f >> 8));
     while (total >> 32) {
         total = (total & 0xFFFFFFFFu) + (total >> 32);
@@ -159,7 +161,7 @@ uint32_t e1k_csum_add(uint32_t sum, const uint8_t *data, size_t len)
     return (uint32_t)total;
 }
 
-uint32_t e1k_csum_fold16(uint64_t x)
+uint32_t nic_csum_fold16(uint64_t x)
 {
     /* Each half folded into the other by one rotation and one add: the
      * high half of x + (x rotated by half its width) is hi + lo plus
@@ -172,10 +174,31 @@ uint32_t e1k_csum_fold16(uint64_t x)
     return (y + (y >> 16 | y << 16)) >> 16;
 }
 
-uint16_t e1k_csum_fold(uint32_t sum)
+uint16_t nic_csum_fold(uint32_t sum)
 {
     while (sum >> 16) {
         sum = (sum & 0xFFFFu) + (sum >> 16);
     }
     return (uint16_t)~sum;
+}
+
+void nic_put_csum(uint8_t *f, uint32_t len, uint32_t css, uint32_t cso,
+                  uint32_t cse, uint32_t add, int udp)
+{
+    uint32_t end;
+    uint16_t v;
+
+    if (css >= len || cso + 2u > len) {
+        return;
+    }
+    end = (cse == 0 || cse >= len) ? len - 1u : cse;
+    if (end < css) {
+        return;
+    }
+    v = nic_csum_fold(nic_csum_add(add, f + css, end - css + 1u));
+    if (udp && v == 0) {
+        v = 0xFFFFu; /* UDP: 0 means "no checksum" ([RFC768]) */
+    }
+    f[cso] = (uint8_t)(v >> 8);
+    f[cso + 1u] = (uint8_t)v;
 }

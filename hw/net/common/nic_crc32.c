@@ -4,7 +4,7 @@
  * init and final XOR all ones (IEEE 802.3 3.2.9).
  *
  * Two implementations giving the same value: slice-by-8 through the
- * generated tables of e1000_crc32_tab.h (portable), and on x86-64 CPUs
+ * generated tables of nic_crc32_tab.h (portable), and on x86-64 CPUs
  * with PCLMULQDQ a carry-less-multiply fold of 16-byte blocks
  * ([Intel-CLMUL-CRC], docs/references.md), chosen at run time.  The
  * fold keeps a 128-bit remainder congruent to the bytes consumed modulo
@@ -17,19 +17,20 @@
  * through its non-zero part only; the zeros are a multiplication of the
  * register by x^(8n) modulo the polynomial (the CRC register is a
  * polynomial modulo P: n zero bytes multiply it by x^(8n)).  The powers
- * of x come with the tables (e1000_crc32_tab.h).
+ * of x come with the tables (nic_crc32_tab.h).
  */
 #include <string.h>
 
-#include "e1000_core.h"
-#include "e1000_crc32_tab.h"
+#include "nic_crc32.h"
+#include "nic_csum.h"
+#include "nic_crc32_tab.h"
 
 /* Raw CRC register update (no init, no final XOR) over @len bytes,
  * eight bytes per step. */
 static uint32_t crc32_tab_update(uint32_t c, const uint8_t *data,
                                  uint32_t len)
 {
-    const uint32_t (*t)[256] = e1k_crc32_tab;
+    const uint32_t (*t)[256] = nic_crc32_tab;
     uint32_t i = 0;
 
     for (; i + 8 <= len; i += 8) {
@@ -53,14 +54,14 @@ static uint32_t crc32_tab_update(uint32_t c, const uint8_t *data,
  * tables (times x^32 mod P), the high word the rest. */
 static uint32_t crc32_reduce(uint64_t prod)
 {
-    const uint32_t (*t)[256] = e1k_crc32_tab;
+    const uint32_t (*t)[256] = nic_crc32_tab;
     uint32_t r = (uint32_t)(prod << 1), h = (uint32_t)(prod >> 31);
 
     return h ^ t[3][r & 0xFFu] ^ t[2][(r >> 8) & 0xFFu] ^
            t[1][(r >> 16) & 0xFFu] ^ t[0][r >> 24];
 }
 
-uint32_t e1k_crc32_table(const uint8_t *data, uint32_t len)
+uint32_t nic_crc32_table(const uint8_t *data, uint32_t len)
 {
     return crc32_tab_update(0xFFFFFFFFu, data, len) ^ 0xFFFFFFFFu;
 }
@@ -95,19 +96,19 @@ static __m128i crc32_weigh(uint32_t w, uint32_t k)
 
 /* The raw CRC register, from zero, over the 16 bytes of the folded
  * remainder @x: each 32-bit word times its weight x^(32 j) mod P for its
- * distance j from the end (e1k_crc32_zlo[4 j]), summed, reduced once. */
+ * distance j from the end (nic_crc32_zlo[4 j]), summed, reduced once. */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t crc32_finish(__m128i x)
 {
     __m128i acc = _mm_xor_si128(
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 0),
-                                  e1k_crc32_zlo[16]),
+                                  nic_crc32_zlo[16]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 1),
-                                  e1k_crc32_zlo[12])),
+                                  nic_crc32_zlo[12])),
         _mm_xor_si128(crc32_weigh((uint32_t)_mm_extract_epi32(x, 2),
-                                  e1k_crc32_zlo[8]),
+                                  nic_crc32_zlo[8]),
                       crc32_weigh((uint32_t)_mm_extract_epi32(x, 3),
-                                  e1k_crc32_zlo[4])));
+                                  nic_crc32_zlo[4])));
 
     return crc32_reduce((uint64_t)_mm_cvtsi128_si64(acc));
 }
@@ -197,15 +198,15 @@ static uint32_t crc32_mulmod_clmul(uint32_t a, uint32_t b)
     return crc32_reduce((uint64_t)_mm_cvtsi128_si64(crc32_weigh(a, b)));
 }
 
-uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
+uint32_t nic_crc32_clmul(const uint8_t *data, uint32_t len)
 {
     if (len < 16u) {
-        return e1k_crc32_table(data, len);
+        return nic_crc32_table(data, len);
     }
     return crc32_clmul(data, len);
 }
 
-int e1k_crc32_clmul_available(void)
+int nic_crc32_clmul_available(void)
 {
     static int have = -1;
     if (have < 0) {
@@ -216,12 +217,12 @@ int e1k_crc32_clmul_available(void)
     return have;
 }
 #else
-uint32_t e1k_crc32_clmul(const uint8_t *data, uint32_t len)
+uint32_t nic_crc32_clmul(const uint8_t *data, uint32_t len)
 {
-    return e1k_crc32_table(data, len);
+    return nic_crc32_table(data, len);
 }
 
-int e1k_crc32_clmul_available(void)
+int nic_crc32_clmul_available(void)
 {
     return 0;
 }
@@ -240,28 +241,28 @@ static uint32_t crc32_mulmod_soft(uint32_t a, uint32_t b)
 
 /* Raw register @c times x^(8n) mod P by @mul: below 16384 bytes one
  * multiplication by x^(8 (n % 128)) and one by x^(8 * 128 (n / 128))
- * (e1k_crc32_zlo, e1k_crc32_zhi), else one per set bit of @n. */
+ * (nic_crc32_zlo, nic_crc32_zhi), else one per set bit of @n. */
 static uint32_t crc32_times_x8n(uint32_t c, uint32_t n,
                                 uint32_t (*mul)(uint32_t, uint32_t))
 {
     if (n < 128u * 128u) {
-        c = (n & 127u) ? mul(c, e1k_crc32_zlo[n & 127u]) : c;
-        return (n >> 7) ? mul(c, e1k_crc32_zhi[n >> 7]) : c;
+        c = (n & 127u) ? mul(c, nic_crc32_zlo[n & 127u]) : c;
+        return (n >> 7) ? mul(c, nic_crc32_zhi[n >> 7]) : c;
     }
     for (unsigned k = 0; n && k < 16u; k++, n >>= 1) {
         if (n & 1u) {
-            c = mul(c, e1k_crc32_x8pow2[k]);
+            c = mul(c, nic_crc32_x8pow2[k]);
         }
     }
     return c;
 }
 
-uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
+uint32_t nic_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
 {
     uint32_t (*mul)(uint32_t, uint32_t) = crc32_mulmod_soft;
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (!soft && e1k_crc32_clmul_available()) {
+    if (!soft && nic_crc32_clmul_available()) {
         mul = crc32_mulmod_clmul;
     }
 #endif
@@ -272,23 +273,23 @@ uint32_t e1k_crc32_zeros(uint32_t fcs, uint32_t n, int soft)
 /* CRC of a frame without shortcuts. */
 static uint32_t crc32_bytes(const uint8_t *data, uint32_t len)
 {
-    return e1k_crc32_clmul_available() ? e1k_crc32_clmul(data, len)
-                                       : e1k_crc32_table(data, len);
+    return nic_crc32_clmul_available() ? nic_crc32_clmul(data, len)
+                                       : nic_crc32_table(data, len);
 }
 
-uint32_t e1k_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
+uint32_t nic_crc32_zt(const uint8_t *data, uint32_t len, uint32_t zeros)
 {
-    if (zeros < E1K_ZERO_TAIL_MIN || zeros > len || zeros >= 65536u) {
+    if (zeros < NIC_ZERO_TAIL_MIN || zeros > len || zeros >= 65536u) {
         /* too short to pay, not a tail of this part, or too long */
         return crc32_bytes(data, len);
     }
     /* a run of trailing zero bytes (a generated payload) is two
      * multiplications instead of a pass */
-    return e1k_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
+    return nic_crc32_zeros(crc32_bytes(data, len - zeros), zeros, 0);
 }
 
-uint32_t e1k_crc32(const uint8_t *data, uint32_t len)
+uint32_t nic_crc32(const uint8_t *data, uint32_t len)
 {
-    return e1k_crc32_zt(data, len, len >= E1K_ZERO_TAIL_MIN
-                                   ? e1k_zero_tail(data, len) : 0);
+    return nic_crc32_zt(data, len, len >= NIC_ZERO_TAIL_MIN
+                                   ? nic_zero_tail(data, len) : 0);
 }
