@@ -233,58 +233,87 @@ static uint64_t count_lines(GPtrArray *dm, const char *a, const char *b)
     return n;
 }
 
-/* With several vCPUs, NIC @i's interrupt vectors are on its CPU: the
- * guest pinned each of them there (its "affinity.NAME=IRQ:CPU ..."
- * result, guest-images/init) and /proc/interrupts counts all of its
- * interrupts in that CPU's column.  f->cpu gets the CPU.  0, or -1 with
- * *err naming the key. */
-static int iface_affinity(const TbScenario *sc, const TbGuestBlock *b,
-                          uint32_t i, TbIfaceResult *f, char **err)
+/* The guest's "affinity.@name=" result (guest-images/irq-affinity.sh),
+ * or NULL. */
+static const char *affinity_result(const TbGuestBlock *b, const char *name)
 {
-    char *key = g_strdup_printf("affinity.%s=", f->name);
-    const char *got = NULL;
+    char *key = g_strdup_printf("affinity.%s=", name);
     GPtrArray *res = sect(b, "result");
-    uint64_t on = 0;
-    int ok = 1;
+    const char *got = NULL;
 
-    f->cpu = tb_guest_nic_cpu(sc, i);
     for (guint k = 0; k < res->len; k++) {
         const char *l = g_ptr_array_index(res, k);
         if (g_str_has_prefix(l, key)) {
             got = l + strlen(key);
         }
     }
-    if (got) {
-        char **v = g_strsplit(got, " ", -1);
-        char *want = g_strdup_printf(":%u", f->cpu);
-        for (char **p = v; *p && ok; p++) {
-            ok = **p != ':' && g_str_has_suffix(*p, want) &&
-                 strspn(*p, "0123456789") == strlen(*p) - strlen(want);
+    g_free(key);
+    return got;
+}
+
+/* The CPU of every vector in an affinity result @got ("IRQ:CPU ...",
+ * "shared:IRQ:CPU" for a line that follows another NIC's CPU): 0 and *cpu
+ * when all vectors are on one CPU, *shared 1 if a line is shared; -1 if
+ * a vector failed, there is none, or they are on several CPUs. */
+static int affinity_cpu(const char *got, uint32_t *cpu, int *shared)
+{
+    char **v = g_strsplit(got, " ", -1);
+    int rc = *v ? 0 : -1;
+
+    *shared = 0;
+    for (guint k = 0; v[k] && rc == 0; k++) {
+        const char *t = v[k];
+        guint64 q, c;
+        char *e;
+        if (g_str_has_prefix(t, "shared:")) {
+            *shared = 1;
+            t += 7;
         }
-        ok = ok && *v && **v;
-        g_strfreev(v);
-        g_free(want);
+        q = g_ascii_strtoull(t, &e, 10);
+        rc = e != t && *e == ':' && e[1] ? 0 : -1;
+        c = rc == 0 ? g_ascii_strtoull(t = e + 1, &e, 10) : 0;
+        rc = rc == 0 && e != t && !*e && (k == 0 || c == *cpu) ? 0 : -1;
+        *cpu = (uint32_t)c;
+        (void)q;
     }
-    if (!got || !ok) {
+    g_strfreev(v);
+    return rc;
+}
+
+/* With several vCPUs, NIC @i's interrupt vectors are on its CPU: the
+ * guest pinned them there and /proc/interrupts counts all of its
+ * interrupts in that CPU's column.  A NIC without a `cpu` key whose line
+ * it shares with an earlier NIC follows that NIC's CPU (the i440fx has
+ * two INTx lines for the NICs); with a `cpu` given that is an error.
+ * f->cpu gets the CPU.  0, or -1 with *err naming the key. */
+static int iface_affinity(const TbScenario *sc, const TbGuestBlock *b,
+                          uint32_t i, TbIfaceResult *f, char **err)
+{
+    const char *got = affinity_result(b, f->name);
+    uint32_t want = tb_guest_nic_cpu(sc, i), cpu = 0;
+    uint64_t on = 0;
+    int shared = 0;
+
+    if (!got || affinity_cpu(got, &cpu, &shared) < 0 ||
+        (cpu != want && (!shared || sc->nic[i].cpu_plus1))) {
         *err = g_strdup_printf("qemu: [nic.%s] cpu = %u: the guest could "
                                "not pin %s's interrupt vectors there "
-                               "(affinity.%s=%s; \"shared:IRQ\": another "
-                               "NIC pinned to another CPU has the same "
-                               "line)", f->name, f->cpu, f->name, f->name,
+                               "(affinity.%s=%s; \"shared:IRQ:CPU\": a "
+                               "NIC before it has the same line on CPU)",
+                               f->name, want, f->name, f->name,
                                got ? got : "(none)");
-    } else if (tb_guest_interrupts_on(sect(b, "interrupts"), f->name,
-                                      f->cpu, &on) < 0 ||
-               on != f->interrupts) {
+        return -1;
+    }
+    f->cpu = cpu;
+    if (tb_guest_interrupts_on(sect(b, "interrupts"), f->name, cpu,
+                               &on) < 0 || on != f->interrupts) {
         *err = g_strdup_printf("qemu: [nic.%s] cpu = %u: the guest's "
                                "/proc/interrupts counts %" PRIu64 " of %s's "
                                "%" PRIu64 " interrupts on CPU %u", f->name,
-                               f->cpu, on, f->name, f->interrupts, f->cpu);
-    } else {
-        g_free(key);
-        return 0;
+                               cpu, on, f->name, f->interrupts, cpu);
+        return -1;
     }
-    g_free(key);
-    return -1;
+    return 0;
 }
 
 /* Interface @i: the device's totals, the driver's statistics, its

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * [guest]: the driver the full-system guest loads (docs/full-system.md,
- * "The guest's driver") and its vCPUs ("Several vCPUs").  `e1klab` (the default) is e1klab.ko, the same
- * driver core the testbench runs, so a scenario means the same driver on
+ * "The guest's driver") and its vCPUs ("Several vCPUs": [guest] cpus,
+ * the host's unless given; each NIC's `cpu` must be one of them).
+ * `e1klab` (the default) is e1klab.ko, the same driver core the
+ * testbench runs, so a scenario means the same driver on
  * both backends.  `stock` is Linux 6.1's own e1000 (drivers/net/ethernet/
  * intel/e1000): NAPI only, NAPI weight 64, one copybreak for all ports,
  * dynamic ITR whenever InterruptThrottleRate is 1, 3 or 4 -- a scenario
