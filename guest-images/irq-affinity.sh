@@ -11,7 +11,8 @@
 # line two NICs share follows one CPU only: the second NIC asking for
 # another one gets "shared:IRQ:CPU" (CPU: the one the line follows)
 # instead of IRQ:CPU.  Result per NIC (res, init's): affinity.IF=IRQ:CPU
-# ... (or shared:IRQ:CPU, failed:IRQ).
+# ... (or shared:IRQ:CPU, failed:IRQ).  It also replaces init's cpu_snap
+# (below).
 irq_vectors() {  # IF: its IRQ numbers, vector order
   if [ -n "$(ls "/sys/class/net/$1/device/msi_irqs" 2>/dev/null)" ]; then
     ls "/sys/class/net/$1/device/msi_irqs" | sort -n
@@ -37,3 +38,20 @@ for a in $affinity; do
   done
   res "affinity.$i=${out# }"
 done
+
+# With several CPUs the CPU time counters (init's cpu_snap) need each
+# CPU's idle time up to the reading: /proc/timer_list's .idle_sleeptime
+# of a CPU grows only when it leaves idle, and the CPUs other than the
+# reader's are idle when the counters are read (before and after the
+# traffic).  So the reading runs on CPU 0 and also takes .idle_entrytime
+# (the start of an idle CPU's current idle time), which the qemu backend
+# adds up to "now at" for CPUs 1.. (testbench/qemu/qemu_guest.c).
+cpu_snap() {
+  hardirq=""
+  for f in /sys/class/net/*/hardirq_ns; do
+    [ -e "$f" ] && hardirq="$hardirq $f"
+  done
+  # shellcheck disable=SC2086
+  taskset -c 0 grep -H -E '^[0-9]|^cpu|^now at|_sleeptime|idle_entrytime' \
+    $ksoftirqd /proc/schedstat /proc/timer_list $hardirq
+}

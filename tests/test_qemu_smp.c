@@ -197,10 +197,12 @@ static const char console[] =
     "/proc/schedstat:cpu3 0 0 0 0 0 0 102000000 0 0\n"
     "/proc/timer_list:now at 1100000000 nsecs\n"
     "/proc/timer_list:cpu: 0\n"
+    "/proc/timer_list:  .idle_entrytime : 1050000000 nsecs\n"
     "/proc/timer_list:  .idle_sleeptime : 596000000 nsecs\n"
     "/proc/timer_list:  .iowait_sleeptime: 0 nsecs\n"
     "/proc/timer_list:cpu: 1\n"
-    "/proc/timer_list:  .idle_sleeptime : 600000000 nsecs\n"
+    "/proc/timer_list:  .idle_entrytime : 1090000000 nsecs\n"
+    "/proc/timer_list:  .idle_sleeptime : 590000000 nsecs\n"
     "/proc/timer_list:cpu: 2\n"
     "/proc/timer_list:  .idle_sleeptime : 540000000 nsecs\n"
     "/proc/timer_list:cpu: 3\n"
@@ -239,8 +241,11 @@ static void test_parsers(void)
      * ksoftirqd/N the N-th by PID (9, 14, 21, 100) */
     g_assert_cmpint(tb_guest_cpu(tb_guest_section(b, "cpu_end"), &c), ==, 0);
     g_assert_cmpuint(c.ncpus, ==, 4);
-    g_assert_cmpuint(c.idle, ==, 2316000000u);
+    g_assert_cmpuint(c.idle, ==, 2306000000u);
+    /* CPU 0 reads (its idle time is up to date); CPU 1 has been idle
+     * since 1.09 s: 590 ms + 10 ms */
     g_assert_cmpuint(c.cpu_idle[0], ==, 596000000u);
+    g_assert_cmpuint(c.cpu_idle[1], ==, 600000000u);
     g_assert_cmpuint(c.cpu_idle[2], ==, 540000000u);
     g_assert_cmpuint(c.cpu_tasks[2], ==, 130000000u);
     g_assert_cmpuint(c.tasks, ==, 436000000u);

@@ -271,6 +271,7 @@ static int first_num(char **w, int k, uint64_t *v)
 typedef struct CpuParse {
     int have;
     int64_t tl_cpu;            /* -1 before the first "cpu: N" */
+    uint64_t entry[TB_GUEST_MAX_CPUS]; /* .idle_entrytime, 0 if none */
     guint nks;
     uint64_t ks_pid[TB_GUEST_MAX_CPUS], ks_ns[TB_GUEST_MAX_CPUS];
 } CpuParse;
@@ -286,6 +287,11 @@ static void cpu_timer_list(char **w, TbGuestCpu *c, CpuParse *st)
         st->have |= 1;
     } else if (!strcmp(w[0], "cpu:") && w[1] && num(w[1], 10, &v) == 0) {
         st->tl_cpu = v < TB_GUEST_MAX_CPUS ? (int64_t)v : -1;
+    } else if (g_str_has_prefix(w[0], ".idle_entrytime") &&
+               first_num(w, 1, &v) == 0) {
+        if (st->tl_cpu >= 0) {
+            st->entry[st->tl_cpu] = v;
+        }
     } else if ((g_str_has_prefix(w[0], ".idle_sleeptime") ||
                 g_str_has_prefix(w[0], ".iowait_sleeptime")) &&
                first_num(w, 1, &v) == 0) {
@@ -373,6 +379,11 @@ int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c)
         g_free(file);
     }
     cpu_ksoftirqd(c, &st);
+    for (uint32_t k = 1; k < TB_GUEST_MAX_CPUS; k++) {
+        if (st.entry[k] && st.entry[k] < c->now) {
+            c->cpu_idle[k] += c->now - st.entry[k];  /* idle until now */
+        }
+    }
     return st.have == 7 ? 0 : -1;
 }
 

@@ -87,7 +87,11 @@ int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
  * CPUs also per CPU: /proc/timer_list's idle times follow its "cpu: N"
  * lines, schedstat's are per "cpuN" line, and ksoftirqd/N is the N-th
  * ksoftirqd thread by PID (the kernel starts them as the CPUs come up,
- * in CPU order).
+ * in CPU order).  A CPU's .idle_sleeptime grows only when it leaves
+ * idle; the guest reads the counters on CPU 0 while the others are idle
+ * (guest-images/irq-affinity.sh) and also prints each CPU's
+ * .idle_entrytime, the start of its current idle time: for CPUs 1.. the
+ * time from it to "now at" is added to cpu_idle[] (not to idle).
  */
 #define TB_GUEST_MAX_CPUS 8
 typedef struct TbGuestCpu {
