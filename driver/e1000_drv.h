@@ -182,5 +182,151 @@ int e1k_drv_change_mtu(struct e1k_adapter *a, uint32_t mtu);
  *  (unicast and multicast promiscuous, SDM 13.4.22), off clears them;
  *  written at once if up, else kept for open. */
 void e1k_drv_set_promisc(struct e1k_adapter *a, bool on);
+/**
+ * ndo_set_rx_mode in full (Linux e1000_set_rx_mode): @promisc sets
+ * RCTL.UPE and MPE, @allmulti MPE; the @n multicast addresses (6 bytes
+ * each at @mc) are hashed into the MTA (filter type 0: bits 47:36 of the
+ * address, SDM 13.5.1 / 13.4.22 MO = 00b) and the table written.  VFE is
+ * off while promiscuous.  Written at once if up, else kept for open.
+ */
+void e1k_drv_set_rx_mode(struct e1k_adapter *a, bool promisc, bool allmulti,
+                         const uint8_t *mc, uint32_t n);
+/** The MTA bit of multicast address @mac with filter type 0 (0..4095:
+ *  word = hash >> 5, bit = hash & 31). */
+uint32_t e1k_drv_mta_hash(const uint8_t *mac);
+
+/* ---- VLAN (driver/e1000_vlan.c; SDM 3.2.3.1, 3.3.3, 13.4.1 VME,
+ * 13.4.22 VFE, 13.5.3 VFTA) ---- */
+
+/** Receive tag stripping (CTRL.VME: the tag goes to the descriptor's
+ *  special field and e1k_os_skb_vlan_rx), transmit insertion (VLE with
+ *  the skb's e1k_os_skb_vlan_tx tag) and the VFTA filter (RCTL.VFE). */
+void e1k_drv_set_vlan_offload(struct e1k_adapter *a, bool strip,
+                              bool insert, bool filter);
+/** Let VLAN @vid (0..4095) pass the filter (ndo_vlan_rx_add_vid). */
+void e1k_drv_vlan_add(struct e1k_adapter *a, uint16_t vid);
+/** Filter VLAN @vid out again (ndo_vlan_rx_kill_vid). */
+void e1k_drv_vlan_kill(struct e1k_adapter *a, uint16_t vid);
+
+/* ---- ethtool operations (Linux e1000_ethtool.c names in brackets) ---- */
+
+/** Link modes as ethtool's legacy ADVERTISED_* bits. */
+#define E1K_ADV_10HD   0x01u
+#define E1K_ADV_10FD   0x02u
+#define E1K_ADV_100HD  0x04u
+#define E1K_ADV_100FD  0x08u
+#define E1K_ADV_1000HD 0x10u
+#define E1K_ADV_1000FD 0x20u
+
+/** Link settings: what is configured and what the link is now. */
+struct e1k_link_settings {
+    bool autoneg;           /**< autonegotiate (else forced) */
+    uint32_t advertised;    /**< E1K_ADV_* when autonegotiating */
+    uint32_t forced_speed;  /**< Mb/s when forced: 10, 100 (1000: see set) */
+    bool forced_fd;         /**< full duplex when forced */
+    bool link_up;           /**< get: STATUS.LU */
+    uint32_t speed;         /**< get: STATUS.SPEED, Mb/s */
+    bool full_duplex;       /**< get: STATUS.FD */
+};
+/** [get_link_ksettings] the settings and STATUS (one register read). */
+void e1k_drv_get_link_settings(struct e1k_adapter *a,
+                               struct e1k_link_settings *ls);
+/** [set_link_ksettings] apply @ls now (PHY restart; the link comes back
+ *  with the new mode, reported by the watchdog).  Forced 1000 full means
+ *  autonegotiation advertising 1000 full only, as Linux's
+ *  e1000_set_spd_dplx; 1000 half, other speeds or nothing advertised:
+ *  -1 (nothing changed).  0 on success. */
+int e1k_drv_set_link_settings(struct e1k_adapter *a,
+                              const struct e1k_link_settings *ls);
+/** [nway_reset] restart autonegotiation; -1 when forced. */
+int e1k_drv_nway_reset(struct e1k_adapter *a);
+/** [get_pauseparam] flow control asked for and how. */
+void e1k_drv_get_pause(struct e1k_adapter *a, bool *autoneg, bool *rx,
+                       bool *tx);
+/** [set_pauseparam] FlowControl from @rx/@tx; advertised and
+ *  renegotiated with @autoneg, else forced in CTRL.RFCE/TFCE at once.
+ *  0 or -1 (PHY access failed).  PAUSE frames are stored settings only in
+ *  the e1klab model (docs/model.md). */
+int e1k_drv_set_pause(struct e1k_adapter *a, bool autoneg, bool rx, bool tx);
+/** [get_wol] Wake on LAN filters the part offers (WUFC bits EX, MC, BC,
+ *  MAG; 0 on the 82545EM copper, as Linux e1000_wol_exclusion). */
+uint32_t e1k_drv_wol_supported(const struct e1k_adapter *a);
+/** [get_wol] the filters enabled (at probe: magic packet if the EEPROM's
+ *  APM enable is set, Linux eeprom_wol). */
+uint32_t e1k_drv_get_wol(const struct e1k_adapter *a);
+/** [set_wol] enable the WUFC filters @wufc; -1 if one is not offered. */
+int e1k_drv_set_wol(struct e1k_adapter *a, uint32_t wufc);
+/** Before power-off or suspend (Linux __e1000_shutdown): WUC.PME_En and
+ *  WUFC for the filters enabled, else both 0 (SDM 13.6.1-2). */
+void e1k_drv_arm_wake(struct e1k_adapter *a);
+
+/** [set_phys_id] identify the port: @state 1 LED0 on, 2 off (LEDCTL
+ *  mode, SDM 13.4), 0 back to what LEDCTL was. */
+void e1k_drv_identify(struct e1k_adapter *a, int state);
+
+/** [get_regs_len] 32 dwords. */
+#define E1K_REGS_DUMP_LEN 32u
+/** [get_regs] the dump ethtool's e1000 decoder reads: version
+ *  (1 << 24 | revision << 16 | device ID) in *@version, then CTRL,
+ *  STATUS, RCTL, RDLEN, RDH, RDT, RDTR, TCTL, TDLEN, TDH, TDT, TIDV, PHY
+ *  type 0 (M88), M88 PHY specific status, ..., 1000BASE-T status, MANC
+ *  (Linux e1000_get_regs layout). */
+void e1k_drv_get_regs(struct e1k_adapter *a, uint8_t revision,
+                      uint32_t *version, uint32_t regs[E1K_REGS_DUMP_LEN]);
+/** [get_eeprom_len] bytes: 2 x the EEPROM's words. */
+uint32_t e1k_drv_eeprom_len(const struct e1k_adapter *a);
+/** [get_eeprom] @len bytes from byte @offset read from the EEPROM now
+ *  (Microwire; little-endian words); the magic vendor | device << 16 in
+ *  *@magic.  0, or -1 (range or read failure). */
+int e1k_drv_get_eeprom(struct e1k_adapter *a, uint32_t offset, uint32_t len,
+                       uint8_t *bytes, uint32_t *magic);
+
+/** [get_ringparam] descriptors per ring and their maximum (4096). */
+void e1k_drv_get_rings(const struct e1k_adapter *a, uint32_t *rx,
+                       uint32_t *tx, uint32_t *max);
+/** [set_ringparam] ring sizes: each clamped to 80..4096 and rounded up to
+ *  a multiple of 8; the port is closed and reopened if up.  0 or -1 (the
+ *  new rings could not be had: the old sizes are back). */
+int e1k_drv_set_rings(struct e1k_adapter *a, uint32_t rx, uint32_t tx);
+/** [get_coalesce] rx-usecs as Linux e1000 maps the interrupt throttle:
+ *  InterruptThrottleRate 0..4 as is, else 1e6 / rate. */
+uint32_t e1k_drv_get_rx_usecs(const struct e1k_adapter *a);
+/** [set_coalesce] rx-usecs to InterruptThrottleRate as Linux
+ *  e1000_set_coalesce: 0 off, 1 and 3 dynamic, 4 simplified, 10..10000
+ *  us a fixed 1e6 / usecs interrupts/s; ITR written at once.  -1 for 2,
+ *  5..9 or above 10000 (EINVAL). */
+int e1k_drv_set_rx_usecs(struct e1k_adapter *a, uint32_t usecs);
+/** The delays of [set_coalesce]'s other fields, 1.024 us units: RDTR,
+ *  RADV, TIDV, TADV (RxIntDelay ...), written at once; -1 above 65535. */
+int e1k_drv_set_delays(struct e1k_adapter *a, uint32_t rdtr, uint32_t radv,
+                       uint32_t tidv, uint32_t tadv);
+/** [set_features] receive checksum offload (RXCSUM.TUOFL), transmit
+ *  checksum and TSO (the context descriptors of xmit): applied at once. */
+void e1k_drv_set_offloads(struct e1k_adapter *a, bool rx_csum, bool tx_csum,
+                          bool tso);
+
+/** The self-test's results, Linux e1000's order and meaning (0 passes):
+ *  register (the failing register's offset), EEPROM (2: bad checksum),
+ *  interrupt (3 masked cause posted, 4 enabled cause not posted, 5 other
+ *  causes posted), loopback (PHY loopback: 13 frame not back or wrong,
+ *  14 too late; MAC loopback: 23, 24), link (1 no link). */
+enum e1k_test {
+    E1K_TEST_REG = 0, E1K_TEST_EEPROM, E1K_TEST_INTR, E1K_TEST_LOOPBACK,
+    E1K_TEST_LINK, E1K_TEST_COUNT
+};
+/** The test's name as ethtool prints it ("Register test  (offline)"). */
+const char *e1k_drv_test_name(unsigned int i);
+/** [self_test] link part: wait up to 4 s for STATUS.LU.  0 or 1. */
+uint64_t e1k_drv_test_link(struct e1k_adapter *a);
+/**
+ * [self_test] offline part, the port closed (no rings) and the OS's
+ * interrupt handler installed on the line (it calls e1k_drv_intr):
+ * register, EEPROM, interrupt (masked checks only with @irq_shared
+ * false) and loopback tests, each after a MAC reset, into
+ * @res[E1K_TEST_REG..E1K_TEST_LOOPBACK].  Afterwards the MAC is reset and
+ * the link set up again.  True if all four passed.
+ */
+bool e1k_drv_test_offline(struct e1k_adapter *a, bool irq_shared,
+                          uint64_t *res);
 
 #endif /* E1K_DRIVER_E1000_DRV_H */

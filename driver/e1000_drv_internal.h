@@ -19,6 +19,11 @@
  *   e1000_rxmode.c MTU, receive buffer size, LPE and promiscuous mode
  *   e1000_ethtool.c the ethtool -S table
  *   e1000_param.c  parameter defaults, mode names, validation
+ *   e1000_diag.c   the five-part self-test (ethtool -t)
+ *   e1000_regdump.c ethtool -d (Intel's layout) and -e
+ *   e1000_link.c   link settings (-s), pause (-a/-A), -r, Wake on LAN
+ *   e1000_vlan.c   VLAN filter table, tag stripping and insertion
+ *   e1000_config.c ring sizes (-g/-G), coalescing (-c/-C), offloads
  *
  * Naming follows the Linux e1000 driver (e1000_main.c) so the code can be read
  * next to it: next_to_use, next_to_clean, buffer_info, itr_setting ...
@@ -163,6 +168,28 @@ struct e1k_adapter {
     bool link_up;          /**< last STATUS.LU seen */
     uint32_t link_speed;   /**< Mb/s: 10, 100, 1000 (0 if down) */
     bool full_duplex;
+    /* ---- link settings (e1000_link.c; Linux hw->autoneg, ...) ---- */
+    bool autoneg;          /**< autonegotiate (else forced) */
+    uint32_t advertised;   /**< E1K_ADV_* modes to advertise */
+    uint32_t forced_speed; /**< forced: 10 or 100 Mb/s */
+    bool forced_fd;        /**< forced: full duplex */
+    bool fc_autoneg;       /**< pause resolved by autonegotiation */
+    uint32_t wol;          /**< Wake on LAN filters (WUFC bits) */
+    uint32_t eeprom_wol;   /**< what the EEPROM enables (APM: magic) */
+    uint16_t device_id;    /**< PCI device ID from the EEPROM (word 0x0D) */
+    bool ledctl_saved;     /**< identify running: ledctl_default kept */
+    uint32_t ledctl_default; /**< LEDCTL before identify */
+    /* ---- VLAN (e1000_vlan.c) ---- */
+    bool vlan_strip;       /**< CTRL.VME: tags stripped on receive */
+    bool vlan_insert;      /**< tags inserted on transmit (VLE) */
+    bool vlan_filter;      /**< RCTL.VFE: the VFTA filters */
+    uint32_t vfta[128];    /**< the VLAN filter table as programmed */
+    /* ---- receive filters (e1000_rxmode.c) ---- */
+    bool allmulti;         /**< IFF_ALLMULTI: RCTL.MPE */
+    uint32_t mta[128];     /**< the multicast table as programmed */
+    /* ---- self-test (e1000_diag.c) ---- */
+    bool diag_intr;        /**< the interrupt handler only records ICR */
+    uint32_t diag_icr;     /**< causes it saw */
 
     /* ---- rings and buffers ---- */
     struct e1k_rx_ring rx_ring;
@@ -218,6 +245,20 @@ static inline void ew32_flush(struct e1k_adapter *a, uint32_t reg,
                               uint32_t val)
 {
     (void)e1k_os_writel_readl(a->os, reg, val, E1K_STATUS);
+}
+
+/** Link speed in Mb/s of a STATUS value (SPEED b7:6: 00 10, 01 100, else
+ *  1000; SDM 13.4.2). */
+static inline uint32_t e1k_status_mbps(uint32_t status)
+{
+    switch (status & E1K_STATUS_SPEED_MASK) {
+    case E1K_STATUS_SPEED_10:
+        return 10;
+    case E1K_STATUS_SPEED_100:
+        return 100;
+    default:
+        return 1000;
+    }
 }
 
 /** Reset the MAC (CTRL.RST) as Linux e1000_reset_hw: masks interrupts,
@@ -321,6 +362,8 @@ struct e1k_tx_off {
     uint8_t popts;    /**< POPTS: IXSM, TXSM */
     uint32_t segs;    /**< frames on the wire: TSO segments, else 1 */
     uint32_t hdrlen;  /**< TSO: header bytes each segment repeats */
+    bool vle;         /**< insert the VLAN tag (VLE, last descriptor) */
+    uint16_t vlan;    /**< the tag control information it inserts */
 };
 
 /** The checksum an skb leaves to the NIC (CHECKSUM_PARTIAL, as
@@ -416,6 +459,20 @@ void e1k_itr_watchdog(struct e1k_adapter *a);
 /** Read every statistics register and accumulate; refresh net_stats
  *  (Linux e1000_update_stats). */
 void e1k_update_stats(struct e1k_adapter *a);
+
+/* ---- e1000_link.c ---- */
+
+/** Program the PHY and CTRL for the link settings (autonegotiation with
+ *  the advertised modes, or the forced speed and duplex) and the flow
+ *  control asked for; with the defaults exactly e1k_hw_setup_link's
+ *  writes.  0 or -1. */
+int e1k_link_program(struct e1k_adapter *a);
+
+/* ---- e1000_vlan.c ---- */
+
+/** Write CTRL.VME, RCTL.VFE and the VFTA as the adapter keeps them
+ *  (after a MAC reset; nothing when VLAN offloads are all off). */
+void e1k_vlan_restore(struct e1k_adapter *a);
 
 /* ---- e1000_rxmode.c ---- */
 

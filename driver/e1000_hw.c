@@ -245,15 +245,9 @@ int e1k_hw_write_phy(struct e1k_adapter *a, uint32_t reg, uint16_t val)
     return mdic_wait(a, reg, &mdic);
 }
 
-/* ANAR: 10/100 half and full, selector 802.3, symmetric pause
- * (0x0DE1 as Linux advertises with flow control full). */
-#define E1K_ANAR_DEFAULT 0x0DE1u
-/* 1000BASE-T control: advertise 1000 full and half. */
-#define E1K_1000T_CTRL_DEFAULT 0x0300u
-
 int e1k_hw_setup_link(struct e1k_adapter *a)
 {
-    uint16_t id1, id2, bmcr;
+    uint16_t id1, id2;
     uint32_t ctrl;
 
     /* PHY hardware reset through CTRL.PHY_RST (e1000_phy_hw_reset). */
@@ -276,33 +270,13 @@ int e1k_hw_setup_link(struct e1k_adapter *a)
         return -1;
     }
 
-    /* Advertise everything and (re)start autonegotiation
-     * (e1000_phy_setup_autoneg, e1000_copper_link_autoneg). */
-    if (e1k_hw_write_phy(a, E1K_PHY_ANAR, E1K_ANAR_DEFAULT) < 0 ||
-        e1k_hw_write_phy(a, E1K_PHY_1000T_CTRL, E1K_1000T_CTRL_DEFAULT) < 0 ||
-        e1k_hw_read_phy(a, E1K_PHY_BMCR, &bmcr) < 0) {
-        return -1;
-    }
-    bmcr |= E1K_BMCR_ANENABLE | E1K_BMCR_ANRESTART;
-    if (e1k_hw_write_phy(a, E1K_PHY_BMCR, bmcr) < 0) {
-        return -1;
-    }
-
-    /* The MAC follows the PHY's resolved speed/duplex: set link up,
-     * no forcing (e1000_copper_link_preconfig). */
-    ctrl = er32(a, E1K_CTRL);
-    ctrl |= E1K_CTRL_SLU;
-    ctrl &= ~(E1K_CTRL_FRCSPD | E1K_CTRL_FRCDPX);
-    /* Flow control as configured (e1000_force_mac_fc semantics). */
-    ctrl &= ~(E1K_CTRL_RFCE | E1K_CTRL_TFCE);
-    if (a->params.FlowControl & 1u) {
-        ctrl |= E1K_CTRL_RFCE;
-    }
-    if (a->params.FlowControl & 2u) {
-        ctrl |= E1K_CTRL_TFCE;
-    }
-    ew32(a, E1K_CTRL, ctrl);
-    return 0;
+    /* Advertise the modes asked for (everything by default: ANAR
+     * 0x0DE1 with symmetric pause, 1000BASE-T 0x0300) and (re)start
+     * autonegotiation, or force speed and duplex (e1000_phy_setup_autoneg,
+     * e1000_copper_link_autoneg, e1000_phy_force_speed_duplex); the MAC
+     * follows the PHY with SLU, flow control as configured
+     * (e1000_copper_link_preconfig, e1000_force_mac_fc). */
+    return e1k_link_program(a);
 }
 
 /* RX packet buffer, KB: 48 (Linux E1000_PBA_48K); for jumbo frames the
@@ -378,17 +352,7 @@ void e1k_hw_check_link(struct e1k_adapter *a)
     bool up = (status & E1K_STATUS_LU) != 0;
 
     if (up && !a->link_up) {
-        switch (status & E1K_STATUS_SPEED_MASK) {
-        case E1K_STATUS_SPEED_10:
-            a->link_speed = 10;
-            break;
-        case E1K_STATUS_SPEED_100:
-            a->link_speed = 100;
-            break;
-        default:
-            a->link_speed = 1000;
-            break;
-        }
+        a->link_speed = e1k_status_mbps(status);
         a->full_duplex = (status & E1K_STATUS_FD) != 0;
         a->link_up = true;
         e1k_os_log(a->os, 2, "NIC Link is Up %u Mbps %s Duplex",

@@ -60,6 +60,10 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
     a->params = *p;
     a->rx_buffer_len = E1K_RXBUFFER_2048;
     a->mtu = 1500u;
+    a->autoneg = true;
+    a->advertised = E1K_ADV_10HD | E1K_ADV_10FD | E1K_ADV_100HD |
+                    E1K_ADV_100FD | E1K_ADV_1000HD | E1K_ADV_1000FD;
+    a->fc_autoneg = true;
 
     e1k_hw_reset(a);
 
@@ -74,6 +78,13 @@ struct e1k_adapter *e1k_drv_probe(struct e1k_os *os,
         e1k_os_log(a->os, 0, "The EEPROM Checksum Is Not Valid");
         goto fail;
     }
+    a->device_id = a->eeprom[E1K_EE_DEVID];
+    /* Wake on LAN as the EEPROM's APM enable says (Linux eeprom_wol:
+     * magic packet), where the part wakes at all */
+    if (a->eeprom[E1K_EE_INIT3] & E1K_EE_INIT3_APME) {
+        a->eeprom_wol = E1K_WUFC_MAG & e1k_drv_wol_supported(a);
+    }
+    a->wol = a->eeprom_wol;
     for (int i = 0; i < 3; i++) {
         a->mac[2 * i] = (uint8_t)a->eeprom[E1K_EE_MAC0 + i];
         a->mac[2 * i + 1] = (uint8_t)(a->eeprom[E1K_EE_MAC0 + i] >> 8);
@@ -168,6 +179,7 @@ static void configure_rx(struct e1k_adapter *a)
 static void bring_up(struct e1k_adapter *a)
 {
     e1k_hw_init_filters(a);
+    e1k_vlan_restore(a);
     e1k_rings_program(a);
     configure_tx(a);
     configure_rx(a);

@@ -113,6 +113,9 @@ static void rx_deliver(struct e1k_adapter *a, struct e1k_rx_buffer *bi,
         e1k_os_skb_set_len(skb, length);
     }
     rx_checksum(a, status, errors, skb);
+    if (a->vlan_strip && (status & E1K_RXD_STAT_VP)) {
+        e1k_os_skb_vlan_rx(skb, e1k_get_le16(desc + E1K_RXD_SPECIAL));
+    }
     if (napi) {
         e1k_os_receive_skb(a->os, skb);
     } else {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Receive mode: the MTU with its receive buffer size and long packet
- * reception, and promiscuous mode, all in RCTL (Linux e1000_main.c
- * e1000_change_mtu, e1000_setup_rctl, e1000_set_rx_mode; SDM 13.4.22).
+ * reception, promiscuous and all-multicast mode, all in RCTL, and the
+ * multicast table (Linux e1000_main.c e1000_change_mtu, e1000_setup_rctl,
+ * e1000_set_rx_mode, e1000_hash_mc_addr; SDM 13.4.22, 13.5.1).
  *
  * Buffer size per MTU (Linux e1000_change_mtu): the largest frame is
  * mtu + 14 (header) + 4 (FCS); it must fit one buffer, so 2048 bytes up
@@ -11,6 +12,8 @@
  * 8192, 01 = 16384.  LPE (frames up to 16384 bytes instead of 1522) is
  * set for an MTU above 1500 (Linux e1000_setup_rctl).
  */
+#include <string.h>
+
 #include "e1000_drv_internal.h"
 
 /* Ethernet header and FCS around the MTU (Linux ENET_HEADER_SIZE,
@@ -54,6 +57,11 @@ uint32_t e1k_rctl_rx_mode(const struct e1k_adapter *a)
     }
     if (a->promisc) {
         rctl |= E1K_RCTL_UPE | E1K_RCTL_MPE;
+    } else if (a->vlan_filter) {
+        rctl |= E1K_RCTL_VFE; /* promiscuous sees every VLAN too */
+    }
+    if (a->allmulti) {
+        rctl |= E1K_RCTL_MPE;
     }
     return rctl;
 }
@@ -93,5 +101,34 @@ void e1k_drv_set_promisc(struct e1k_adapter *a, bool on)
         uint32_t mask = E1K_RCTL_UPE | E1K_RCTL_MPE;
         a->rctl = (a->rctl & ~mask) | (e1k_rctl_rx_mode(a) & mask);
         ew32(a, E1K_RCTL, a->rctl);
+    }
+}
+
+uint32_t e1k_drv_mta_hash(const uint8_t *mac)
+{
+    /* MO = 00b: address bits 47:36, i.e. the high nibble of byte 4 and
+     * all of byte 5 (SDM 13.4.22 RCTL.MO, 13.5.1) */
+    return ((uint32_t)mac[4] >> 4 | (uint32_t)mac[5] << 4) & 0xFFFu;
+}
+
+void e1k_drv_set_rx_mode(struct e1k_adapter *a, bool promisc, bool allmulti,
+                         const uint8_t *mc, uint32_t n)
+{
+    uint32_t mask = E1K_RCTL_UPE | E1K_RCTL_MPE | E1K_RCTL_VFE;
+
+    a->promisc = promisc;
+    a->allmulti = allmulti;
+    memset(a->mta, 0, sizeof(a->mta));
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t h = e1k_drv_mta_hash(mc + 6u * i);
+        a->mta[h >> 5] |= 1u << (h & 31u);
+    }
+    if (!a->up) {
+        return;
+    }
+    a->rctl = (a->rctl & ~mask) | (e1k_rctl_rx_mode(a) & mask);
+    ew32(a, E1K_RCTL, a->rctl);
+    for (uint32_t i = 0; i < E1K_MTA_WORDS; i++) {
+        ew32(a, E1K_MTA + 4u * i, a->mta[i]);
     }
 }

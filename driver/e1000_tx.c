@@ -101,9 +101,15 @@ static void put_data_desc(uint8_t *desc, const struct e1k_tx_off *o,
                           uint64_t dma, uint32_t len, uint8_t cmd)
 {
     /* Dwords 2-3 as one little-endian quadword: LENGTH (bits 15:0), CSO
-     * (23:16), CMD (31:24), STA 0, CSS (47:40), SPECIAL 0; stored at once
-     * (two stores per descriptor). */
+     * (23:16), CMD (31:24), STA 0, CSS (47:40), SPECIAL (63:48: the VLAN
+     * tag with VLE, SDM 3.3.3); stored at once (two stores per
+     * descriptor). */
     uint64_t hi = (uint16_t)len;
+
+    if ((cmd & E1K_TXD_CMD_EOP) && o->vle) {
+        cmd |= E1K_TXD_CMD_VLE;
+        hi |= (uint64_t)o->vlan << 48;
+    }
 
     if (o->ext) {
         hi |= (uint64_t)(E1K_TXD_DTYP_DATA << 4) << 16 |
@@ -258,6 +264,7 @@ static __attribute__((__noinline__)) int xmit_mapped(struct e1k_adapter *a,
     if (e1k_tx_ctx(a, skb, partial ? &csum : NULL, &o) < 0) {
         return xmit_drop(a, skb);
     }
+    o.vle = a->vlan_insert && e1k_os_skb_vlan_tx(skb, &o.vlan);
     /* bytes on the wire less FCS: TSO repeats the header per segment */
     tx_map(a, skb, &f, count, &o, first, len + (o.segs - 1) * o.hdrlen);
 
@@ -282,7 +289,8 @@ int e1k_drv_xmit(struct e1k_adapter *a, struct e1k_skb *skb)
     }
     if (!e1k_os_skb_nr_frags(skb) && e1k_os_skb_headlen(skb) == len &&
         len <= E1K_MAX_DATA_PER_TXD && !e1k_os_skb_gso_size(skb) &&
-        !e1k_os_skb_csum_partial(skb, &csum.start, &csum.offset)) {
+        !e1k_os_skb_csum_partial(skb, &csum.start, &csum.offset) &&
+        !a->vlan_insert) {
         return xmit_linear(a, skb, len);
     }
     return xmit_mapped(a, skb, len);

@@ -98,6 +98,14 @@ uint32_t e1k_os_skb_gso_size(const struct e1k_skb *skb);
  *  offset from it (csum_offset).  false: nothing to complete. */
 bool e1k_os_skb_csum_partial(const struct e1k_skb *skb, uint32_t *start,
                              uint32_t *offset);
+/** skb_vlan_tag_present / skb_vlan_tag_get: true and the 802.1Q tag
+ *  control information in *@tci if the stack left the tag to the NIC
+ *  (NETIF_F_HW_VLAN_CTAG_TX); false for an untagged skb or an OS that
+ *  never offloads it. */
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci);
+/** __vlan_hwaccel_put_tag: the NIC stripped tag @tci from the received
+ *  frame (CTRL.VME): hand it to the stack with the skb. */
+void e1k_os_skb_vlan_rx(struct e1k_skb *skb, uint16_t tci);
 /** Copy @len bytes into a freshly allocated skb (copybreak). */
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
                    uint32_t len);

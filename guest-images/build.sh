@@ -8,7 +8,10 @@
 #     irq-affinity.sh) + the e1000.ko of
 #     that kernel + e1klab.ko (driver/ as a Linux module, built for that
 #     kernel by scripts/build-module.sh; docs/linux-module.md) + Debian's
-#     ethtool with its libraries (+ an optional extra driver module).
+#     ethtool with its libraries (+ an optional extra driver module);
+#   - for the conformance suite (e1klab.mode=conform): conform.sh, the
+#     e1kpkt frame tool (e1kpkt.c, built static here) and the kernel's
+#     8021q.ko (with llc, stp, garp, mrp) and pktgen.ko.
 #
 # Usage: guest-images/build.sh [--ko FILE.ko] [--no-e1klab] [--print]
 #   --ko FILE   also put FILE into the image as /lib/e1klab/NAME.ko; boot it
@@ -39,7 +42,7 @@ done
 die() { echo "guest-images/build.sh: error: $*" >&2; exit 1; }
 [ -z "$extra_ko" ] || [ -f "$extra_ko" ] || die "$extra_ko: no such file"
 
-"$top/scripts/install-deps.sh" qemu || die "installing packages failed"
+"$top/scripts/install-deps.sh" build qemu || die "installing packages failed"
 mkdir -p "$G/debs"
 
 # ------------------------------------------------------------ kernel
@@ -91,14 +94,26 @@ if [ ! -f "$E/.from" ] || [ "$(cat "$E/.from")" != "$(basename -a $edebs | tr '\
   basename -a $edebs | tr '\n' ' ' > "$E/.from"
 fi
 
+# ------------------------------------------------------------ e1kpkt
+# The conformance suite's frame tool, static (the image has no libc but
+# the one ethtool brings).
+e1kpkt=$G/e1kpkt
+if [ ! -x "$e1kpkt" ] || [ "$top/guest-images/e1kpkt.c" -nt "$e1kpkt" ]; then
+  gcc -static -O2 -Wall -o "$e1kpkt.tmp" "$top/guest-images/e1kpkt.c" &&
+    mv "$e1kpkt.tmp" "$e1kpkt" || die "building e1kpkt failed"
+fi
+# The kernel modules it loads: VLAN (8021q and what it needs) and pktgen.
+conform_kos="net/llc/llc net/802/stp net/802/garp net/802/mrp net/8021q/8021q net/core/pktgen"
+
 # ------------------------------------------------------------ initramfs
 bb=$(command -v busybox || true)
 [ -x /bin/busybox ] && bb=/bin/busybox
 [ -n "$bb" ] || die "busybox (busybox-static) not installed"
 file "$bb" 2>/dev/null | grep -q 'dynamically linked' && \
   die "$bb is dynamically linked; install busybox-static"
-key=$( { cat "$0" "$top/guest-images/init" "$top/guest-images/irq-affinity.sh";
-         basename "$deb"; sha256sum "$bb";
+key=$( { cat "$0" "$top/guest-images/init" "$top/guest-images/irq-affinity.sh" \
+           "$top/guest-images/conform.sh";
+         sha256sum "$e1kpkt"; basename "$deb"; sha256sum "$bb";
          cat "$E/.from"; [ -n "$e1klab_ko" ] && sha256sum "$e1klab_ko";
          [ -n "$extra_ko" ] && sha256sum "$extra_ko"; true; } | sha256sum | cut -d' ' -f1)
 if [ -f "$G/initrd.gz" ] && [ -f "$G/initrd.key" ] && [ "$(cat "$G/initrd.key")" = "$key" ]; then
@@ -123,6 +138,16 @@ else
     *) die "qemu_fw_cfg.ko (uncompressed or .xz) not found in $deb" ;;
   esac
   [ -n "$e1klab_ko" ] && cp "$e1klab_ko" "$R/lib/e1klab/e1klab.ko"
+  for m in $conform_kos; do
+    f=$(find "$K/lib/modules/$kver/kernel/$m.ko"* | head -n 1)
+    case "$f" in
+      *.ko.xz) xz -dc "$f" > "$R/lib/e1klab/${m##*/}.ko" ;;
+      *.ko) cp "$f" "$R/lib/e1klab/${m##*/}.ko" ;;
+      *) die "$m.ko not found in $deb" ;;
+    esac
+  done
+  install -m 0755 "$top/guest-images/conform.sh" "$R/lib/e1klab/conform.sh"
+  install -m 0755 "$e1kpkt" "$R/usr/bin/e1kpkt"
   mkdir -p "$R/lib/x86_64-linux-gnu" "$R/lib64"
   cp "$E/sbin/ethtool" "$R/usr/sbin/ethtool"
   cp -L "$E"/usr/lib/x86_64-linux-gnu/libmnl.so.0 "$E"/lib/x86_64-linux-gnu/libc.so.6 "$E"/lib/x86_64-linux-gnu/libm.so.6 \

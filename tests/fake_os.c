@@ -15,6 +15,8 @@ struct e1k_skb {
     uint32_t slot;   /* index in f->skbs */
     bool csum_ok;
     bool used;
+    bool vlan_present; /* a stripped tag came with it */
+    uint16_t vlan_tci;
 };
 
 #define FOS_ARENA_BYTES (4u << 20) /* coherent memory for rings */
@@ -228,6 +230,10 @@ void e1k_os_udelay(struct e1k_os *f, uint32_t us)
 
 void e1k_os_msleep(struct e1k_os *f, uint32_t ms)
 {
+    if (f->irq_in_sleep) {
+        fos_run(f, (uint64_t)ms * 1000000u); /* interrupts while asleep */
+        return;
+    }
     tp_advance(f->tp, (uint64_t)ms * 1000000u);
 }
 
@@ -292,6 +298,8 @@ struct e1k_skb *e1k_os_alloc_skb(struct e1k_os *f, uint32_t len)
     s->len = 0;
     s->room = len;
     s->csum_ok = false;
+    s->vlan_present = false;
+    s->vlan_tci = 0;
     return s;
 }
 
@@ -327,6 +335,20 @@ uint64_t e1k_os_skb_dma(struct e1k_os *f, struct e1k_skb *skb)
 void e1k_os_skb_csum_ok(struct e1k_skb *skb)
 {
     skb->csum_ok = true;
+}
+
+/* No VLAN tags offloaded by the fake stack; a stripped tag is kept. */
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
+{
+    (void)skb;
+    *tci = 0;
+    return false;
+}
+
+void e1k_os_skb_vlan_rx(struct e1k_skb *skb, uint16_t tci)
+{
+    skb->vlan_tci = tci;
+    skb->vlan_present = true;
 }
 
 /* Linear skbs only, no offload asked (no NETIF_F_SG/TSO/IP_CSUM). */
@@ -379,6 +401,8 @@ static void deliver(struct e1k_os *f, struct e1k_skb *skb, bool netif_rx)
         .len = skb->len,
         .room = skb->room,
         .csum_ok = skb->csum_ok,
+        .vlan_present = skb->vlan_present,
+        .vlan_tci = skb->vlan_tci,
         .via_netif_rx = netif_rx,
         .ctx = f->ctx,
     };

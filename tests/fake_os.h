@@ -48,6 +48,8 @@ typedef struct FosRx {
     uint32_t len;      /**< bytes as delivered */
     uint32_t room;     /**< bytes the skb was allocated with */
     bool csum_ok;      /**< CHECKSUM_UNNECESSARY */
+    bool vlan_present; /**< a stripped VLAN tag came with it */
+    uint16_t vlan_tci; /**< that tag */
     bool via_netif_rx; /**< true: netif_rx (legacy), false: receive_skb */
     FosCtx ctx;        /**< context it was delivered from */
 } FosRx;
@@ -85,6 +87,10 @@ struct e1k_os {
     uint64_t skb_allocs;            /**< successful e1k_os_alloc_skb calls */
     uint64_t kallocs, kfrees;       /**< e1k_os_kzalloc/kcalloc successes,
                                      *   e1k_os_kfree calls with non-NULL */
+    /** true: msleep services the line and the poll while the clock
+     *  runs (a sleeping process lets interrupts in; the self-test's
+     *  interrupt test needs it); false (default): the clock only. */
+    bool irq_in_sleep;
     /** Called after every register write (white-box hooks); optional. */
     void (*after_write)(struct e1k_os *f, uint32_t reg, uint32_t val);
 };

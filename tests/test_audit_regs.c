@@ -40,7 +40,7 @@ static const uint32_t rw_regs[] = {
     E1K_AIT, E1K_LEDCTL, E1K_FCRTL, E1K_FCRTH, E1K_RDFH, E1K_RDFT,
     E1K_RDFHS, E1K_RDFTS, E1K_RDFPC, E1K_RSRPD, E1K_TDFH, E1K_TDFT,
     E1K_TDFHS, E1K_TDFTS, E1K_TDFPC, E1K_TSPMT, E1K_WUC, E1K_WUFC,
-    E1K_WUS, E1K_MANC, E1K_IPAV, E1K_WUPL, E1K_RDBAH, E1K_TDBAH,
+    E1K_MANC, E1K_IPAV, E1K_WUPL, E1K_RDBAH, E1K_TDBAH,
     E1K_MTA, E1K_MTA + 4 * 127, E1K_RAL(0), E1K_RAH(0), E1K_RAL(15),
     E1K_RAH(15), E1K_VFTA, E1K_VFTA + 4 * 127, E1K_IP4AT, E1K_IP6AT,
     E1K_WUPM, E1K_FFLT, E1K_FFMT, E1K_FFVT,
@@ -76,6 +76,9 @@ static void test_map_decoded_and_reset(void)
     for (size_t i = 0; i < G_N_ELEMENTS(rw_regs); i++) {
         if (rw_regs[i] == E1K_LEDCTL) {
             g_assert_cmphex(tp_rd(tp, rw_regs[i]), ==, 0x602u);
+        } else if (rw_regs[i] == E1K_WUC) {
+            /* APME from the EEPROM's init control 3 (SDM 13.6.1) */
+            g_assert_cmphex(tp_rd(tp, rw_regs[i]), ==, E1K_WUC_APME);
         } else {
             g_assert_cmphex(tp_rd(tp, rw_regs[i]), ==, 0);
         }

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "one_host.h"
 #include "cli/expect.h"
 #include "report/report.h"
 #include "report/report_path.h"
@@ -27,7 +28,7 @@ static JsonNode *make_report(void)
     char *err = NULL, *json;
     JsonNode *root;
 
-    g_assert_cmpint(tb_scenario_load(path, NULL, sc, &err), ==, 0);
+    g_assert_cmpint(one_host_load(path, NULL, sc, &err), ==, 0);
     g_free(path);
     r->sim_ns = 2000000000u;
     r->offered = 1000000;

@@ -13,6 +13,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "one_host.h"
 #include "qemu/backend_qemu.h"
 #include "qemu/qemu_guest.h"
 #include "qemu/qemu_snapshot.h"
@@ -180,7 +181,7 @@ static int has_arg(char **argv, const char *s)
 static void load(TbScenario *sc, const char *text, const char *const *sets)
 {
     char *err = NULL;
-    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, sc, &err);
+    int r = one_host_load_data(text, "t.ini", NULL, sets, sc, &err);
     if (r < 0) {
         g_printerr("%s\n", err);
     }

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "one_host.h"
 #include "report/cli_out.h"
 #include "report/report.h"
 #include "scenario/scenario_load.h"
@@ -30,8 +31,8 @@ static const char scenario_text[] =
 static void fill(void)
 {
     char *err = NULL;
-    g_assert_cmpint(tb_scenario_load_data(scenario_text, -1, "m1.ini", NULL,
-                                          NULL, &sc, &err), ==, 0);
+    g_assert_cmpint(one_host_load_data(scenario_text, "m1.ini", NULL, NULL,
+                                       &sc, &err), ==, 0);
     memset(&res, 0, sizeof(res));
     res.offered = 1000000;
     res.offered_bytes = 64000000;

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "one_host.h"
 #include "scenario/scenario_keys.h"
 #include "scenario/scenario_load.h"
 #include "scenario/topology.h"
@@ -19,7 +20,7 @@ static TbScenario sc;
 static void load_ok(const char *text, const char *const *sets)
 {
     char *err = NULL;
-    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, &sc, &err);
+    int r = one_host_load_data(text, "t.ini", NULL, sets, &sc, &err);
     if (r) {
         g_test_message("error: %s", err);
     }
@@ -31,7 +32,7 @@ static void load_ok(const char *text, const char *const *sets)
 static char *load_err(const char *text, const char *const *sets)
 {
     char *err = NULL;
-    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, &sc, &err);
+    int r = one_host_load_data(text, "t.ini", NULL, sets, &sc, &err);
     g_assert_cmpint(r, ==, -1);
     g_assert_nonnull(err);
     g_assert_null(strchr(err, '\n'));
@@ -77,6 +78,9 @@ static void test_defaults(void)
     g_assert_cmpstr(sc.nic[0].name, ==, "eth0");
     g_assert_cmpint(sc.nic[0].chip, ==, E1K_CHIP_82545EM);
     g_assert_cmpuint(sc.nic[0].link_mbps, ==, 1000);
+    g_assert_cmpstr(sc.nic[0].partner, ==, "auto");
+    g_assert_cmphex(sc.nic[0].partner_modes, ==, E1K_LP_ALL);
+    g_assert_cmpint(sc.nic[0].partner_autoneg, ==, 1);
     g_assert_cmpuint(sc.nic[0].txqueuelen, ==, 1000);
     g_assert_cmpuint(sc.nic[0].ip, ==, 0x0a000001);
     g_assert_cmpuint(sc.nic[0].prefix_len, ==, 24);
@@ -96,6 +100,28 @@ static void test_defaults(void)
     g_assert_cmpuint(sc.run.drain_ns, ==, 10000000);
 }
 
+/* [nic] partner: parsed into the model's fields; a bad description or
+ * one without a mode at link_mbps is refused at the key. */
+static void test_partner(void)
+{
+    static const char *const forced[] = { "nic.eth0.partner=forced:100full",
+                                          "nic.eth0.link_mbps=100", NULL };
+    static const char *const bad[] = { "nic.eth0.partner=auto:100", NULL };
+    static const char *const slow[] = { "nic.eth0.partner=forced:100full",
+                                        NULL };
+
+    load_ok(MINIMAL, forced);
+    g_assert_cmphex(sc.nic[0].partner_modes, ==, E1K_LP_100FD);
+    g_assert_cmpint(sc.nic[0].partner_autoneg, ==, 0);
+    assert_err(MINIMAL, bad, "--set nic.eth0.partner=auto:100: [nic.eth0] "
+               "partner: 'auto:100' is not "
+               "auto, auto:MODES or forced:MODE (modes 10half, 10full, "
+               "100half, 100full, 1000half, 1000full joined by +)");
+    assert_err(MINIMAL, slow, "--set nic.eth0.partner=forced:100full: "
+               "[nic.eth0] partner: 'forced:100full' has no mode at "
+               "link_mbps 1000 (the partner's top speed)");
+}
+
 static char *scen(const char *name)
 {
     return g_build_filename(TB_SCENARIOS_DIR, name, NULL);
@@ -104,7 +130,7 @@ static char *scen(const char *name)
 static void load_file(const char *name)
 {
     char *p = scen(name), *err = NULL;
-    int r = tb_scenario_load(p, NULL, &sc, &err);
+    int r = one_host_load(p, NULL, &sc, &err);
     if (r) {
         g_test_message("%s", err);
     }
@@ -178,7 +204,7 @@ static void test_profile_kept(void)
     TbProfile fresh;
 
     for (int i = 0; i < 2; i++) {
-        g_assert_cmpint(tb_scenario_load(p, i ? sets : NULL, &sc, &err), ==,
+        g_assert_cmpint(one_host_load(p, i ? sets : NULL, &sc, &err), ==,
                         0);
         g_assert_true(g_str_has_suffix(sc.host.prof_file, "piii-s-1266.ini"));
         g_assert_cmpuint(sc.host.prof_cpu_mhz, ==, i ? 466 : 0);
@@ -312,7 +338,7 @@ static void test_errors(void)
 static void test_missing_file(void)
 {
     char *err = NULL;
-    g_assert_cmpint(tb_scenario_load("/nonexistent/dir/x.ini", NULL, &sc,
+    g_assert_cmpint(one_host_load("/nonexistent/dir/x.ini", NULL, &sc,
                                      &err), ==, -1);
     g_assert_cmpstr(err, ==, "/nonexistent/dir/x.ini: cannot read scenario: "
                     "No such file or directory");
@@ -565,30 +591,59 @@ static void test_guest(void)
                "(e1klab, stock)");
 }
 
-/* A file of one host loads the same through tb_topology_load_data as
- * through tb_scenario_load_data, --set overrides noted included. */
+/* A file without [host.NAME] sections is a network of one unnamed host
+ * (the --set overrides noted in it); the same host declared as
+ * [host.a] with its sections renamed is a network of one named host
+ * whose view is the same scenario. */
 static void test_topology_one_host(void)
 {
     const char *sets[] = {"traffic.pps=2000", "traffic.count=5", NULL};
-    TbTopology *t = g_new0(TbTopology, 1);
+    const char *nsets[] = {"traffic.a.pps=2000", "traffic.a.count=5", NULL};
+    TbTopology t, n;
     char *err = NULL;
 
-    load_ok(MINIMAL, sets);
-    g_assert_cmpstr(sc.overrides, ==, "traffic.pps=2000\ntraffic.count=5\n");
     g_assert_cmpint(tb_topology_load_data(MINIMAL, -1, "t.ini", NULL, sets,
-                                          t, &err), ==, 0);
+                                          &t, &err), ==, 0);
     g_assert_null(err);
-    g_assert_cmpuint(t->nhosts, ==, 1);
-    g_assert_cmpstr(t->host[0].overrides, ==, sc.overrides);
-    g_assert_cmpstr(t->host[0].name, ==, sc.name);
-    g_assert_cmpuint(t->host[0].traffic[0].count, ==, 5);
-    g_free(t);
+    g_assert_cmpuint(t.nhosts, ==, 1);
+    g_assert_cmpuint(t.nlinks, ==, 0);
+    g_assert_cmpstr(t.host_name[0], ==, "");
+    g_assert_cmpstr(t.host[0].overrides, ==,
+                    "traffic.pps=2000\ntraffic.count=5\n");
+    g_assert_cmpuint(t.host[0].traffic[0].count, ==, 5);
+    char *named = g_strdup(MINIMAL);
+    g_assert_nonnull(strstr(named, "[nic.eth0]"));
+    GString *g = g_string_new("[host.a]\n");
+    char **lines = g_strsplit(named, "\n", -1);
+    for (char **l = lines; *l; l++) {
+        if (g_str_has_prefix(*l, "[nic.")) {
+            g_string_append_printf(g, "[nic.a.%s\n", *l + 5);
+        } else if (!strcmp(*l, "[traffic]")) {
+            g_string_append(g, "[traffic.a]\n");
+        } else {
+            g_string_append_printf(g, "%s\n", *l);
+        }
+    }
+    g_assert_cmpint(tb_topology_load_data(g->str, -1, "t.ini", NULL, nsets,
+                                          &n, &err), ==, 0);
+    g_assert_cmpuint(n.nhosts, ==, 1);
+    g_assert_cmpstr(n.host_name[0], ==, "a");
+    g_assert_cmpuint(n.host[0].traffic[0].count, ==, 5);
+    g_assert_cmpuint(n.host[0].nnics, ==, t.host[0].nnics);
+    g_assert_cmpmem(n.host[0].nic, sizeof(n.host[0].nic), t.host[0].nic,
+                    sizeof(t.host[0].nic));
+    g_strfreev(lines);
+    g_string_free(g, TRUE);
+    g_free(named);
+    tb_topology_clear(&t);
+    tb_topology_clear(&n);
 }
 
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/scenario/defaults", test_defaults);
+    g_test_add_func("/scenario/partner", test_partner);
     g_test_add_func("/scenario/shipped", test_shipped);
     g_test_add_func("/scenario/profile_kept", test_profile_kept);
     g_test_add_func("/scenario/set_overrides", test_set_overrides);

@@ -19,6 +19,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "one_host.h"
 #include "scenario/scenario_load.h"
 #include "sim/profile.h"
 #include "sim/sim.h"
@@ -68,8 +69,7 @@ static int load_seed(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz,
 {
     char *ini = g_strdup_printf(seed_ini, profile, hz,
                                 e1k_drv_mode_name(mode));
-    int rc = tb_scenario_load_data(ini, -1, "test_seeds", NULL, sets, sc,
-                                   err);
+    int rc = one_host_load_data(ini, "test_seeds", NULL, sets, sc, err);
     g_free(ini);
     return rc;
 }
@@ -90,16 +90,16 @@ static void scenario(TbScenario *sc, enum e1k_drv_mode mode, uint32_t hz,
 static TbResults run(const TbScenario *sc)
 {
     char *err = NULL;
-    TbSim *sim = tb_sim_new(sc, &err);
+    TbSim *sim = one_host_sim(sc, &err);
     if (!sim) {
         g_error("tb_sim_new: %s", err);
     }
     if (tb_sim_run(sim, &err)) {
         g_error("tb_sim_run: %s", err);
     }
-    TbResults r = *tb_sim_results(sim);
+    TbResults r = *tb_sim_results(sim, 0);
     for (uint32_t i = 0; i < 12; i++) {
-        const char *l = tb_sim_log_line(sim, 11 - i);
+        const char *l = tb_sim_log_line(sim, 0, 11 - i);
         if (l) {
             g_test_message("dmesg: %s", l);
         }
@@ -348,10 +348,11 @@ static void on_progress(void *ctx, uint64_t now, uint64_t end)
     g_assert_true(end == 0 || now <= end + 3000000);
 }
 
-static void on_tx(void *ctx, int nic, uint64_t t, const uint8_t *f,
-                  uint32_t len)
+static void on_tx(void *ctx, uint32_t host, int nic, uint64_t t,
+                  const uint8_t *f, uint32_t len)
 {
     Samples *s = ctx;
+    g_assert_cmpuint(host, ==, 0);
     g_assert_cmpint(nic, ==, 1);
     g_assert_cmpuint(len, ==, 60);
     g_assert_cmpuint(f[0], ==, 0x02);   /* the neighbour's MAC */
@@ -369,14 +370,14 @@ static void test_duration_sampler(void)
     sc.traffic[0].pps = 100000;
     sc.run.duration_ns = 20000000;
     char *err = NULL;
-    TbSim *sim = tb_sim_new(&sc, &err);
+    TbSim *sim = one_host_sim(&sc, &err);
     g_assert_nonnull(sim);
     Samples s = { 0 };
-    tb_sim_set_sampler(sim, on_sample, &s);
+    tb_sim_set_sampler(sim, 0, on_sample, &s);
     tb_sim_set_progress(sim, on_progress, &s);
     tb_sim_set_tx_hook(sim, on_tx, &s);
     g_assert_cmpint(tb_sim_run(sim, &err), ==, 0);
-    const TbResults *r = tb_sim_results(sim);
+    const TbResults *r = tb_sim_results(sim, 0);
     /* the baseline and a sample every 1 ms up to host ready + 20 ms */
     g_assert_cmpint(s.n, ==, 21);
     g_assert_cmpuint(r->sim_ns, >=, r->init_ns + 20000000);
@@ -417,7 +418,7 @@ static void test_errors(void)
     g_clear_pointer(&err, g_free);
     scenario(&sc, E1K_MODE_NAPI, 1000, "piii-933");
     g_strlcpy(sc.host.profile, "no-such-cpu", sizeof(sc.host.profile));
-    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_null(one_host_sim(&sc, &err));
     g_assert_nonnull(strstr(err, "no-such-cpu"));
     g_clear_pointer(&err, g_free);
     err = load_error("traffic.count=0");  /* pktgen without end, no duration */
@@ -438,7 +439,7 @@ static void test_errors(void)
     sc.traffic[0].pace = TB_PACE_CAPTURED;
     g_strlcpy(sc.traffic[0].pcap, "/nonexistent/seed.pcap",
               sizeof(sc.traffic[0].pcap));
-    g_assert_null(tb_sim_new(&sc, &err));
+    g_assert_null(one_host_sim(&sc, &err));
     g_assert_nonnull(strstr(err, "/nonexistent/seed.pcap"));
     g_free(err);
 }

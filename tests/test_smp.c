@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "one_host.h"
 #include "scenario/scenario_load.h"
 #include "sim/sim.h"
 
@@ -16,7 +17,7 @@
 static void load(TbScenario *sc, const char *const *sets)
 {
     char *err = NULL;
-    if (tb_scenario_load(SMP2, sets, sc, &err)) {
+    if (one_host_load(SMP2, sets, sc, &err)) {
         g_error("%s", err);
     }
 }
@@ -24,14 +25,14 @@ static void load(TbScenario *sc, const char *const *sets)
 static TbResults run(const TbScenario *sc)
 {
     char *err = NULL;
-    TbSim *sim = tb_sim_new(sc, &err);
+    TbSim *sim = one_host_sim(sc, &err);
     if (!sim) {
         g_error("tb_sim_new: %s", err);
     }
     if (tb_sim_run(sim, &err)) {
         g_error("tb_sim_run: %s", err);
     }
-    TbResults r = *tb_sim_results(sim);
+    TbResults r = *tb_sim_results(sim, 0);
     tb_sim_free(sim);
     g_assert_cmpuint(r.rx_queued + r.rx_filtered + r.rx_disabled
                      + r.rx_overrun + r.rx_bad_size, ==, r.offered);
@@ -181,19 +182,19 @@ static void test_errors(void)
     char *err = NULL;
     static const char *const one_cpu[] = {"host.cpus=1", NULL};
     static const char *const sink2[] = {"host.sink_cpu=2", NULL};
-    g_assert_cmpint(tb_scenario_load(SMP2, one_cpu, &sc, &err), <, 0);
+    g_assert_cmpint(one_host_load(SMP2, one_cpu, &sc, &err), <, 0);
     g_assert_nonnull(strstr(err, "forward-smp2.ini:"));
     g_assert_nonnull(strstr(err, ": [nic.eth1] cpu: 1 is not a CPU of the "
                                  "host"));
     g_assert_null(strchr(err, '\n'));
     g_clear_pointer(&err, g_free);
-    g_assert_cmpint(tb_scenario_load(SMP2, sink2, &sc, &err), <, 0);
+    g_assert_cmpint(one_host_load(SMP2, sink2, &sc, &err), <, 0);
     g_assert_cmpstr(err, ==, "--set host.sink_cpu=2: [host] sink_cpu: 2 is "
                              "not a CPU of the host (cpus = 2: 0..1)");
     g_clear_pointer(&err, g_free);
     /* host.cpus itself is range-checked by the loader */
     static const char *const bad[] = {"host.cpus=9", NULL};
-    g_assert_cmpint(tb_scenario_load(SMP2, bad, &sc, &err), <, 0);
+    g_assert_cmpint(one_host_load(SMP2, bad, &sc, &err), <, 0);
     g_assert_nonnull(strstr(err, "host.cpus"));
     g_assert_nonnull(strstr(err, "out of range 1..8"));
     g_clear_pointer(&err, g_free);

@@ -151,6 +151,35 @@ static void test_grid_three_axes(void)
     tb_sweep_grid_free(g);
 }
 
+/* A paired axis sets its keys together: each driver mode with its own
+ * RxIntDelay, one axis of 2 values (not a 2 x 2 product). */
+static void test_grid_paired(void)
+{
+    const char *specs[] = {"netperf.message_size=4,512",
+                           "driver.mode+driver.RxIntDelay=legacy+64,napi+1",
+                           NULL};
+    TbSweepGrid *g = grid(specs);
+    char **sets;
+    char *s;
+
+    g_assert_cmpuint(g->npoints, ==, 4);
+    g_assert_cmpstr(tb_sweep_value(g, 1, 1), ==, "napi+1");
+    sets = tb_sweep_point_sets(g, 2);
+    g_assert_cmpuint(g_strv_length(sets), ==, 3);
+    g_assert_cmpstr(sets[0], ==, "netperf.message_size=512");
+    g_assert_cmpstr(sets[1], ==, "driver.mode=legacy");
+    g_assert_cmpstr(sets[2], ==, "driver.RxIntDelay=64");
+    g_strfreev(sets);
+    s = tb_sweep_axis_text(g, 3, 1);
+    g_assert_cmpstr(s, ==, "driver.mode=napi driver.RxIntDelay=1");
+    g_free(s);
+    s = tb_sweep_point_label(g, 1);
+    g_assert_cmpstr(s, ==, "netperf.message_size=4 driver.mode=napi "
+                    "driver.RxIntDelay=1");
+    g_free(s);
+    tb_sweep_grid_free(g);
+}
+
 static void grid_err(const char *const *specs, const char *want)
 {
     char *err = NULL;
@@ -187,6 +216,18 @@ static void test_grid_errors(void)
     grid_err(badrange, "not START:STOP:STEP");
     grid_err(huge, "more than 100000 points");
     grid_err(novalue, "--param a.x=: no values");
+    const char *p1[] = {"a.x+b.y=1+2,3", NULL};
+    const char *p2[] = {"a.x+b.y=1:3:1", NULL};
+    const char *p3[] = {"a.x+y=1+2", NULL};
+    const char *p4[] = {"a.x+a.x=1+2", NULL};
+    const char *p5[] = {"a.x=1,2", "b.y+a.x=1+2", NULL};
+    const char *p6[] = {"a.x+b.y=1+", NULL};
+    grid_err(p1, "value '3' is not 2 values joined by '+', one per key");
+    grid_err(p2, "a paired key takes a LIST, not a range");
+    grid_err(p3, "'y' is not a SECTION.KEY");
+    grid_err(p4, "key 'a.x' paired with itself");
+    grid_err(p5, "key 'a.x' given twice");
+    grid_err(p6, "value '1+' is not 2 values");
 }
 
 int main(int argc, char **argv)
@@ -198,5 +239,6 @@ int main(int argc, char **argv)
     g_test_add_func("/sweep/grid/product", test_grid_product);
     g_test_add_func("/sweep/grid/three-axes", test_grid_three_axes);
     g_test_add_func("/sweep/grid/errors", test_grid_errors);
+    g_test_add_func("/sweep/grid/paired", test_grid_paired);
     return g_test_run();
 }

@@ -12,6 +12,7 @@
 #ifndef E1KLAB_LINUX_E1KLAB_H
 #define E1KLAB_LINUX_E1KLAB_H
 
+#include <linux/interrupt.h>
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/spinlock.h>
@@ -63,6 +64,7 @@ struct e1k_os {
 	 * CONFIG_IRQ_TIME_ACCOUNTING does not account.  Read as ethtool -S
 	 * hardirq_ns and /sys/class/net/IF/hardirq_ns. */
 	u64 hardirq_ns;
+	u32 msg_enable;               /* ethtool msglvl (stored) */
 };
 
 /** What the glue keeps in skb->cb while the driver owns a buffer
@@ -83,6 +85,20 @@ struct e1klab_skb_cb {
  * value given and the allowed range.
  */
 int e1klab_params_get(struct device *dev, int port, struct e1k_drv_params *p);
+
+/* ---- e1klab_main.c ---- */
+
+/** The interrupt handler (e1k_drv_intr); the self-test installs it on
+ *  the line for its interrupt test while the port is closed. */
+irqreturn_t e1klab_intr(int irq, void *data);
+/** ndo_stop and ndo_open, for the offline self-test (rtnl held). */
+int e1klab_stop_port(struct net_device *netdev);
+int e1klab_start_port(struct net_device *netdev);
+/** Stop every entry into the core but rtnl's (IRQ line, NAPI, TX queue,
+ *  watchdog) if the port is open, and start them again: around core
+ *  calls that sleep or reopen the rings (rtnl held). */
+void e1klab_quiesce_port(struct e1k_os *os);
+void e1klab_resume_port(struct e1k_os *os);
 
 /* ---- e1klab_ethtool.c ---- */
 

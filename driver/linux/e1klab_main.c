@@ -24,6 +24,7 @@
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <linux/sched/clock.h>
 
 #include "e1klab.h"
@@ -37,7 +38,7 @@ static struct lock_class_key e1klab_legacy_lock_key;
 /* interrupt, poll, watchdog                                            */
 /* ------------------------------------------------------------------ */
 
-static irqreturn_t e1klab_intr(int irq, void *data)
+irqreturn_t e1klab_intr(int irq, void *data)
 {
 	struct e1k_os *os = data;
 	u64 t0 = local_clock();
@@ -115,6 +116,23 @@ static void e1klab_quiesce(struct e1k_os *os)
 	netif_tx_disable(os->netdev);
 }
 
+void e1klab_quiesce_port(struct e1k_os *os)
+{
+	if (os->opened)
+		e1klab_quiesce(os);
+}
+
+void e1klab_resume_port(struct e1k_os *os)
+{
+	if (!os->opened)
+		return;
+	if (os->napi_mode)
+		napi_enable(&os->napi);
+	enable_irq(os->pdev->irq);
+	netif_tx_wake_all_queues(os->netdev);
+	schedule_delayed_work(&os->watchdog, E1KLAB_WATCHDOG_PERIOD);
+}
+
 static void e1klab_reset_task(struct work_struct *work)
 {
 	struct e1k_os *os = container_of(work, struct e1k_os, reset_task);
@@ -170,6 +188,16 @@ static int e1klab_close(struct net_device *netdev)
 	enable_irq(os->pdev->irq);
 	free_irq(os->pdev->irq, os);
 	return 0;
+}
+
+int e1klab_stop_port(struct net_device *netdev)
+{
+	return e1klab_close(netdev);
+}
+
+int e1klab_start_port(struct net_device *netdev)
+{
+	return e1klab_open(netdev);
 }
 
 static netdev_tx_t e1klab_xmit(struct sk_buff *skb, struct net_device *netdev)
@@ -247,21 +275,92 @@ static int e1klab_change_mtu(struct net_device *netdev, int new_mtu)
 	return 0;
 }
 
-/* ndo_set_rx_mode: IFF_PROMISC sets RCTL.UPE and MPE (called in atomic
- * context: one register write under the port lock). */
+/* ndo_set_rx_mode (atomic context): IFF_PROMISC (or secondary unicast
+ * addresses, which have no receive address slot here) sets RCTL.UPE and
+ * MPE, IFF_ALLMULTI MPE; the multicast list goes into the MTA hash (no
+ * memory for its copy: all-multicast instead). */
 static void e1klab_set_rx_mode(struct net_device *netdev)
+{
+	struct e1k_os *os = netdev_priv(netdev);
+	bool promisc = (netdev->flags & IFF_PROMISC) || netdev_uc_count(netdev);
+	bool allmulti = !!(netdev->flags & IFF_ALLMULTI);
+	struct netdev_hw_addr *ha;
+	unsigned long flags;
+	u32 n = 0;
+	u8 *mc = NULL;
+
+	if (netdev_mc_count(netdev)) {
+		mc = kmalloc_array(netdev_mc_count(netdev), ETH_ALEN, GFP_ATOMIC);
+		if (!mc)
+			allmulti = true;
+	}
+	if (mc) {
+		netdev_for_each_mc_addr(ha, netdev)
+			memcpy(mc + ETH_ALEN * n++, ha->addr, ETH_ALEN);
+	}
+	spin_lock_irqsave(&os->lock, flags);
+	e1k_drv_set_rx_mode(os->core, promisc, allmulti, mc, n);
+	spin_unlock_irqrestore(&os->lock, flags);
+	kfree(mc);
+}
+
+/* The offloads of the features: receive checksum, transmit checksum
+ * (CHECKSUM_PARTIAL completed by a context descriptor) and the VLAN
+ * offloads (stripping, insertion, the VFTA filter). */
+static void e1klab_apply_features(struct e1k_os *os,
+				  netdev_features_t features)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&os->lock, flags);
+	e1k_drv_set_offloads(os->core, !!(features & NETIF_F_RXCSUM),
+			     !!(features & NETIF_F_IP_CSUM), false);
+	e1k_drv_set_vlan_offload(os->core,
+				 !!(features & NETIF_F_HW_VLAN_CTAG_RX),
+				 !!(features & NETIF_F_HW_VLAN_CTAG_TX),
+				 !!(features & NETIF_F_HW_VLAN_CTAG_FILTER));
+	os->params.XsumRX = !!(features & NETIF_F_RXCSUM);
+	os->params.XsumTX = !!(features & NETIF_F_IP_CSUM);
+	spin_unlock_irqrestore(&os->lock, flags);
+}
+
+static int e1klab_set_features(struct net_device *netdev,
+			       netdev_features_t features)
+{
+	e1klab_apply_features(netdev_priv(netdev), features);
+	return 0;
+}
+
+static int e1klab_vlan_rx_add_vid(struct net_device *netdev, __be16 proto,
+				  u16 vid)
 {
 	struct e1k_os *os = netdev_priv(netdev);
 	unsigned long flags;
 
 	spin_lock_irqsave(&os->lock, flags);
-	e1k_drv_set_promisc(os->core, !!(netdev->flags & IFF_PROMISC));
+	e1k_drv_vlan_add(os->core, vid);
 	spin_unlock_irqrestore(&os->lock, flags);
+	return 0;
+}
+
+static int e1klab_vlan_rx_kill_vid(struct net_device *netdev, __be16 proto,
+				   u16 vid)
+{
+	struct e1k_os *os = netdev_priv(netdev);
+	unsigned long flags;
+
+	spin_lock_irqsave(&os->lock, flags);
+	e1k_drv_vlan_kill(os->core, vid);
+	spin_unlock_irqrestore(&os->lock, flags);
+	return 0;
 }
 
 static const struct net_device_ops e1klab_netdev_ops = {
 	.ndo_change_mtu = e1klab_change_mtu,
 	.ndo_set_rx_mode = e1klab_set_rx_mode,
+	.ndo_set_features = e1klab_set_features,
+	.ndo_vlan_rx_add_vid = e1klab_vlan_rx_add_vid,
+	.ndo_vlan_rx_kill_vid = e1klab_vlan_rx_kill_vid,
 	.ndo_open = e1klab_open,
 	.ndo_stop = e1klab_close,
 	.ndo_start_xmit = e1klab_xmit,
@@ -315,6 +414,19 @@ static void e1klab_netdev_setup(struct e1k_os *os)
 	netdev->max_mtu = E1K_MTU_MAX;
 	netdev->irq = os->pdev->irq;
 	netdev->sysfs_groups[0] = &e1klab_sysfs_group;
+	/* offloads (ethtool -k/-K): receive and transmit checksums, VLAN
+	 * stripping, insertion and filtering; transmit checksum off by
+	 * default (XsumTX 0), the others on as Linux e1000 */
+	netdev->hw_features = NETIF_F_RXCSUM | NETIF_F_IP_CSUM |
+			      NETIF_F_HW_VLAN_CTAG_RX | NETIF_F_HW_VLAN_CTAG_TX |
+			      NETIF_F_HW_VLAN_CTAG_FILTER;
+	netdev->features = NETIF_F_HW_VLAN_CTAG_RX | NETIF_F_HW_VLAN_CTAG_TX |
+			   NETIF_F_HW_VLAN_CTAG_FILTER |
+			   (os->params.XsumRX ? NETIF_F_RXCSUM : 0) |
+			   (os->params.XsumTX ? NETIF_F_IP_CSUM : 0);
+	e1klab_apply_features(os, netdev->features);
+	device_set_wakeup_enable(&os->pdev->dev,
+				 e1k_drv_get_wol(os->core) != 0);
 	if (os->napi_mode)
 		netif_napi_add_weight(netdev, &os->napi, e1klab_poll,
 				      os->params.weight);
@@ -398,6 +510,22 @@ static void e1klab_remove(struct pci_dev *pdev)
 	e1klab_pci_release(pdev);
 }
 
+/* Power-off or reboot: Wake on LAN armed as set (Linux __e1000_shutdown:
+ * WUC.PME_En and WUFC with the filters, else both 0). */
+static void e1klab_shutdown(struct pci_dev *pdev)
+{
+	struct net_device *netdev = pci_get_drvdata(pdev);
+	struct e1k_os *os = netdev_priv(netdev);
+
+	rtnl_lock();
+	netif_device_detach(netdev);
+	if (netif_running(netdev))
+		e1klab_close(netdev);
+	e1k_drv_arm_wake(os->core);
+	rtnl_unlock();
+	pci_wake_from_d3(pdev, e1k_drv_get_wol(os->core) != 0);
+}
+
 static const struct pci_device_id e1klab_pci_ids[] = {
 	{ PCI_DEVICE(PCI_VENDOR_ID_INTEL, 0x100E) }, /* 82540EM */
 	{ PCI_DEVICE(PCI_VENDOR_ID_INTEL, 0x100F) }, /* 82545EM copper */
@@ -410,6 +538,7 @@ static struct pci_driver e1klab_pci_driver = {
 	.id_table = e1klab_pci_ids,
 	.probe = e1klab_probe,
 	.remove = e1klab_remove,
+	.shutdown = e1klab_shutdown,
 };
 module_pci_driver(e1klab_pci_driver);
 

@@ -20,6 +20,7 @@
 #include <linux/delay.h>
 #include <linux/dma-mapping.h>
 #include <linux/etherdevice.h>
+#include <linux/if_vlan.h>
 #include <linux/io.h>
 #include <linux/ktime.h>
 #include <linux/skbuff.h>
@@ -228,9 +229,25 @@ void e1k_os_skb_csum_ok(struct e1k_skb *s)
 	to_skb(s)->ip_summed = CHECKSUM_UNNECESSARY;
 }
 
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *s, uint16_t *tci)
+{
+	const struct sk_buff *skb = (const struct sk_buff *)s;
+
+	if (!skb_vlan_tag_present(skb))
+		return false;
+	*tci = skb_vlan_tag_get(skb);
+	return true;
+}
+
+void e1k_os_skb_vlan_rx(struct e1k_skb *s, uint16_t tci)
+{
+	__vlan_hwaccel_put_tag(to_skb(s), htons(ETH_P_8021Q), tci);
+}
+
 /* Transmit offloads: the module advertises neither NETIF_F_SG nor
- * NETIF_F_TSO nor NETIF_F_IP_CSUM, so the stack hands it linear skbs with
- * complete checksums (docs/linux-module.md). */
+ * NETIF_F_TSO, so the stack hands it linear skbs; with NETIF_F_IP_CSUM
+ * on (ethtool -K tx on) it may leave a TCP/UDP checksum to the NIC
+ * (CHECKSUM_PARTIAL; docs/linux-module.md). */
 uint32_t e1k_os_skb_headlen(const struct e1k_skb *s)
 {
 	return skb_headlen((const struct sk_buff *)s);
@@ -256,9 +273,16 @@ uint32_t e1k_os_skb_gso_size(const struct e1k_skb *s)
 bool e1k_os_skb_csum_partial(const struct e1k_skb *s, uint32_t *start,
 			     uint32_t *offset)
 {
-	*start = 0;
-	*offset = 0;
-	return false;
+	const struct sk_buff *skb = (const struct sk_buff *)s;
+
+	if (skb->ip_summed != CHECKSUM_PARTIAL) {
+		*start = 0;
+		*offset = 0;
+		return false;
+	}
+	*start = skb_checksum_start_offset(skb);
+	*offset = skb->csum_offset;
+	return true;
 }
 
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,

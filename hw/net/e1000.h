@@ -253,19 +253,64 @@ typedef struct E1kPort {
     const uint64_t *now_var;
 } E1kPort;
 
+/**
+ * Technology abilities of the link partner (E1kConfig.partner_modes), one
+ * bit per 10BASE-T / 100BASE-TX / 1000BASE-T mode and duplex ([IEEE-802.3]
+ * clause 28 and Annex 28B; the priority order of Annex 28B.3 decides a
+ * negotiation: 1000 full, 1000 half, 100 full, 100 half, 10 full, 10 half).
+ */
+#define E1K_LP_10HD   (1u << 0)
+#define E1K_LP_10FD   (1u << 1)
+#define E1K_LP_100HD  (1u << 2)
+#define E1K_LP_100FD  (1u << 3)
+#define E1K_LP_1000HD (1u << 4)
+#define E1K_LP_1000FD (1u << 5)
+#define E1K_LP_ALL    0x3Fu
+
 /** Creation parameters. */
 typedef struct E1kConfig {
     E1kChip chip;           /**< 82540EM or 82545EM */
     uint8_t mac[6];         /**< station address, stored in EEPROM words 0-2 */
     E1kBus bus;             /**< host bus timing */
-    uint32_t link_mbps;     /**< link speed once up: 10, 100 or 1000 */
+    uint32_t link_mbps;     /**< the link partner's top speed, 10, 100 or
+                                 1000 Mb/s: it offers the modes of
+                                 partner_modes at or below this speed */
     int link_up;            /**< 1: cable connected at power-on */
     uint32_t autoneg_ns;    /**< autonegotiation time after restart, ns */
+    uint32_t partner_modes; /**< the partner's abilities, E1K_LP_* bits
+                                 (with link_mbps at least one must remain);
+                                 default E1K_LP_ALL */
+    int partner_autoneg;    /**< 1: the partner autonegotiates (default);
+                                 0: it is forced to its fastest mode
+                                 (clause 28.2.3.1 parallel detection is
+                                 then all an autonegotiating PHY can do) */
 } E1kConfig;
 
 /** Fill *cfg with defaults: 82540EM, MAC 52:54:00:12:34:56, 64/66 PCI,
- *  1000 Mb/s, link up, autoneg 500 ms (as [QEMU-E1000]). */
+ *  1000 Mb/s, link up, autoneg 500 ms (as [QEMU-E1000]), a partner that
+ *  autonegotiates every mode up to 1000 full. */
 void e1k_config_default(E1kConfig *cfg);
+
+/** The modes the partner of @cfg offers: partner_modes at or below
+ *  link_mbps (E1K_LP_* bits). */
+uint32_t e1k_partner_modes(const E1kConfig *cfg);
+
+/**
+ * Parse a link partner description into @cfg's partner_modes and
+ * partner_autoneg: "auto" (autonegotiates every mode, the default),
+ * "auto:MODES" (autonegotiates MODES) or "forced:MODE" (no
+ * autonegotiation, runs at MODE), where a mode is 10half, 10full,
+ * 100half, 100full, 1000half or 1000full and MODES joins modes with '+'
+ * (e.g. "auto:100full+100half").  Returns 0, or -1 for anything else
+ * (@cfg untouched).  link_mbps is not changed: e1k_config_valid then
+ * requires it to be the speed of the partner's fastest mode.
+ */
+int e1k_partner_parse(const char *spec, E1kConfig *cfg);
+
+/** Write the description of @cfg's partner in e1k_partner_parse's syntax
+ *  into @buf of @len bytes ("auto" for every mode; modes fastest first).
+ *  Returns the snprintf-style length. */
+int e1k_partner_format(const E1kConfig *cfg, char *buf, size_t len);
 
 typedef struct E1kDev E1kDev;
 

@@ -46,6 +46,14 @@
      E1K_CTRL_FRCDPX | (0xFu << 18) | (0xFu << 22) | E1K_CTRL_RST | \
      E1K_CTRL_RFCE | E1K_CTRL_TFCE | E1K_CTRL_VME | E1K_CTRL_PHY_RST)
 
+/** Writable TXCW bits: TxConfigWord b15:0, TxConfig b30, ANE b31.  The
+ *  SDM's field table (13.4) leaves b4:0, b11:9 and b14 reserved, but
+ *  Intel's register test (Linux e1000_ethtool.c e1000_reg_test) writes
+ *  0x0000FFFF patterns and reads them back through 0xC000FFFF: the
+ *  silicon stores all 16 bits (docs/model.md "Where the diagnostic and
+ *  the SDM differ"). */
+#define E1K_TXCW_WMASK 0xC000FFFFu
+
 /** Writable RCTL bits (SDM 13.4.22). */
 #define E1K_RCTL_WMASK \
     (0x3FFu | E1K_RCTL_MO_MASK | E1K_RCTL_BAM | E1K_RCTL_BSIZE_MASK | \
@@ -98,7 +106,7 @@ static const RegDesc plain_regs[] = {
     REG_RW(E1K_FCAL, 0xFFFFFFFFu), REG_RW(E1K_FCAH, 0x0000FFFFu),
     REG_RW(E1K_FCT, 0x0000FFFFu), REG_RW(E1K_VET, 0x0000FFFFu),
     REG_RX(E1K_RCTL, E1K_RCTL_WMASK),
-    REG_RW(E1K_FCTTV, 0x0000FFFFu), REG_RW(E1K_TXCW, 0xC00183FFu),
+    REG_RW(E1K_FCTTV, 0x0000FFFFu), REG_RW(E1K_TXCW, E1K_TXCW_WMASK),
     REG_RO(E1K_RXCW),
     REG_TX(E1K_TCTL, 0x017FFFFAu), REG_TX(E1K_TIPG, 0x3FFFFFFFu),
     REG_RW(E1K_AIT, 0x0000FFFFu), REG_RW(E1K_LEDCTL, 0xFFFFFFFFu),
@@ -114,8 +122,8 @@ static const RegDesc plain_regs[] = {
     REG_TX(E1K_TADV, 0x0000FFFFu), REG_TX(E1K_TSPMT, 0xFFFFFFFFu),
     REG_RX(E1K_RXCSUM, 0x000003FFu),
     /* wake-up and manageability (SDM 13.6) */
-    REG_RW(E1K_WUC, 0x0000000Fu), REG_RW(E1K_WUFC, 0x000F00FFu),
-    REG_RW(E1K_WUS, 0x000F00FFu), REG_RW(E1K_MANC, 0xFFFFFFFFu),
+    REG_RW(E1K_WUC, E1K_WUC_WMASK), REG_RW(E1K_WUFC, E1K_WUFC_WMASK),
+    REG_RW(E1K_WUS, E1K_WUFC_WMASK), REG_RW(E1K_MANC, 0xFFFFFFFFu),
     REG_RW(E1K_IPAV, 0x0001000Fu), REG_RW(E1K_WUPL, 0x00000FFFu),
 };
 
@@ -208,6 +216,29 @@ void e1k_config_default(E1kConfig *cfg)
     cfg->link_mbps = 1000;
     cfg->link_up = 1;
     cfg->autoneg_ns = 500000000u;
+    cfg->partner_modes = E1K_LP_ALL;
+    cfg->partner_autoneg = 1;
+}
+
+/** The partner of @cfg is one the model can link with: autonegotiating
+ *  (0/1), known modes only, a forced one runs one mode, and its fastest
+ *  mode at or below link_mbps is at link_mbps (the partner's line rate,
+ *  which the hosts pace their traffic at). */
+static bool partner_valid(const E1kConfig *cfg)
+{
+    uint32_t m = cfg->partner_modes, top = e1k_partner_modes(cfg);
+    uint32_t at = cfg->link_mbps == 1000 ? E1K_LP_1000HD | E1K_LP_1000FD
+                  : cfg->link_mbps == 100 ? E1K_LP_100HD | E1K_LP_100FD
+                                          : E1K_LP_10HD | E1K_LP_10FD;
+
+    if ((cfg->partner_autoneg != 0 && cfg->partner_autoneg != 1) ||
+        m == 0 || (m & ~E1K_LP_ALL)) {
+        return false;
+    }
+    if (!cfg->partner_autoneg && (m & (m - 1))) {
+        return false;
+    }
+    return (top & at) != 0;
 }
 
 bool e1k_config_valid(const E1kConfig *cfg)
@@ -220,6 +251,9 @@ bool e1k_config_valid(const E1kConfig *cfg)
         return false;
     }
     if (cfg->link_up != 0 && cfg->link_up != 1) {
+        return false;
+    }
+    if (!partner_valid(cfg)) {
         return false;
     }
     return e1k_bus_valid(&cfg->bus);
@@ -323,6 +357,9 @@ static void timer_dispatch(E1kDev *s, E1kTimerId id)
         break;
     case E1K_TMR_AUTONEG:
         e1k_phy_timer(s);
+        break;
+    case E1K_TMR_LOOP:
+        e1k_txwire_loop_done(s);
         break;
     default:
         break;
@@ -544,6 +581,10 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
     e1k_reg_set(s, E1K_TXDCTL, 0);
     e1k_reg_set(s, E1K_RXCSUM, 0);
     e1k_eeprom_init(s);
+    /* WUC.APME loads from the EEPROM's APM enable (SDM 13.6.1, 5.6) */
+    if (s->ee.words[E1K_EE_INIT3] & E1K_EE_INIT3_APME) {
+        e1k_reg_set(s, E1K_WUC, E1K_WUC_APME);
+    }
     /* STATUS: bus straps; the link bits survive a MAC reset (the PHY
      * keeps its link) and are recomputed below. */
     e1k_reg_set(s, E1K_STATUS,
@@ -557,6 +598,7 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
         memcpy(s->phy.reg, phy_keep, sizeof(phy_keep));
         e1k_timer_arm(s, E1K_TMR_AUTONEG, autoneg);
     }
+    e1k_loop_update(s); /* RCTL is 0 again; the PHY's loopback kept */
     /* CTRL reloaded its default: if that changes STATUS.LU (software had
      * cleared SLU and ASDE), LSC is raised like any link change. */
     e1k_phy_ctrl_written(s);
@@ -614,6 +656,24 @@ static void pba_write(E1kDev *s, uint32_t val)
     e1k_reg_set(s, E1K_PBA, rxa | txa << 16);
 }
 
+/** WUC write (SDM 13.6.1): APME b0, PME_En b1 and APMPME b3 are stored;
+ *  PME_Status b2 is cleared by writing 1 (the model never sets it: no
+ *  power states, no wake-up events). */
+static void wuc_write(E1kDev *s, uint32_t val)
+{
+    uint32_t keep = E1K_WUC_APME | E1K_WUC_PME_EN | E1K_WUC_APMPME;
+    uint32_t old = e1k_reg(s, E1K_WUC);
+
+    e1k_reg_set(s, E1K_WUC, (val & keep) |
+                            (old & E1K_WUC_PME_STATUS & ~val));
+}
+
+/** WUS write (SDM 13.6.3): every status bit is cleared by writing 1. */
+static void wus_write(E1kDev *s, uint32_t val)
+{
+    e1k_reg_set(s, E1K_WUS, e1k_reg(s, E1K_WUS) & ~val);
+}
+
 /** Registers with a write handler of their own (given the raw value). */
 static const struct {
     uint32_t off;
@@ -622,6 +682,7 @@ static const struct {
     { E1K_CTRL, ctrl_write }, { E1K_CTRL_DUP, ctrl_write },
     { E1K_EECD, e1k_eecd_write }, { E1K_EERD, e1k_eerd_write },
     { E1K_MDIC, e1k_mdic_write }, { E1K_PBA, pba_write },
+    { E1K_WUC, wuc_write }, { E1K_WUS, wus_write },
 };
 
 /** Write of a register with its own handler in special_regs; false if

@@ -64,6 +64,8 @@ typedef enum E1kTimerId {
     E1K_TMR_TXDMA,     /**< TX descriptor/data fetch step done (e1000_tx.c) */
     E1K_TMR_TXWIRE,    /**< frame finished serialising (e1000_tx.c) */
     E1K_TMR_AUTONEG,   /**< autonegotiation completes (e1000_phy.c) */
+    E1K_TMR_LOOP,      /**< a frame in the PHY loop returns to the
+                            receiver (e1000_txwire.c) */
     E1K_TMR_COUNT
 } E1kTimerId;
 
@@ -79,12 +81,23 @@ typedef struct E1kEeprom {
     uint32_t addr;       /**< current word address (auto-increments) */
 } E1kEeprom;
 
+/** phy.res_flags: how the link mode was resolved. */
+#define E1K_PHY_RES_LP_AN 1u /**< both sides autonegotiated */
+#define E1K_PHY_RES_PD    2u /**< we detected a forced partner's speed
+                                  (parallel detection, [IEEE-802.3]
+                                  28.2.3.1) */
+
 /** PHY (M88E1011-class at MDIO address 1; [DPDK-E1000]). */
 typedef struct E1kPhy {
     uint16_t reg[32];    /**< PHY registers 0..31 */
     uint32_t cable;      /**< 1: cable connected (link partner present) */
     uint32_t bmsr_ll;    /**< 1: link went down since BMSR was last read
                           *   (BMSR.LSTATUS is latched low, IEEE 22.2.4.2) */
+    uint32_t settled;    /**< 1: link establishment since the last
+                          *   restart is over (e1000_phy.c) */
+    uint32_t res_mode;   /**< the resolved mode, one E1K_LP_* bit; 0: no
+                          *   link with the partner */
+    uint32_t res_flags;  /**< E1K_PHY_RES_* */
 } E1kPhy;
 
 /** One device instance.  See e1000.h for the public contract. */
@@ -97,6 +110,10 @@ struct E1kDev {
     uint32_t next_timer;       /**< lowest id holding next_deadline, or
                                 *   E1K_TMR_COUNT when none is armed */
     uint32_t armed;            /**< bit i set: timer[i] is armed */
+    /* derived from RCTL.LBM and BMCR.LOOPBACK (e1k_loop_update), rebuilt
+     * after reset and restore: one test on the per-frame paths */
+    uint32_t looped;           /**< E1K_LOOP_MAC | E1K_LOOP_PHY */
+    uint32_t rx_from_loop;     /**< 1 during e1k_rx_loop_frame only */
     /* derived from cfg.bus (e1k_bus_prepare), rebuilt after restore:
      * the transaction times of the fixed-size DMA (a descriptor, a
      * descriptor write-back dword) and of the last other size, so the
@@ -310,6 +327,32 @@ static inline bool e1k_link_up(const E1kDev *s)
 {
     return (e1k_reg(s, E1K_STATUS) & E1K_STATUS_LU) != 0;
 }
+/** E1kDev.looped bits: MAC loopback, RCTL.LBM = 01b (SDM 13.4.22), and
+ *  PHY loopback, BMCR.LOOPBACK (clause 22.2.4.1.2). */
+#define E1K_LOOP_MAC 1u
+#define E1K_LOOP_PHY 2u
+/** Recompute E1kDev.looped from RCTL.LBM and BMCR.LOOPBACK; after
+ *  either changes, a reset or a restore. */
+static inline void e1k_loop_update(E1kDev *s)
+{
+    s->looped = ((e1k_reg(s, E1K_RCTL) & E1K_RCTL_LBM_MASK) ==
+                         E1K_RCTL_LBM_MAC ? E1K_LOOP_MAC : 0u) |
+                ((s->phy.reg[E1K_PHY_BMCR] & E1K_BMCR_LOOPBACK) ?
+                         E1K_LOOP_PHY : 0u);
+}
+/** True in MAC loopback, RCTL.LBM = 01b (SDM 13.4.22): transmitted
+ *  frames return to the receiver inside the MAC; nothing reaches the
+ *  PHY or the line. */
+static inline bool e1k_mac_looped(const E1kDev *s)
+{
+    return (s->looped & E1K_LOOP_MAC) != 0;
+}
+/** True if the transmitter may send: the link is up, or the MAC loops
+ *  its frames back itself (no link needed). */
+static inline bool e1k_tx_can_send(const E1kDev *s)
+{
+    return e1k_link_up(s) || e1k_mac_looped(s);
+}
 /** Link speed in Mb/s from STATUS.SPEED (10, 100, 1000; SDM 13.4.2). */
 static inline uint32_t e1k_link_mbps(const E1kDev *s)
 {
@@ -436,6 +479,12 @@ void e1k_phy_set_cable(E1kDev *s, int up);
 void e1k_phy_timer(E1kDev *s);
 /** CTRL written (SLU/FRCSPD/... affect STATUS). */
 void e1k_phy_ctrl_written(E1kDev *s);
+/** True while the PHY is in loopback (BMCR.LOOPBACK): its frames return
+ *  to the MAC and nothing reaches the line. */
+static inline bool e1k_phy_looped(const E1kDev *s)
+{
+    return (s->looped & E1K_LOOP_PHY) != 0;
+}
 
 /* ---------------- statistics (e1000_stats.c) ---------------- */
 
@@ -464,6 +513,12 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
  *  NULL; e1000_rxfilter.c). */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
                          const E1kRxKnown *known);
+/** A frame the MAC or PHY loop returns to the receiver (RCTL.LBM,
+ *  BMCR.LOOPBACK): received as from the wire, at the current time, by a
+ *  receiver that takes no frame from the line while looped
+ *  (e1000_rxfilter.c). */
+E1kRxResult e1k_rx_loop_frame(E1kDev *s, const uint8_t *frame,
+                              uint32_t len);
 /** RXDMA timer fired (already disarmed by the caller, run_due): the
  *  DMA step in flight completes, or the next frame's starts. */
 void e1k_rx_dma_timer(E1kDev *s);
@@ -483,8 +538,12 @@ void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old);
 void e1k_tx_dma_timer(E1kDev *s);
 /** After restore: check indices are in range. 0 ok, -1 bad. */
 int e1k_tx_validate(const E1kDev *s);
-/** Link went down/up: TX stops or resumes. */
+/** Link went down/up, its speed or the MAC loopback changed: TX stops
+ *  or resumes (e1k_tx_can_send). */
 void e1k_tx_link_changed(E1kDev *s);
+/** E1K_TMR_LOOP fired: the frame held in the PHY loop reaches the
+ *  receiver (e1000_txwire.c). */
+void e1k_txwire_loop_done(E1kDev *s);
 
 /* ---------------- checksums (e1000_csum.c) ---------------- */
 

@@ -44,7 +44,19 @@ static uint16_t subsystem_id(E1kChip chip)
     return chip == E1K_CHIP_82545EM ? 0x1001u : 0x001Eu;
 }
 
-/** Build the 64-word image of @cfg into @w (SDM 5.6; [DPDK-E1000]). */
+/**
+ * Build the 64-word image of @cfg into @w (SDM 5.6 field meanings).  The
+ * words the Linux e1000 driver reads carry the values of the image QEMU's
+ * e1000 has presented since 2008 ([QEMU-E1000] e1000_eeprom_template);
+ * docs/model.md "EEPROM" decodes each:
+ *   0x04 ID LED settings 0xFFFF: "use the defaults" (e1000_id_led_init);
+ *   0x0A init control 1 0x6403: load vendor/subsystem IDs (b0, b1), full
+ *        duplex (b10), b13, signature 01b (b15:14);
+ *   0x0F init control 2 0x3040: PAUSE and ASM_DIR (b13:12 = 11b, flow
+ *        control "full" for e1000_setup_link), SWDPIO_EXT b6;
+ *   0x24 init control 3 (port A) 0x4D01: APM enable b10 (WUC.APME at
+ *        reset; e1000_probe's eeprom_wol: magic packet).
+ */
 static void build_image(const E1kConfig *cfg, uint16_t *w)
 {
     uint16_t sum = 0;
@@ -55,19 +67,15 @@ static void build_image(const E1kConfig *cfg, uint16_t *w)
         w[E1K_EE_MAC0 + i] = (uint16_t)(cfg->mac[2 * i] |
                                         cfg->mac[2 * i + 1] << 8);
     }
-    /* Word 4: LED configuration; 0xFFFF = "use defaults" to drivers. */
-    w[0x04] = 0xFFFFu;
-    /* Init control 1: signature 01b in b15:14 marks the image valid
-     * (SDM 5.6); no optional feature enabled. */
-    w[E1K_EE_INIT1] = 0x4000u;
+    w[E1K_EE_LED] = 0xFFFFu;
+    w[E1K_EE_INIT1] = 0x6403u;
     w[E1K_EE_SUBSYS] = subsystem_id(cfg->chip);
     w[E1K_EE_SUBVEN] = E1K_PCI_VENDOR_INTEL;
     w[E1K_EE_DEVID] = cfg->chip == E1K_CHIP_82545EM ? E1K_PCI_DEVICE_82545EM
                                                     : E1K_PCI_DEVICE_82540EM;
     w[E1K_EE_VENID] = E1K_PCI_VENDOR_INTEL;
-    /* Init control 2: pause bits b13:12 = 00 (no flow control: the model
-     * does not generate or act on PAUSE frames). */
-    w[E1K_EE_INIT2] = 0x0000u;
+    w[E1K_EE_INIT2] = 0x3040u;
+    w[E1K_EE_INIT3] = 0x4D01u;
     for (unsigned i = 0; i < E1K_EE_CHECKSUM; i++) {
         sum = (uint16_t)(sum + w[i]);
     }

@@ -203,6 +203,9 @@
 #define E1K_EE_DEVID     0x0Du
 #define E1K_EE_VENID     0x0Eu
 #define E1K_EE_INIT2     0x0Fu
+#define E1K_EE_LED       0x04u   /* ID LED settings (0xFFFF: defaults) */
+#define E1K_EE_INIT3     0x24u   /* init control 3 (port A) */
+#define E1K_EE_INIT3_APME 0x0400u /* APM enable: WUC.APME at reset */
 #define E1K_EE_CHECKSUM  0x3Fu
 /* Microwire opcodes, 3 bits (SDM 5.3; [DPDK-E1000]). */
 #define E1K_UWIRE_READ  0x6u
@@ -243,6 +246,8 @@
 #define E1K_BMCR_LOOPBACK   0x4000u
 #define E1K_BMCR_ANENABLE   0x1000u
 #define E1K_BMCR_ANRESTART  0x0200u
+#define E1K_BMCR_FD         0x0100u /* duplex when forced */
+#define E1K_BMCR_SPEED_MASK 0x2040u /* b6 speed MSB, b13 speed LSB */
 #define E1K_BMSR_LSTATUS    0x0004u
 #define E1K_BMSR_ANCOMPLETE 0x0020u
 #define E1K_M88_SSTAT_LINK     0x0400u
@@ -266,8 +271,13 @@
 #define E1K_ICR_GPI_EN3 (1u << 14)
 #define E1K_ICR_TXD_LOW (1u << 15)
 #define E1K_ICR_SRPD    (1u << 16)
-/** Cause bits that exist on the 82540EM/82545EM (bit 31 stays 0). */
-#define E1K_ICR_VALID   0x0001FEDFu
+/** Cause bits ICR latches on the 82540EM/82545EM: 0-16 (bit 31 stays
+ *  0).  The SDM marks bits 5 and 8 reserved, but Intel's diagnostic
+ *  (Linux e1000_ethtool.c e1000_intr_test) forces each of bits 0-9 with
+ *  ICS, enabled in IMS, and requires it to reach the handler: the
+ *  silicon latches them (docs/model.md "Where the diagnostic and the
+ *  SDM differ"). */
+#define E1K_ICR_VALID   0x0001FFFFu
 
 /* ---- ITR, RDTR, RADV, TIDV, TADV (SDM 13.4.18, 13.4.30-31, 13.4.41, 13.4.44) ---- */
 #define E1K_ITR_INTERVAL_MASK 0xFFFFu /* 256 ns units */
@@ -284,6 +294,7 @@
 #define E1K_RCTL_MPE     (1u << 4)
 #define E1K_RCTL_LPE     (1u << 5)
 #define E1K_RCTL_LBM_MASK (3u << 6)
+#define E1K_RCTL_LBM_MAC  (1u << 6) /* LBM 01b: MAC loopback */
 #define E1K_RCTL_RDMTS_SHIFT 8
 #define E1K_RCTL_RDMTS_MASK (3u << 8)
 #define E1K_RCTL_MO_SHIFT 12
@@ -323,6 +334,20 @@
 #define E1K_TXDCTL_WTHRESH_MASK  (0x3Fu << 16)
 #define E1K_TXDCTL_LWTHRESH_SHIFT 25
 #define E1K_TXDCTL_GRAN (1u << 24)
+
+/* ---- Wake-up (SDM 13.6.1-3) ---- */
+#define E1K_WUC_APME       (1u << 0)
+#define E1K_WUC_PME_EN     (1u << 1)
+#define E1K_WUC_PME_STATUS (1u << 2)
+#define E1K_WUC_APMPME     (1u << 3)
+#define E1K_WUC_WMASK      0x0000000Fu
+/* WUFC filters and WUS status bits: LNKC b0, MAG b1, EX b2, MC b3, BC b4,
+ * ARP b5, IPV4 b6, IPV6 b7, FLX0-3 b19:16. */
+#define E1K_WUFC_MAG       (1u << 1)
+#define E1K_WUFC_EX        (1u << 2)
+#define E1K_WUFC_MC        (1u << 3)
+#define E1K_WUFC_BC        (1u << 4)
+#define E1K_WUFC_WMASK     0x000F00FFu
 
 /* ---- RAH (SDM 13.5.3) ---- */
 #define E1K_RAH_AV (1u << 31)

@@ -478,6 +478,11 @@ void e1k_rx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
         if (e1k_bit_rose(old, val, E1K_RCTL_EN)) {
             rx_try_start(s);
         }
+        /* LBM: the transmitter may now send without link, or stop */
+        if ((old ^ val) & E1K_RCTL_LBM_MASK) {
+            e1k_loop_update(s);
+            e1k_tx_link_changed(s);
+        }
     } else if (off >= E1K_RDBAL && off <= E1K_RDT) {
         /* RDBAL, RDBAH, RDLEN, RDH, RDT (stored masked by the core) */
         rx_try_start(s);

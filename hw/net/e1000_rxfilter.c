@@ -313,6 +313,10 @@ static E1kRxResult rx_overrun(E1kDev *s)
     return E1K_RX_OVERRUN;
 }
 
+/* From the line, or (rx_from_loop) from the MAC's or PHY's loop: a
+ * frame from the line is refused while the receiver is off, the link
+ * down, or either loop on (the receiver then takes the loop's frames, and
+ * the PHY keeps the line quiet); the loop's frames need RCTL.EN only. */
 E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
                          const E1kRxKnown *known)
 {
@@ -322,7 +326,8 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
     uint32_t tci = 0;
     int bad_size, strip;
 
-    if (!(rctl & E1K_RCTL_EN) || !e1k_link_up(s)) {
+    if (!(rctl & E1K_RCTL_EN) ||
+        ((!e1k_link_up(s) || s->looped) && !s->rx_from_loop)) {
         s->totals.rx_disabled++;
         return E1K_RX_DISABLED;
     }
@@ -364,4 +369,17 @@ E1kRxResult e1k_rx_frame(E1kDev *s, const uint8_t *frame, uint32_t len,
     }
     e1k_rx_queued(s);
     return E1K_RX_QUEUED;
+}
+
+static const E1kRxKnown loop_nothing_known = { UINT32_MAX, NULL, NULL };
+
+E1kRxResult e1k_rx_loop_frame(E1kDev *s, const uint8_t *frame,
+                              uint32_t len)
+{
+    E1kRxResult r;
+
+    s->rx_from_loop = 1;
+    r = e1k_rx_frame(s, frame, len, &loop_nothing_known);
+    s->rx_from_loop = 0;
+    return r;
 }

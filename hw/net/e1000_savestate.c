@@ -22,8 +22,11 @@
  *  current descriptor's decoded length and EOP (E1kTxState.desc_len,
  *  desc_eop).  4: a received frame's zero tail is not kept in the
  *  packet buffer (E1kRxFrameMeta.zeros, 16-bit data_off, the charge
- *  taken from wire_len). */
-#define E1K_SAVE_VERSION 4u
+ *  taken from wire_len).  5: the link partner in the configuration
+ *  (partner_modes, partner_autoneg), the PHY's resolved link (settled,
+ *  res_mode, res_flags), the PHY loop's frame (E1kTxState.loop*) and its
+ *  timer E1K_TMR_LOOP. */
+#define E1K_SAVE_VERSION 5u
 #define E1K_SAVE_HDR     16u
 /** Furthest in the future a restored timer may lie beyond the blob's
  *  now_ns (ns): the longest legitimate delay is 65535 x 1.024 us (67 ms)
@@ -214,6 +217,7 @@ int e1k_restore(E1kDev *dev, const uint8_t *buf, size_t len)
     ok = restore_payload(dev, buf, len);
     if (ok == 0) {
         e1k_bus_prepare(dev);   /* the blob's cfg.bus, before any callback */
+        e1k_loop_update(dev);
         /* The clock stays at the saved now_ns even when the host clock
          * is already past a due deadline: the next e1k_run_until() or
          * entry point fires what is due at its own instant, exactly as

@@ -48,7 +48,7 @@ static void tx_fetch_at(E1kDev *s, uint32_t n, uint32_t h)
 {
     uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
 
-    if (!(e1k_reg(s, E1K_TCTL) & E1K_TCTL_EN) || !e1k_link_up(s) ||
+    if (!(e1k_reg(s, E1K_TCTL) & E1K_TCTL_EN) || !e1k_tx_can_send(s) ||
         t >= n) {
         return;
     }
@@ -262,7 +262,7 @@ void e1k_tx_reg_written(E1kDev *s, uint32_t off, uint32_t old)
 
 void e1k_tx_link_changed(E1kDev *s)
 {
-    if (!e1k_link_up(s)) {
+    if (!e1k_tx_can_send(s)) {
         e1k_txwire_abort(s);
         return;
     }
@@ -282,6 +282,7 @@ void e1k_tx_reset(E1kDev *s)
     e1k_timer_cancel(s, E1K_TMR_TADV);
     e1k_timer_cancel(s, E1K_TMR_TXDMA);
     e1k_timer_cancel(s, E1K_TMR_TXWIRE);
+    e1k_timer_cancel(s, E1K_TMR_LOOP);
 }
 
 /** Check the packet-buffer walk: every header consistent, sum = used. */
@@ -332,6 +333,8 @@ int e1k_tx_validate(const E1kDev *s)
     if ((tx->wire_busy && (tx->fifo_count == 0 ||
                            !e1k_timer_armed(s, E1K_TMR_TXWIRE))) ||
         (tx->phase == E1K_TXP_FIFO_WAIT && tx->fifo_count == 0) ||
+        tx->loop_full > 1 || tx->loop_len > E1K_TX_BUF_BYTES ||
+        (tx->loop_full != 0) != e1k_timer_armed(s, E1K_TMR_LOOP) ||
         ((tx->phase == E1K_TXP_DESC || tx->phase == E1K_TXP_DATA ||
           tx->phase == E1K_TXP_WB) && !e1k_timer_armed(s, E1K_TMR_TXDMA))) {
         return -1;

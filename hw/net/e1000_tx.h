@@ -41,6 +41,15 @@
 #define E1K_TX_FIFO_HDR 16u
 /** TSO header buffer: HDRLEN is an 8-bit field (SDM 3.3.6). */
 #define E1K_TX_HDR_MAX 256u
+/** Extra delay of a frame in PHY loopback (BMCR.LOOPBACK), ns: the
+ *  PHY's own transmit-to-receive path.  The M88E1011's figure is not
+ *  public; this is the one published for another gigabit copper PHY,
+ *  National's DP83865 (datasheet, GMII receive timing: "MDI to GMII
+ *  latency" 384 ns max, [DP83865]), used at every speed (model
+ *  assumption, docs/model.md "Loopback").  Shorter than the shortest
+ *  frame's time on the wire (672 ns at 1000 Mb/s), so at most one frame
+ *  is in the loop. */
+#define E1K_PHY_LOOP_NS 384u
 
 /** Phases of the descriptor fetch engine (e1000_tx.c). */
 typedef enum E1kTxPhase {
@@ -107,6 +116,10 @@ typedef struct E1kTxState {
     uint32_t wire_busy;   /**< 1: head frame is being serialised */
     uint64_t wire_free_ns;/**< wire idle (IPG over) from this time, ns */
     uint8_t fifo[E1K_TX_FIFO_BYTES]; /**< headers + frames, circular */
+    /* ---- PHY loopback (e1000_txwire.c) ---- */
+    uint32_t loop_full;   /**< 1: loop[] holds a frame in the PHY loop */
+    uint32_t loop_len;    /**< its bytes (no FCS) */
+    uint8_t loop[E1K_TX_BUF_BYTES]; /**< the frame, back at E1K_TMR_LOOP */
 } E1kTxState;
 
 /* ------------- internal API between the e1000_tx*.c files ------------- */

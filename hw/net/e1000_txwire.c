@@ -102,7 +102,7 @@ void e1k_txwire_kick(E1kDev *s)
     E1kTxState *tx = &s->tx;
     uint32_t len, flags;
 
-    if (tx->wire_busy || tx->fifo_count == 0 || !e1k_link_up(s)) {
+    if (tx->wire_busy || tx->fifo_count == 0 || !e1k_tx_can_send(s)) {
         return;
     }
     fifo_head_info(tx, &len, &flags);
@@ -181,6 +181,36 @@ static void fifo_pop(E1kDev *s, uint32_t len)
             e1k_link_byte_ns(s);
 }
 
+/** PHY loopback: hold the frame that has just left the MAC for the
+ *  PHY's delay (E1K_PHY_LOOP_NS), then give it to the receiver
+ *  (E1K_TMR_LOOP).  The delay is shorter than the shortest frame's
+ *  time on the wire, so one frame at most is in the loop; a frame still
+ *  held (the loop's speed changed under it) is delivered first. */
+static void loop_hold(E1kDev *s, const uint8_t *frame, uint32_t len)
+{
+    E1kTxState *tx = &s->tx;
+
+    if (tx->loop_full) {
+        e1k_timer_cancel(s, E1K_TMR_LOOP);
+        e1k_txwire_loop_done(s);
+    }
+    memcpy(tx->loop, frame, len);
+    tx->loop_len = len;
+    tx->loop_full = 1;
+    e1k_timer_set(s, E1K_TMR_LOOP, e1k_now(s) + E1K_PHY_LOOP_NS);
+}
+
+void e1k_txwire_loop_done(E1kDev *s)
+{
+    E1kTxState *tx = &s->tx;
+
+    if (!tx->loop_full) {
+        return;
+    }
+    tx->loop_full = 0;
+    e1k_rx_loop_frame(s, tx->loop, tx->loop_len);
+}
+
 void e1k_txwire_done(E1kDev *s)
 {
     E1kTxState *tx = &s->tx;
@@ -202,7 +232,13 @@ void e1k_txwire_done(E1kDev *s)
     fifo_pop(s, len);
 
     tx_count(s, out, len, flags);
-    if (s->port.tx_frame) {
+    if (__builtin_expect(s->looped != 0, 0)) {
+        if (e1k_mac_looped(s)) {
+            e1k_rx_loop_frame(s, out, len);
+        } else {
+            loop_hold(s, out, len);
+        }
+    } else if (s->port.tx_frame) {
         s->port.tx_frame(s->port.opaque, out, len);
     }
     /* Often the buffer is now empty and the engine not waiting: then

@@ -61,7 +61,8 @@ struct E1klabState {
 
     /* properties */
     char *bus_timing;        /* "pci32-33" | "pci64-66" | "pcix133" */
-    uint32_t link_mbps;
+    uint32_t link_mbps;      /* the partner's top speed; 0: from link-partner */
+    char *link_partner;      /* e1k_partner_parse syntax (default "auto") */
     char *replay;            /* capture path or "gen" */
     char *replay_pace;       /* captured|pps|mbps|topspeed (default: auto) */
     uint32_t replay_pps;
@@ -545,6 +546,67 @@ static void e1klab_init_bars_and_nic(E1klabState *s, PCIDevice *pd)
     qemu_format_nic_info_str(qemu_get_queue(s->nic), s->conf.macaddr.a);
 }
 
+/* The link partner (link-partner, link-mbps) into @cfg; link-mbps 0
+ * becomes the speed of the partner's fastest mode (1000 for "auto").
+ * false with *errp set. */
+static bool e1klab_link_config(E1klabState *s, E1kConfig *cfg, Error **errp)
+{
+    uint32_t m, at;
+
+    if (s->link_partner &&
+        e1k_partner_parse(s->link_partner, cfg) < 0) {
+        error_setg(errp, "e1klab: link-partner '%s' is not auto, "
+                   "auto:MODES or forced:MODE (modes 10half, 10full, "
+                   "100half, 100full, 1000half, 1000full; MODES joined by +)",
+                   s->link_partner);
+        return false;
+    }
+    m = cfg->partner_modes;
+    if (s->link_mbps == 0) {
+        s->link_mbps = (m & (E1K_LP_1000HD | E1K_LP_1000FD)) ? 1000
+                       : (m & (E1K_LP_100HD | E1K_LP_100FD)) ? 100 : 10;
+    }
+    if (s->link_mbps != 10 && s->link_mbps != 100 && s->link_mbps != 1000) {
+        error_setg(errp, "e1klab: link-mbps must be 10, 100 or 1000 "
+                   "(got %u)", s->link_mbps);
+        return false;
+    }
+    cfg->link_mbps = s->link_mbps;
+    at = s->link_mbps == 1000 ? E1K_LP_1000HD | E1K_LP_1000FD
+         : s->link_mbps == 100 ? E1K_LP_100HD | E1K_LP_100FD
+                               : E1K_LP_10HD | E1K_LP_10FD;
+    if (!(e1k_partner_modes(cfg) & at)) {
+        error_setg(errp, "e1klab: link-partner '%s' has no mode at "
+                   "link-mbps %u (the partner's top speed)",
+                   s->link_partner, s->link_mbps);
+        return false;
+    }
+    return true;
+}
+
+/* The PCI power management capability at 0xDC (SDM 4.1, PCI Power
+ * Management 1.1): PME from D0, D3hot and D3cold, device specific
+ * initialisation; PMCSR's state, PME_En and data select writable,
+ * PME_Status write-1-to-clear.  Linux's device_can_wakeup() needs it for
+ * Wake on LAN (e1000_set_wol). */
+#define E1KLAB_PM_CAP 0xDC
+#define E1KLAB_PMC 0xC822u
+
+static bool e1klab_add_pm(PCIDevice *pd, Error **errp)
+{
+    if (pci_add_capability(pd, PCI_CAP_ID_PM, E1KLAB_PM_CAP, PCI_PM_SIZEOF,
+                           errp) < 0) {
+        return false;
+    }
+    pci_set_word(pd->config + E1KLAB_PM_CAP + PCI_PM_PMC, E1KLAB_PMC);
+    pci_set_word(pd->wmask + E1KLAB_PM_CAP + PCI_PM_CTRL,
+                 PCI_PM_CTRL_STATE_MASK | PCI_PM_CTRL_PME_ENABLE |
+                 PCI_PM_CTRL_DATA_SEL_MASK);
+    pci_set_word(pd->w1cmask + E1KLAB_PM_CAP + PCI_PM_CTRL,
+                 PCI_PM_CTRL_PME_STATUS);
+    return true;
+}
+
 static void e1klab_realize(PCIDevice *pd, Error **errp)
 {
     E1klabState *s = E1KLAB_BASE(pd);
@@ -570,7 +632,9 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
     e1k_config_default(&cfg);
     cfg.chip = info->chip;
     memcpy(cfg.mac, s->conf.macaddr.a, 6);
-    cfg.link_mbps = s->link_mbps;
+    if (!e1klab_link_config(s, &cfg, errp) || !e1klab_add_pm(pd, errp)) {
+        return;
+    }
     if (e1k_bus_parse(s->bus_timing ? s->bus_timing : info->default_bus,
                       &cfg.bus) < 0) {
         error_setg(errp, "e1klab: bus-timing '%s' is not one of pci32-33, "
@@ -586,8 +650,7 @@ static void e1klab_realize(PCIDevice *pd, Error **errp)
 
     s->dev = e1k_new(&cfg, &port);
     if (!s->dev) {
-        error_setg(errp, "e1klab: model rejected the configuration "
-                   "(link-mbps must be 10, 100 or 1000)");
+        error_setg(errp, "e1klab: model rejected the configuration");
         goto fail;
     }
     s->model_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, e1klab_model_timer_cb,
@@ -766,7 +829,8 @@ static const VMStateDescription e1klab_vmstate = {
 static Property e1klab_properties[] = {
     DEFINE_NIC_PROPERTIES(E1klabState, conf),
     DEFINE_PROP_STRING("bus-timing", E1klabState, bus_timing),
-    DEFINE_PROP_UINT32("link-mbps", E1klabState, link_mbps, 1000),
+    DEFINE_PROP_UINT32("link-mbps", E1klabState, link_mbps, 0),
+    DEFINE_PROP_STRING("link-partner", E1klabState, link_partner),
     DEFINE_PROP_STRING("replay", E1klabState, replay),
     DEFINE_PROP_STRING("replay-pace", E1klabState, replay_pace),
     DEFINE_PROP_UINT32("replay-pps", E1klabState, replay_pps, 0),

@@ -19,7 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "cli/cli_opts.h"
-#include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 #include "sim/sim.h"
 
 #ifndef E1KLAB_SCENARIO_DIR
@@ -49,9 +49,10 @@ static const BenchCase cases[] = {
     {"forward-smp2", "forward-smp2.ini", {NULL}, 50000, false},
 };
 
-/** What one timed run measured. */
+/** What one timed run measured (summed over the hosts). */
 typedef struct BenchOut {
     uint64_t offered;
+    uint64_t link_rx;   /**< frames that reached a NIC from a link */
     uint64_t forwarded;
     double sim_s;       /**< simulated time of the whole run */
     double wall_s;      /**< wall time of tb_sim_run */
@@ -94,15 +95,28 @@ static bool write_idle_capture(const char *path)
 /* ---- one timed run ---- */
 
 /* Load @path with @sets (NULL-terminated, may be NULL) and set every
- * source's count to @frames when > 0.  0, or -1 with *err. */
+ * source's count to @frames when > 0 (a scenario without a source has
+ * no count to set: an error then).  0, or -1 with *err. */
 static int bench_load(const char *path, const char *const *sets,
-                      uint64_t frames, TbScenario *sc, char **err)
+                      uint64_t frames, TbTopology *t, char **err)
 {
-    if (tb_scenario_load(path, sets, sc, err) < 0) {
+    uint32_t n = 0;
+
+    if (tb_topology_load(path, sets, t, err) < 0) {
         return -1;
     }
-    for (uint32_t i = 0; frames > 0 && i < sc->nsources; i++) {
-        sc->traffic[i].count = frames;
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        TbScenario *sc = &t->host[h];
+        for (uint32_t i = 0; frames > 0 && i < sc->nsources; i++) {
+            sc->traffic[i].count = frames;
+        }
+        n += sc->nsources;
+    }
+    if (frames > 0 && n == 0) {
+        *err = g_strdup_printf("bench: --frames: %s has no traffic source "
+                               "(its run lasts its duration)", path);
+        tb_topology_clear(t);
+        return -1;
     }
     return 0;
 }
@@ -115,10 +129,25 @@ static double cpu_seconds(void)
            (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
-/* Run @sc and measure it.  0, or -1 with *err. */
-static int bench_time(const TbScenario *sc, BenchOut *o, char **err)
+/* The counts of the finished run @sim into @o: frames offered and from
+ * links, forwarded, summed over the hosts; the latest end. */
+static void bench_counts(const TbSim *sim, BenchOut *o)
 {
-    TbSim *sim = tb_sim_new(sc, err);
+    uint64_t end = 0;
+    for (uint32_t h = 0; h < tb_sim_hosts(sim); h++) {
+        const TbResults *res = tb_sim_results(sim, h);
+        o->offered += res->offered;
+        o->link_rx += res->link_rx;
+        o->forwarded += res->forwarded;
+        end = res->sim_ns > end ? res->sim_ns : end;
+    }
+    o->sim_s = (double)end / 1e9;
+}
+
+/* Run @t and measure it.  0, or -1 with *err. */
+static int bench_time(const TbTopology *t, BenchOut *o, char **err)
+{
+    TbSim *sim = tb_sim_new(t, err);
     struct rusage ru;
     int r = -1;
 
@@ -126,12 +155,9 @@ static int bench_time(const TbScenario *sc, BenchOut *o, char **err)
         double c0 = cpu_seconds();
         gint64 t0 = g_get_monotonic_time();
         if (tb_sim_run(sim, err) == 0) {
-            const TbResults *res = tb_sim_results(sim);
             o->wall_s = (double)(g_get_monotonic_time() - t0) / 1e6;
             o->cpu_s = cpu_seconds() - c0;
-            o->offered = res->offered;
-            o->forwarded = res->forwarded;
-            o->sim_s = (double)res->sim_ns / 1e9;
+            bench_counts(sim, o);
             getrusage(RUSAGE_SELF, &ru);
             o->rss_mib = (double)ru.ru_maxrss / 1024.0;
             r = 0;
@@ -160,11 +186,16 @@ static uint64_t callgrind_total(const char *path)
     return n;
 }
 
-/* The offered frames printed by a child `bench --case` on @out. */
+/* The frames printed by a child `bench --detail` on @out: offered, and
+ * from links when it prints them. */
 static uint64_t child_offered(const char *out)
 {
     const char *p = strstr(out, "offered frames");
-    return p ? g_ascii_strtoull(p + strlen("offered frames"), NULL, 10) : 0;
+    const char *l = strstr(out, "frames from links");
+    return (p ? g_ascii_strtoull(p + strlen("offered frames"), NULL, 10)
+              : 0)
+           + (l ? g_ascii_strtoull(l + strlen("frames from links"), NULL, 10)
+                : 0);
 }
 
 /* Instructions per offered frame under callgrind of a child `e1klab
@@ -211,22 +242,36 @@ static double callgrind_per_frame(const char *self, const char *const *args,
 
 /* ---- output ---- */
 
+/* The lines of --detail.  Per frame is per offered frame, or, in a
+ * network whose links carried frames, per frame that reached a NIC from
+ * outside its host (offered plus from links: a netperf test's frames
+ * have no source). */
 static void print_detail(const char *name, const BenchOut *o, double ir)
 {
+    uint64_t n = o->offered + o->link_rx;
+    const char *fr = o->link_rx ? "frame at a NIC" : "offered frame";
+    char l1[64], l2[64];
+
+    g_snprintf(l1, sizeof(l1), "%s per wall-second",
+               o->link_rx ? "frames at NICs" : "offered frames");
+    g_snprintf(l2, sizeof(l2), "CPU time per %s", fr);
     printf("scenario                        %s\n", name);
     printf("offered frames                  %" PRIu64 "\n", o->offered);
+    if (o->link_rx) {
+        printf("frames from links               %" PRIu64 "\n", o->link_rx);
+    }
     printf("forwarded frames                %" PRIu64 "\n", o->forwarded);
     printf("simulated time                  %.6f s\n", o->sim_s);
     printf("wall time                       %.3f s\n", o->wall_s);
-    printf("offered frames per wall-second  %.0f\n",
-           o->wall_s > 0 ? (double)o->offered / o->wall_s : 0.0);
+    printf("%-31s %.0f\n", l1, o->wall_s > 0 ? (double)n / o->wall_s : 0.0);
     printf("simulated-to-wall ratio         %.3f\n",
            o->wall_s > 0 ? o->sim_s / o->wall_s : 0.0);
-    printf("CPU time per offered frame      %.1f ns\n",
-           o->offered ? o->cpu_s * 1e9 / (double)o->offered : 0.0);
+    printf("%-31s %.1f ns\n", l2, n ? o->cpu_s * 1e9 / (double)n : 0.0);
     printf("peak RSS                        %.1f MiB\n", o->rss_mib);
     if (ir > 0) {
-        printf("instructions per offered frame  %.0f (callgrind)\n", ir);
+        char l3[64];
+        g_snprintf(l3, sizeof(l3), "instructions per %s", fr);
+        printf("%-31s %.0f (callgrind)\n", l3, ir);
     }
 }
 
@@ -316,7 +361,7 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
     char *ini = g_build_filename(E1KLAB_SCENARIO_DIR, c->ini, NULL);
     char *self = g_file_read_link("/proc/self/exe", NULL);
     GPtrArray *sets = g_ptr_array_new_with_free_func(g_free);
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t = {0};
     BenchOut out = {0};
     double ir = 0;
     int rc = EXIT_BAD_INPUT;
@@ -326,8 +371,8 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
     } else {
         case_sets(c, (uint64_t)o->frames, cap, sets);
         if (bench_load(ini, (const char *const *)sets->pdata,
-                       (uint64_t)o->frames, sc, err) == 0) {
-            rc = bench_time(sc, &out, err) == 0 ? 0 : 1;
+                       (uint64_t)o->frames, &t, err) == 0) {
+            rc = bench_time(&t, &out, err) == 0 ? 0 : 1;
         }
     }
     if (rc == 0 && !o->no_callgrind && self) {
@@ -349,7 +394,7 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
         g_rmdir(dir);
     }
     g_ptr_array_free(sets, TRUE);
-    g_free(sc);
+    tb_topology_clear(&t);
     g_free(self);
     g_free(ini);
     g_free(cap);
@@ -361,15 +406,15 @@ static int run_case(const BenchCase *c, const BenchOpts *o, char **err)
  * count unless disabled).  0, or an exit status with *err. */
 static int run_scenario(const char *path, const BenchOpts *o, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t = {0};
     char *self = g_file_read_link("/proc/self/exe", NULL);
     char *dir = NULL;
     BenchOut out = {0};
     double ir = 0;
     int rc = EXIT_BAD_INPUT;
 
-    if (bench_load(path, NULL, (uint64_t)o->frames, sc, err) == 0) {
-        rc = bench_time(sc, &out, err) == 0 ? 0 : 1;
+    if (bench_load(path, NULL, (uint64_t)o->frames, &t, err) == 0) {
+        rc = bench_time(&t, &out, err) == 0 ? 0 : 1;
     }
     if (rc == 0 && !o->no_callgrind && self &&
         (dir = g_dir_make_tmp("e1klab-bench-XXXXXX", NULL))) {
@@ -378,11 +423,11 @@ static int run_scenario(const char *path, const BenchOpts *o, char **err)
         g_rmdir(dir);
     }
     if (rc == 0) {
-        print_detail(sc->name, &out, ir);
+        print_detail(t.host[0].name, &out, ir);
     }
     g_free(dir);
     g_free(self);
-    g_free(sc);
+    tb_topology_clear(&t);
     return rc;
 }
 

@@ -14,10 +14,10 @@
 #include "cli/cli_opts.h"
 #include "report/cli_out.h"
 #include "cli/expect.h"
-#include "cli/run_net.h"
 #include "report/report.h"
 #include "report/report_path.h"
 #include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 #include "sim/sim.h"
 
 #define EXIT_FAILED 1
@@ -47,38 +47,66 @@ static int check_outs(const char *json_path, const char *junit_path,
     return r;
 }
 
+/* The files every host of @t reads, NULL-terminated (g_strfreev). */
+static char **topology_inputs(const TbTopology *t)
+{
+    GPtrArray *a = g_ptr_array_new();
+
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        char **in = tb_scenario_inputs(&t->host[h]);
+        for (char **x = in; *x; x++) {
+            g_ptr_array_add(a, g_strdup(*x));
+        }
+        g_strfreev(in);
+    }
+    g_ptr_array_add(a, NULL);
+    return (char **)g_ptr_array_free(a, FALSE);
+}
+
 /* Run @scenario with @sets after checking the outputs of @o (@expect:
- * the expectation file); the JSON report text, or NULL with *err. */
+ * the expectation file); the JSON report text (as `e1klab run --json`
+ * writes it), or NULL with *err. */
 static char *run_scenario(const char *scenario, const char *const *sets,
                           const char *json_path, const char *junit_path,
                           const char *expect, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t;
     TbSim *sim = NULL;
     char *json = NULL;
     char **in = NULL;
 
-    if (tb_scenario_load(scenario, sets, sc, err) == 0) {
-        in = tb_scenario_inputs(sc);
+    if (tb_topology_load(scenario, sets, &t, err) == 0) {
+        in = topology_inputs(&t);
     }
     if (in && check_outs(json_path, junit_path, (const char *const *)in,
                          expect, NULL, err) == 0) {
-        sim = tb_sim_new(sc, err);
+        sim = tb_sim_new(&t, err);
         if (sim && tb_sim_run(sim, err) == 0) {
-            json = tb_report_json(sc, tb_sim_results(sim));
+            TbRunReport rr;
+            tb_run_report_init(&rr, sim);
+            json = tb_report_run_json(&rr);
+            tb_run_report_clear(&rr);
         }
     }
     tb_sim_free(sim);
     g_strfreev(in);
-    g_free(sc);
+    if (in) {
+        tb_topology_clear(&t);
+    }
     return json;
 }
 
+/* The JUnit suite: the scenario's name (scenario.name of a host's
+ * report, scenario of a report of named hosts), else the expectation
+ * file's base name. */
 static char *suite_name(JsonNode *root, const char *expect_path)
 {
     JsonNode *n = tb_report_path_node(root, "scenario.name");
     char *base, *dot;
 
+    if (!n) {
+        n = tb_report_path_node(root, "scenario");
+    }
     if (n && JSON_NODE_HOLDS_VALUE(n) &&
         json_node_get_value_type(n) == G_TYPE_STRING &&
         *json_node_get_string(n)) {
@@ -178,14 +206,6 @@ static JsonNode *check_report(const CheckOpts *o, const TbExpectFile *ef,
             return NULL;
         }
         return tb_report_load(o->report_path, err);
-    }
-    char *hosts = tb_run_host_list(scenario);
-    if (hosts) {
-        *err = g_strdup_printf("check: %s has several hosts (%s): check a "
-                               "saved report of it with `check --report`",
-                               scenario, hosts);
-        g_free(hosts);
-        return NULL;
     }
     all_sets = g_ptr_array_new();
     for (guint i = 0; i + 1 < ef->sets->len; i++) {

@@ -4,7 +4,7 @@
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
- *              [--backend testbench|qemu] [--timeout S]
+ *              [--profile] [--backend testbench|qemu] [--timeout S]
  *   e1klab sweep ... / mlffr ... / check ...  (run.h, sweep.h, mlffr.h,
  *                                             check.h)
  *   e1klab bench [SCENARIO.ini | --case NAME] [--frames N]  (bench.h)
@@ -40,7 +40,7 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  run SCENARIO.ini [--set section.key=value ...] [--json FILE]\n"
-    "      [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]\n"
+    "      [--csv FILE] [--pcap-out FILE] [--quiet] [--trace] [--profile]\n"
     "      [--backend testbench|qemu] [--timeout S]\n"
     "                     run a scenario and print its report (qemu: in\n"
     "                     the Linux guest, docs/full-system.md)\n"
@@ -51,7 +51,7 @@ static const char usage_text[] =
     "                     instructions per frame (docs/performance.md)\n"
     "  sweep SCENARIO.ini --param KEY=LIST|START:STOP:STEP ... [--jobs N]\n"
     "      [--out DIR] [--set ...] [--emit-jobs] [--exe PROGRAM]\n"
-    "      [--collect] [--no-plot] [--quiet]\n"
+    "      [--collect] [--no-plot] [--quiet] [--published FILE]\n"
     "                     run a parameter grid; CSV and gnuplot charts\n"
     "  mlffr SCENARIO.ini [--sizes 64,128,...] [--loss PCT] [--jobs N]\n"
     "      [--trial-frames N] [--resolution PCT] [--out DIR] [--set ...]\n"

@@ -250,8 +250,9 @@ static int plot(const char *gnuplot, const char *dir, const char *name,
 }
 
 /* A note on stderr for each of the @n @sizes above the largest frame
- * some NIC of @sc passes up to the stack (its MTU + 18: Ethernet header
- * and FCS): the scenario drops such frames, their result is 0. */
+ * some NIC of the source's host @sc passes up to the stack (its MTU +
+ * 18: Ethernet header and FCS): the scenario drops such frames, their
+ * result is 0. */
 static void note_oversize(const TbScenario *sc, const uint32_t *sizes,
                           int n)
 {
@@ -273,21 +274,22 @@ static void note_oversize(const TbScenario *sc, const uint32_t *sizes,
 
 /* The name shown: the scenario's [scenario] name, with the user's --set
  * overrides appended ("forward-970kpps-napi driver.mode=legacy"); notes
- * on stderr on the @n @sizes the scenario drops (note_oversize). */
-static char *shown_name(const TbMlffrCfg *c, const uint32_t *sizes, int n,
+ * on stderr on the @n @sizes the source's host drops (note_oversize). */
+static char *shown_name(TbMlffrCfg *c, const uint32_t *sizes, int n,
                         char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t = {0};
+    uint32_t h;
     char *s;
 
     if (tb_mlffr_check(c, err) < 0 ||
-        tb_mlffr_load(c, sizes[0], 1, sc, err) < 0) {
-        g_free(sc);
+        tb_mlffr_load(c, sizes[0], 1, &t, &h, err) < 0) {
+        tb_topology_clear(&t);
         return NULL;
     }
-    note_oversize(sc, sizes, n);
-    s = tb_cli_title(sc->name, c->sets);
-    g_free(sc);
+    note_oversize(&t.host[h], sizes, n);
+    s = tb_cli_title(t.host[0].name, c->sets);
+    tb_topology_clear(&t);
     return s;
 }
 
@@ -297,7 +299,7 @@ static int mlffr_do(const MlffrOpts *o, const char *scenario,
 {
     TbMlffrResult res[MAX_SIZES] = {0};
     uint32_t sizes[MAX_SIZES];
-    TbMlffrCfg c = {scenario, o->sets, (uint64_t)o->trial_frames,
+    TbMlffrCfg c = {scenario, o->sets, "", (uint64_t)o->trial_frames,
                     (uint64_t)llround(o->loss_pct * 1e4),
                     (uint64_t)llround(o->res_pct * 1e4), o->jobs, o->quiet};
     int n = parse_sizes(o->sizes, sizes, err);

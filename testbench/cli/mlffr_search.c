@@ -25,31 +25,51 @@ uint64_t tb_mlffr_line_pps(uint32_t size, uint32_t link_mbps)
     return (uint64_t)link_mbps * 1000000u / (((uint64_t)size + 20) * 8);
 }
 
-/* One source, [traffic], of kind pktgen.  0 or -1 with *err. */
-static int one_pktgen(const TbMlffrCfg *c, const TbScenario *sc, char **err)
+/* The one source of @t, a [traffic] section (of its host) of kind
+ * pktgen: its host into *@host.  0 or -1 with *err. */
+static int one_pktgen(const char *scenario, const TbTopology *t,
+                      uint32_t *host, char **err)
 {
-    if (sc->nsources == 1 && !sc->traffic[0].name[0] &&
-        sc->traffic[0].kind == TB_TRAFFIC_PKTGEN) {
+    uint32_t n = 0;
+    *host = 0;
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        const TbScenario *sc = &t->host[h];
+        n += sc->nsources;
+        if (sc->nsources == 1 && !sc->traffic[0].name[0] &&
+            sc->traffic[0].kind == TB_TRAFFIC_PKTGEN) {
+            *host = h;
+        }
+    }
+    if (n == 1 && t->host[*host].nsources == 1 &&
+        !t->host[*host].traffic[0].name[0] &&
+        t->host[*host].traffic[0].kind == TB_TRAFFIC_PKTGEN) {
         return 0;
     }
     *err = g_strdup_printf("%s: mlffr needs exactly one traffic source, a "
-                           "[traffic] section of kind pktgen", c->scenario);
+                           "[traffic] section of kind pktgen ([traffic.HOST] "
+                           "in a scenario of named hosts)", scenario);
     return -1;
 }
 
-int tb_mlffr_check(const TbMlffrCfg *c, char **err)
+int tb_mlffr_check(TbMlffrCfg *c, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
-    int r = tb_scenario_load(c->scenario, (const char *const *)c->sets, sc,
+    TbTopology t;
+    uint32_t h = 0;
+    int r = tb_topology_load(c->scenario, (const char *const *)c->sets, &t,
                              err);
 
-    r = r == 0 ? one_pktgen(c, sc, err) : -1;
-    g_free(sc);
+    r = r == 0 ? one_pktgen(c->scenario, &t, &h, err) : -1;
+    if (r == 0) {
+        char *sec = tb_topology_source_section(&t, h, 0);
+        g_strlcpy(c->source, sec, sizeof(c->source));
+        g_free(sec);
+    }
+    tb_topology_clear(&t);
     return r;
 }
 
 int tb_mlffr_load(const TbMlffrCfg *c, uint32_t size, uint64_t pps,
-                  TbScenario *sc, char **err)
+                  TbTopology *t, uint32_t *host, char **err)
 {
     GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
     int r;
@@ -57,37 +77,57 @@ int tb_mlffr_load(const TbMlffrCfg *c, uint32_t size, uint64_t pps,
     for (char **s = c->sets; s && *s; s++) {
         g_ptr_array_add(a, g_strdup(*s));
     }
-    g_ptr_array_add(a, g_strdup_printf("traffic.frame_size=%u", size));
-    g_ptr_array_add(a, g_strdup_printf("traffic.pps=%" PRIu64, pps));
-    g_ptr_array_add(a, g_strdup_printf("traffic.count=%" PRIu64,
+    g_ptr_array_add(a, g_strdup_printf("%s.frame_size=%u", c->source, size));
+    g_ptr_array_add(a, g_strdup_printf("%s.pps=%" PRIu64, c->source, pps));
+    g_ptr_array_add(a, g_strdup_printf("%s.count=%" PRIu64, c->source,
                                        c->trial_frames));
     g_ptr_array_add(a, g_strdup("run.duration=0"));
     g_ptr_array_add(a, NULL);
-    r = tb_scenario_load(c->scenario, (const char *const *)a->pdata, sc,
-                         err);
+    r = tb_topology_load(c->scenario, (const char *const *)a->pdata, t, err);
     g_ptr_array_free(a, TRUE);
-    return r == 0 ? one_pktgen(c, sc, err) : -1;
+    return r == 0 ? one_pktgen(c->scenario, t, host, err) : -1;
+}
+
+/* What left the network from @sim or was read by a sink: per host, its
+ * forwarded frames less those sent onto a link, and its sink's
+ * datagrams. */
+static uint64_t delivered(const TbSim *sim)
+{
+    const TbTopology *t = tb_sim_topology(sim);
+    uint64_t n = 0;
+
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        const TbResults *r = tb_sim_results(sim, h);
+        uint64_t fwd = r->forwarded, linked = 0;
+        for (uint32_t i = 0; i < t->nlinks; i++) {
+            for (int e = 0; e < 2; e++) {
+                if (t->link[i].host[e] == h) {
+                    linked += r->iface[t->link[i].nic[e]].wire_tx_frames;
+                }
+            }
+        }
+        n += (fwd > linked ? fwd - linked : 0) + r->sink_datagrams;
+    }
+    return n;
 }
 
 int tb_mlffr_trial(const TbMlffrCfg *c, uint32_t size, uint64_t pps,
                    uint64_t *lost, uint64_t *offered, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t;
     TbSim *sim = NULL;
+    uint32_t h;
     int r = -1;
 
-    if (tb_mlffr_load(c, size, pps, sc, err) == 0 &&
-        (sim = tb_sim_new(sc, err)) != NULL && tb_sim_run(sim, err) == 0) {
-        const TbResults *res = tb_sim_results(sim);
-        TbDerived d;
-
-        tb_report_derive(sc, res, &d);
-        *offered = res->offered;
-        *lost = res->offered > d.delivered ? res->offered - d.delivered : 0;
+    if (tb_mlffr_load(c, size, pps, &t, &h, err) == 0 &&
+        (sim = tb_sim_new(&t, err)) != NULL && tb_sim_run(sim, err) == 0) {
+        uint64_t d = delivered(sim);
+        *offered = tb_sim_results(sim, h)->offered;
+        *lost = *offered > d ? *offered - d : 0;
         r = 0;
     }
     tb_sim_free(sim);
-    g_free(sc);
+    tb_topology_clear(&t);
     return r;
 }
 
@@ -108,16 +148,19 @@ static int passes(const TbMlffrCfg *c, TbMlffrResult *r, uint64_t pps,
 
 int tb_mlffr_search(const TbMlffrCfg *c, TbMlffrResult *r, char **err)
 {
-    TbScenario *sc = g_new0(TbScenario, 1);
+    TbTopology t;
     uint64_t lo = 0, hi;
+    uint32_t h = 0;
     int pass = 0, rc;
 
-    rc = tb_mlffr_load(c, r->size, 1, sc, err);
-    r->line_pps = rc == 0 ? tb_mlffr_line_pps(r->size,
-                                              sc->nic[sc->traffic[0].nic]
-                                                  .link_mbps)
-                          : 0;
-    g_free(sc);
+    rc = tb_mlffr_load(c, r->size, 1, &t, &h, err);
+    if (rc == 0) {
+        const TbScenario *sc = &t.host[h];
+        r->line_pps = tb_mlffr_line_pps(r->size,
+                                        sc->nic[sc->traffic[0].nic]
+                                            .link_mbps);
+    }
+    tb_topology_clear(&t);
     if (rc < 0) {
         return -1;
     }

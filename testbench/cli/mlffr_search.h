@@ -13,12 +13,15 @@
 
 #include <glib.h>
 
-#include "scenario/scenario.h"
+#include "scenario/topology.h"
 
 /** What every trial shares. */
 typedef struct TbMlffrCfg {
     const char *scenario;      /**< SCENARIO.ini */
     char **sets;               /**< user --set, NULL-terminated, or NULL */
+    char source[2 * TB_NAME_LEN + 8]; /**< the section of the one source
+                                    ("traffic", "traffic.HOST"), set by
+                                    tb_mlffr_check */
     uint64_t trial_frames;     /**< frames per trial (traffic.count) */
     uint64_t loss_ppm;         /**< tolerated loss, ppm of the offered */
     uint64_t res_ppm;          /**< resolution, ppm of the line rate */
@@ -43,22 +46,26 @@ typedef struct TbMlffrResult {
  */
 uint64_t tb_mlffr_line_pps(uint32_t size, uint32_t link_mbps);
 
-/** The scenario with the user's sets only: it loads and has exactly one
- *  source, [traffic], of kind pktgen.  0, or -1 with *err. */
-int tb_mlffr_check(const TbMlffrCfg *c, char **err);
+/** The scenario with the user's sets only: it loads and, among all its
+ *  hosts, has exactly one source, a [traffic] section ([traffic.HOST] of
+ *  a named host) of kind pktgen, whose section goes to c->source.  0, or
+ *  -1 with *err. */
+int tb_mlffr_check(TbMlffrCfg *c, char **err);
 
 /**
  * Load the scenario of a trial at @size bytes, @pps frames/s (user sets,
- * then traffic.frame_size, traffic.pps, traffic.count, run.duration=0)
- * into *@sc and check that it has exactly one source, [traffic], of kind
- * pktgen.  0, or -1 with *err.
+ * then SOURCE.frame_size, SOURCE.pps, SOURCE.count, run.duration=0) into
+ * @t (tb_topology_clear it) and check that it still has that one source;
+ * its host into *@host.  0, or -1 with *err.
  */
 int tb_mlffr_load(const TbMlffrCfg *c, uint32_t size, uint64_t pps,
-                  TbScenario *sc, char **err);
+                  TbTopology *t, uint32_t *host, char **err);
 
 /**
- * One trial: lost frames (offered - forwarded - read by the sink, after
- * the drain) into *@lost, offered into *@offered.  0, or -1 with *err.
+ * One trial: lost frames into *@lost -- offered minus what left the
+ * network (forwarded out of a NIC that is not on a link) or was read by
+ * a host's UDP sink, after the drain -- and offered into *@offered.  0,
+ * or -1 with *err.
  */
 int tb_mlffr_trial(const TbMlffrCfg *c, uint32_t size, uint64_t pps,
                    uint64_t *lost, uint64_t *offered, char **err);

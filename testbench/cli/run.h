@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `e1klab run`: load a scenario, run it on the modelled host (or in the
- * Linux guest in QEMU, backend_qemu.h) and write its reports.
+ * `e1klab run`: load a scenario (a network of one host or more), run it
+ * on the testbench (or its one host in the Linux guest in QEMU,
+ * backend_qemu.h) and write its reports (run_out.h); --profile adds
+ * the CPU profile (report/report_profile.h).
  *
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
- *              [--csv FILE] [--pcap-out FILE] [--quiet]
+ *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
+ *              [--profile]
  *              [--backend testbench|qemu] [--timeout S]
  *
  * Exit status: 0 success, 2 bad input (scenario, capture, command line,

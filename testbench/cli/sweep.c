@@ -7,6 +7,7 @@
  * (sweep_plot.h).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,14 +16,14 @@
 #include <glib/gstdio.h>
 
 #include "cli/cli_opts.h"
-#include "cli/run_net.h"
 #include "cli/sweep.h"
 #include "cli/sweep_csv.h"
 #include "cli/sweep_grid.h"
-#include "cli/sweep_net.h"
 #include "cli/sweep_plot.h"
+#include "cli/sweep_published.h"
 #include "cli/sweep_run.h"
 #include "report/cli_out.h"
+#include "scenario/topology.h"
 
 #define EXIT_BAD_INPUT 2
 
@@ -37,6 +38,7 @@ typedef struct SweepOpts {
     gboolean collect;          /* --collect */
     gboolean no_plot;          /* --no-plot */
     gboolean quiet;            /* --quiet */
+    char *published;           /* --published FILE */
     GOptionEntry entries[TB_CLI_MAX_OPTS];
 } SweepOpts;
 
@@ -64,6 +66,10 @@ static void sweep_opts_init(SweepOpts *o)
          "Write the CSV but no charts (gnuplot not needed)", NULL},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
          "No progress lines on stderr", NULL},
+        TB_CLI_OPT_FILE("published", &o->published,
+                        "With a [netperf] test: draw the published curve "
+                        "of FILE (lines of X Y) beside the throughput, add "
+                        "its column to sweep.csv"),
         TB_CLI_OPT_END};
 
     G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
@@ -129,8 +135,42 @@ static int is_load_key(const char *k)
            (!strcmp(dot, ".pps") || !strcmp(dot, ".mbps"));
 }
 
-/* Fill *s from the options: the grid and its offered-load axis (the
- * first traffic*.pps or traffic*.mbps key).  0 or -1 with *err. */
+/* The first axis whose values all parse as numbers, -1 if none. */
+static int numeric_axis(const TbSweepGrid *g)
+{
+    for (guint a = 0; a < g->params->len; a++) {
+        bool all = true;
+        for (guint i = 0; i < g->npoints && all; i++) {
+            const char *v = tb_sweep_value(g, i, a);
+            char *end;
+            g_ascii_strtod(v, &end);
+            all = *v && !*end;
+        }
+        if (all) {
+            return (int)a;
+        }
+    }
+    return -1;
+}
+
+/* Whether the scenario with the user's --set has a [netperf] test.  0
+ * or -1 with *err. */
+static int has_netperf(TbSweep *s, char **err)
+{
+    TbTopology t;
+    if (tb_topology_load(s->scenario, (const char *const *)s->sets, &t,
+                         err) < 0) {
+        return -1;
+    }
+    s->netperf = t.netperf.present != 0;
+    tb_topology_clear(&t);
+    return 0;
+}
+
+/* Fill *s from the options: the grid and the charts' x axis: with a
+ * [netperf] test the first axis of numbers (e.g.
+ * netperf.message_size), else the offered-load axis (the first
+ * traffic*.pps or traffic*.mbps key).  0 or -1 with *err. */
 static int sweep_setup(TbSweep *s, const SweepOpts *o, const char *scenario,
                        char **err)
 {
@@ -140,13 +180,12 @@ static int sweep_setup(TbSweep *s, const SweepOpts *o, const char *scenario,
     s->quiet = o->quiet;
     s->dir = o->dir ? g_strdup(o->dir) : default_dir(scenario);
     s->grid = tb_sweep_grid_new((const char *const *)o->params, err);
-    if (!s->grid) {
+    if (!s->grid || has_netperf(s, err) < 0) {
         return -1;
     }
     s->load_axis = -1;
-    s->multi = tb_run_is_multi(scenario);
-    if (s->multi) {
-        s->load_axis = tb_sweep_net_x_axis(s->grid);
+    if (s->netperf) {
+        s->load_axis = numeric_axis(s->grid);
         return 0;
     }
     for (guint a = 0; a < s->grid->params->len; a++) {
@@ -167,8 +206,8 @@ static char **sweep_files(const TbSweep *s)
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep.csv", NULL));
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep-plot.dat", NULL));
     g_ptr_array_add(a, g_build_filename(s->dir, "sweep.gp", NULL));
-    for (const char *const *f = s->multi ? tb_sweep_net_plot_files
-                                         : tb_sweep_plot_files; *f; f++) {
+    for (const char *const *f = s->netperf ? tb_sweep_netperf_plot_files
+                                           : tb_sweep_plot_files; *f; f++) {
         g_ptr_array_add(a, g_build_filename(s->dir, *f, NULL));
     }
     g_ptr_array_add(a, NULL);
@@ -290,56 +329,46 @@ static char *sweep_title(const TbSweep *s)
     return t;
 }
 
-/* sweep.csv and the charts of one host's points (sweep_csv.h): 0 or the
- * exit status with *err reported (tb_cli_error). */
-static int combine_host(const TbSweep *s, const SweepOpts *o,
-                        const char *gnuplot, char **err)
+/* The charts of the points @pts: netperf's with a [netperf] test, else
+ * the forwarding charts.  0 or -1 with *err. */
+static int sweep_charts(const TbSweep *s, const char *gnuplot,
+                        const TbPlotPoint *pts, GPtrArray *groups,
+                        const char *rx_iface, char **err)
+{
+    char *title = sweep_title(s);
+    const TbSweepParam *x = g_ptr_array_index(s->grid->params,
+                                              (guint)s->load_axis);
+    int r = s->netperf
+                ? tb_sweep_plot_netperf(gnuplot, s->dir, title, x->key,
+                                        (const char *const *)groups->pdata,
+                                        groups->len, pts, s->grid->npoints,
+                                        s->published, err)
+                : tb_sweep_plot(gnuplot, s->dir, title,
+                                (const char *const *)groups->pdata,
+                                groups->len, pts, s->grid->npoints,
+                                rx_iface ? rx_iface : "eth0", err);
+    g_free(title);
+    return r;
+}
+
+/* sweep.csv and the charts of the points (sweep_csv.h): 0 or the exit
+ * status with *err reported (tb_cli_error). */
+static int sweep_combine(const TbSweep *s, const SweepOpts *o,
+                         const char *gnuplot, char **err)
 {
     TbPlotPoint *pts = g_new0(TbPlotPoint, s->grid->npoints);
     GPtrArray *groups = g_ptr_array_new_with_free_func(g_free);
-    char *rx_iface = NULL, *title;
+    char *rx_iface = NULL;
     int st = 0;
 
     if (tb_sweep_combine(s, pts, groups, &rx_iface, err) < 0) {
         /* with --collect a missing or bad point file is bad input */
         st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
-    } else if (gnuplot) {
-        title = sweep_title(s);
-        if (tb_sweep_plot(gnuplot, s->dir, title,
-                          (const char *const *)groups->pdata, groups->len,
-                          pts, s->grid->npoints,
-                          rx_iface ? rx_iface : "eth0", err) < 0) {
-            st = tb_cli_error("sweep: ", err, 1);
-        }
-        g_free(title);
+    } else if (gnuplot &&
+               sweep_charts(s, gnuplot, pts, groups, rx_iface, err) < 0) {
+        st = tb_cli_error("sweep: ", err, 1);
     }
     g_free(rx_iface);
-    g_free(pts);
-    g_ptr_array_free(groups, TRUE);
-    return st;
-}
-
-/* The same for several hosts (sweep_net.h). */
-static int combine_net(const TbSweep *s, const SweepOpts *o,
-                       const char *gnuplot, char **err)
-{
-    TbNetPlotPoint *pts = g_new0(TbNetPlotPoint, s->grid->npoints);
-    GPtrArray *groups = g_ptr_array_new_with_free_func(g_free);
-    int st = 0;
-
-    if (tb_sweep_net_combine(s, pts, groups, err) < 0) {
-        st = tb_cli_error("sweep: ", err, o->collect ? 2 : 1);
-    } else if (gnuplot) {
-        char *title = sweep_title(s);
-        const TbSweepParam *x = g_ptr_array_index(s->grid->params,
-                                                  (guint)s->load_axis);
-        if (tb_sweep_net_plot(gnuplot, s->dir, title, x->key,
-                              (const char *const *)groups->pdata,
-                              groups->len, pts, s->grid->npoints, err) < 0) {
-            st = tb_cli_error("sweep: ", err, 1);
-        }
-        g_free(title);
-    }
     g_free(pts);
     g_ptr_array_free(groups, TRUE);
     return st;
@@ -370,24 +399,44 @@ static int sweep_run(TbSweep *s, const SweepOpts *o, const char *gnuplot,
             return EXIT_BAD_INPUT;
         }
     }
-    st = s->multi ? combine_net(s, o, gnuplot, err)
-                  : combine_host(s, o, gnuplot, err);
+    st = sweep_combine(s, o, gnuplot, err);
     if (st) {
         sweep_remove_outputs(s, o->collect);
     }
     return st;
 }
 
+/* --published FILE (a scenario with a [netperf] test only) into *@pub
+ * and @s.  0 or -1 with *err. */
+static int sweep_published(TbSweep *s, const SweepOpts *o, TbPublished **pub,
+                           char **err)
+{
+    if (!o->published) {
+        return 0;
+    }
+    if (!s->netperf) {
+        *err = g_strdup_printf("--published %s: only for a scenario with "
+                               "a [netperf] test (a netperf throughput "
+                               "curve)", o->published);
+        return -1;
+    }
+    *pub = tb_published_load(o->published, err);
+    s->published = *pub;
+    return *pub ? 0 : -1;
+}
+
 /* Everything after the options: the exit status, *err on bad input. */
 static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
 {
     TbSweep s = {0};
+    TbPublished *pub = NULL;
     char *gnuplot = NULL;
     GPtrArray *inputs = g_ptr_array_new_with_free_func(g_free);
     int plots, status = EXIT_BAD_INPUT;
 
     g_ptr_array_add(inputs, g_strdup(scenario));
-    if (sweep_setup(&s, o, scenario, err) == 0) {
+    if (sweep_setup(&s, o, scenario, err) == 0
+        && sweep_published(&s, o, &pub, err) == 0) {
         s.expect_ns = g_new0(uint64_t, s.grid->npoints);
     }
     if (s.expect_ns == NULL ||
@@ -409,7 +458,7 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
             goto out;
         }
     } else if (!o->no_plot && !o->quiet) {
-        fprintf(stderr, s.multi ? "sweep: no axis with numbers (e.g. "
+        fprintf(stderr, s.netperf ? "sweep: no axis with numbers (e.g. "
                                   "netperf.message_size): no charts, CSV "
                                   "only\n"
                                 : "sweep: no offered-load axis (traffic.pps "
@@ -419,13 +468,14 @@ static int sweep_do(const SweepOpts *o, const char *scenario, char **err)
     if (status == 0 && !*err && !o->quiet) {
         fprintf(stderr, "sweep: %u points; %s/sweep.csv%s\n",
                 s.grid->npoints, s.dir,
-                !plots ? "" : s.multi ? ", throughput/cpu .png and .svg"
+                !plots ? "" : s.netperf ? ", throughput/cpu .png and .svg"
                                       : ", forwarded/interrupts/cpu .png "
                                         "and .svg");
     }
 out:
     g_ptr_array_free(inputs, TRUE);
     g_free(gnuplot);
+    tb_published_free(pub);
     tb_sweep_grid_free(s.grid);
     g_free(s.expect_ns);
     g_free(s.dir);

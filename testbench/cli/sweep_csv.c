@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sweep.csv and the chart points of `e1klab sweep` (sweep_csv.h): a
- * header from the axes and point 0's interfaces, then one row per point
- * report.
+ * header from the axes and point 0's report (netperf's figures with a
+ * test, then each host's columns: its whole-run figures and its
+ * interfaces', then with --published the published throughput), then
+ * one row per point report.
  */
 #include <string.h>
 
 #include "cli/sweep_csv.h"
+#include "cli/sweep_published.h"
 #include "report/cli_out.h"
 #include "report/report_path.h"
 
@@ -52,12 +55,36 @@ static const char *const run_cols[][2] = {
 /* Indices into run_cols of the values the charts use. */
 enum { COL_OFFERED_PPS = 1, COL_FORWARDED_PPS = 3, COL_CPU = 6 };
 
+/* netperf columns: path in the `netperf` object, decimals (-1: text). */
+static const struct {
+    const char *key;
+    int dec;
+} np_cols[] = {
+    {"test", -1},
+    {"throughput_mbit_s", 2},
+    {"local_cpu_util_pct", 2},
+    {"remote_cpu_util_pct", 2},
+    {"send_service_demand_us_per_kb", 3},
+    {"recv_service_demand_us_per_kb", 3},
+    {"bytes_sent", 0},
+    {"bytes_received", 0},
+    {"send_calls", 0},
+    {"recv_calls", 0},
+};
+
+/* One host's columns, from point 0's report. */
+typedef struct CsvHost {
+    char *prefix;              /* "" for an unnamed host, else "NAME." */
+    GPtrArray *ifn;            /* interface names */
+} CsvHost;
+
 /* The CSV being built. */
 typedef struct Csv {
     const TbSweep *s;
     GString *o;                /* the file's text */
-    GPtrArray *ifn;            /* interface names, from point 0 */
-    char **rx_iface;           /* the RX interface's name */
+    GArray *hosts;             /* CsvHost, report order */
+    guint chart_host;          /* the host of the first traffic source */
+    char **rx_iface;           /* its RX interface's name */
 } Csv;
 
 void tb_sweep_csv_field(GString *o, const char *v)
@@ -128,12 +155,12 @@ static char *group_title(const TbSweep *s, guint i, const char *mode)
     GString *t = g_string_new(NULL);
 
     for (guint a = 0; a < s->grid->params->len; a++) {
-        const TbSweepParam *p = g_ptr_array_index(s->grid->params, a);
         if ((int)a == s->load_axis) {
             continue;
         }
-        g_string_append_printf(t, "%s%s=%s", t->len ? " " : "", p->key,
-                               tb_sweep_value(s->grid, i, a));
+        char *kv = tb_sweep_axis_text(s->grid, i, a);
+        g_string_append_printf(t, "%s%s", t->len ? " " : "", kv);
+        g_free(kv);
     }
     if (t->len == 0 && *mode) {
         g_string_append(t, mode);
@@ -186,43 +213,101 @@ void tb_sweep_csv_pct(GString *o, gint64 ppm)
                            ppm / 10000, ppm % 10000);
 }
 
-/* "point,AXIS...,mode,RUN-COLUMN..." (the interface columns follow). */
-static void csv_head(Csv *c)
+/* The host report objects of point report @root: the root itself (a
+ * file without [host.NAME]) or each hosts[].report; their names ("" for
+ * the root) into @names if not NULL.  g_ptr_array_free (the nodes belong
+ * to @root). */
+static GPtrArray *host_nodes(JsonNode *root, GPtrArray *names)
 {
-    tb_sweep_csv_axis_keys(c->o, c->s);
-    g_string_append(c->o, ",mode");
-    for (guint k = 0; k < G_N_ELEMENTS(run_cols); k++) {
-        g_string_append_printf(c->o, ",%s", run_cols[k][1]);
+    JsonNode *hs = tb_report_path_node(root, "hosts");
+    GPtrArray *a = g_ptr_array_new();
+    guint n = hs && JSON_NODE_HOLDS_ARRAY(hs)
+                  ? json_array_get_length(json_node_get_array(hs))
+                  : 0;
+
+    if (n == 0) {
+        g_ptr_array_add(a, root);
+        if (names) {
+            g_ptr_array_add(names, g_strdup(""));
+        }
     }
+    for (guint h = 0; h < n; h++) {
+        JsonNode *e = json_array_get_element(json_node_get_array(hs), h);
+        char *np = g_strdup_printf("hosts.%u.name", h);
+        g_ptr_array_add(a, tb_report_path_node(e, "report"));
+        if (names) {
+            g_ptr_array_add(names, g_strdup(tb_sweep_str_at(root, np)));
+        }
+        g_free(np);
+    }
+    return a;
 }
 
-/* From point 0's report: the interface names, their columns (ending the
- * header line) and the RX interface (the first source's NIC). */
-static void csv_ifaces(Csv *c, JsonNode *root)
+/* Host @node's header columns (prefixed "NAME." for a named host). */
+static void head_host(Csv *c, CsvHost *ch, JsonNode *node)
 {
-    JsonNode *ifs = tb_report_path_node(root, "interfaces");
+    JsonNode *ifs = tb_report_path_node(node, "interfaces");
     guint n = ifs && JSON_NODE_HOLDS_ARRAY(ifs)
                   ? json_array_get_length(json_node_get_array(ifs))
                   : 0;
 
+    g_string_append_printf(c->o, ",%smode", ch->prefix);
+    for (guint k = 0; k < G_N_ELEMENTS(run_cols); k++) {
+        g_string_append_printf(c->o, ",%s%s", ch->prefix, run_cols[k][1]);
+    }
     for (guint k = 0; k < n; k++) {
         char *np = g_strdup_printf("interfaces.%u.name", k);
-        g_ptr_array_add(c->ifn, g_strdup(tb_sweep_str_at(root, np)));
+        g_ptr_array_add(ch->ifn, g_strdup(tb_sweep_str_at(node, np)));
         g_free(np);
     }
-    for (guint k = 0; k < c->ifn->len; k++) {
+    for (guint k = 0; k < ch->ifn->len; k++) {
         for (guint col = 0; col < G_N_ELEMENTS(if_cols); col++) {
-            g_string_append_printf(c->o, ",%s.%s",
-                                   (char *)g_ptr_array_index(c->ifn, k),
+            g_string_append_printf(c->o, ",%s%s.%s", ch->prefix,
+                                   (char *)g_ptr_array_index(ch->ifn, k),
                                    if_cols[col][1]);
         }
     }
-    g_string_append_c(c->o, '\n');
-    *c->rx_iface = g_strdup(tb_sweep_str_at(root, "sources.0.nic"));
-    if (!**c->rx_iface && c->ifn->len) {
-        g_free(*c->rx_iface);
-        *c->rx_iface = g_strdup(g_ptr_array_index(c->ifn, 0));
+}
+
+/* The header from point 0's report @root: the axes, netperf's columns
+ * with a test, each host's columns; the chart host (the first with a
+ * traffic source, else the first) and its RX interface (its first
+ * source's NIC, else its first interface). */
+static void csv_head(Csv *c, JsonNode *root)
+{
+    GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+    GPtrArray *nodes = host_nodes(root, names);
+
+    tb_sweep_csv_axis_keys(c->o, c->s);
+    for (guint k = 0; c->s->netperf && k < G_N_ELEMENTS(np_cols); k++) {
+        g_string_append_printf(c->o, ",%s", np_cols[k].key);
     }
+    c->chart_host = G_MAXUINT;
+    for (guint h = 0; h < nodes->len; h++) {
+        const char *name = g_ptr_array_index(names, h);
+        CsvHost ch = {*name ? g_strconcat(name, ".", NULL) : g_strdup(""),
+                      g_ptr_array_new_with_free_func(g_free)};
+        head_host(c, &ch, g_ptr_array_index(nodes, h));
+        g_array_append_val(c->hosts, ch);
+        if (c->chart_host == G_MAXUINT &&
+            *tb_sweep_str_at(g_ptr_array_index(nodes, h), "sources.0.nic")) {
+            c->chart_host = h;
+        }
+    }
+    if (c->s->published) {
+        g_string_append(c->o, ",published_mbit_s");
+    }
+    g_string_append_c(c->o, '\n');
+    c->chart_host = c->chart_host == G_MAXUINT ? 0 : c->chart_host;
+    JsonNode *cn = g_ptr_array_index(nodes, c->chart_host);
+    const CsvHost *ch = &g_array_index(c->hosts, CsvHost, c->chart_host);
+    *c->rx_iface = g_strdup(tb_sweep_str_at(cn, "sources.0.nic"));
+    if (!**c->rx_iface && ch->ifn->len) {
+        g_free(*c->rx_iface);
+        *c->rx_iface = g_strdup(g_ptr_array_index(ch->ifn, 0));
+    }
+    g_ptr_array_free(nodes, TRUE);
+    g_ptr_array_free(names, TRUE);
 }
 
 /* The whole-run columns of point @i (ppm as percent with 4 decimals, the
@@ -250,11 +335,11 @@ static int csv_run_cols(Csv *c, JsonNode *root, guint i, gint64 *v,
 
 /* The per-interface columns of point @i (@window_ns: the report's
  * window); the RX interface's interrupts/s into @pt.  0 or -1. */
-static int csv_if_cols(Csv *c, JsonNode *root, guint i, gint64 window_ns,
-                       TbPlotPoint *pt, char **err)
+static int csv_if_cols(Csv *c, const CsvHost *ch, JsonNode *root, guint i,
+                       gint64 window_ns, TbPlotPoint *pt, char **err)
 {
-    for (guint k = 0; k < c->ifn->len; k++) {
-        const char *name = g_ptr_array_index(c->ifn, k);
+    for (guint k = 0; k < ch->ifn->len; k++) {
+        const char *name = g_ptr_array_index(ch->ifn, k);
         gint64 irqs = 0;
         for (guint col = 0; col < G_N_ELEMENTS(if_cols); col++) {
             gint64 x;
@@ -273,7 +358,7 @@ static int csv_if_cols(Csv *c, JsonNode *root, guint i, gint64 window_ns,
                 x = per_s(irqs, window_ns);
             }
             g_string_append_printf(c->o, ",%" G_GINT64_FORMAT, x);
-            if (col == 1 && !strcmp(name, *c->rx_iface)) {
+            if (pt && col == 1 && !strcmp(name, *c->rx_iface)) {
                 pt->rx_irq_per_s = (double)x;
             }
         }
@@ -281,31 +366,108 @@ static int csv_if_cols(Csv *c, JsonNode *root, guint i, gint64 window_ns,
     return 0;
 }
 
-/* The row of point @i from its report @root, and its chart point. */
+/* The columns of host @h (report object @node) of point @i; the chart
+ * host's values into @pt (NULL for the others).  0 or -1 with *err. */
+static int csv_host(Csv *c, guint h, JsonNode *node, guint i,
+                    TbPlotPoint *pt, char **err)
+{
+    gint64 v[G_N_ELEMENTS(run_cols)], window = 0;
+    const char *mode = tb_sweep_str_at(node, "interfaces.0.mode");
+
+    g_string_append_c(c->o, ',');
+    tb_sweep_csv_field(c->o, mode);
+    if (num(node, "window_ns", &window, i, err) < 0 ||
+        csv_run_cols(c, node, i, v, err) < 0) {
+        return -1;
+    }
+    if (pt) {
+        pt->offered_kpps = (double)v[COL_OFFERED_PPS] / 1000.0;
+        pt->forwarded_kpps = (double)v[COL_FORWARDED_PPS] / 1000.0;
+        for (int k = 0; k < 4; k++) {
+            pt->cpu_pct[k] = (double)v[COL_CPU + k] / 10000.0;
+        }
+    }
+    return csv_if_cols(c, &g_array_index(c->hosts, CsvHost, h), node, i,
+                       window, pt, err);
+}
+
+/* The netperf columns of point @i; its chart values into @pt. */
+static int csv_netperf(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
+                       char **err)
+{
+    for (guint k = 0; k < G_N_ELEMENTS(np_cols); k++) {
+        char *path = g_strdup_printf("netperf.%s", np_cols[k].key);
+        double v = 0;
+        int r = 0;
+        if (np_cols[k].dec < 0) {
+            g_string_append_c(c->o, ',');
+            tb_sweep_csv_field(c->o, tb_sweep_str_at(root, path));
+        } else if ((r = tb_sweep_point_number(root, path, i, &v, err)) == 0) {
+            g_string_append_printf(c->o, ",%.*f", np_cols[k].dec, v);
+        }
+        g_free(path);
+        if (r < 0) {
+            return -1;
+        }
+        if (k == 1) {
+            pt->mbit_s = v;
+        } else if (k == 2 || k == 3) {
+            pt->np_cpu_pct[k - 2] = v;
+        }
+    }
+    return 0;
+}
+
+/* With --published, the published throughput at @x (empty if the curve
+ * has no point there). */
+static void csv_published(Csv *c, double x)
+{
+    double y;
+
+    if (c->s->published) {
+        g_string_append_c(c->o, ',');
+    }
+    if (tb_published_at(c->s->published, x, &y)) {
+        g_string_append_printf(c->o, "%.2f", y);
+    }
+}
+
+/* The row of point @i from its report @root, and its chart point: its
+ * curve (the chart host's interface mode names a curve of the
+ * forwarding charts when no other axis does), its x. */
 static int csv_row(Csv *c, JsonNode *root, guint i, TbPlotPoint *pt,
                    GPtrArray *groups, char **err)
 {
-    gint64 v[G_N_ELEMENTS(run_cols)], window = 0;
-    const char *mode = tb_sweep_str_at(root, "interfaces.0.mode");
+    GPtrArray *nodes = host_nodes(root, NULL);
+    int r = nodes->len == c->hosts->len ? 0 : -1;
 
+    if (r < 0) {
+        *err = g_strdup_printf("point %u report: %u hosts, point 0's has "
+                               "%u", i, nodes->len, c->hosts->len);
+    }
     tb_sweep_csv_axis_values(c->o, c->s, i);
-    g_string_append_c(c->o, ',');
-    tb_sweep_csv_field(c->o, mode);
-    if (num(root, "window_ns", &window, i, err) < 0 ||
-        csv_run_cols(c, root, i, v, err) < 0) {
-        return -1;
+    if (r == 0 && c->s->netperf) {
+        r = csv_netperf(c, root, i, pt, err);
     }
-    pt->group = tb_sweep_group_of(c->s, i, mode, groups);
-    pt->offered_kpps = (double)v[COL_OFFERED_PPS] / 1000.0;
-    pt->forwarded_kpps = (double)v[COL_FORWARDED_PPS] / 1000.0;
-    for (int k = 0; k < 4; k++) {
-        pt->cpu_pct[k] = (double)v[COL_CPU + k] / 10000.0;
+    for (guint h = 0; r == 0 && h < nodes->len; h++) {
+        r = csv_host(c, h, g_ptr_array_index(nodes, h), i,
+                     h == c->chart_host ? pt : NULL, err);
     }
-    if (csv_if_cols(c, root, i, window, pt, err) < 0) {
-        return -1;
+    if (r == 0) {
+        JsonNode *cn = g_ptr_array_index(nodes, c->chart_host);
+        const char *mode = c->s->netperf
+                               ? "" : tb_sweep_str_at(cn, "interfaces.0.mode");
+        pt->group = tb_sweep_group_of(c->s, i, mode, groups);
+        pt->x = c->s->load_axis >= 0
+                    ? g_ascii_strtod(tb_sweep_value(c->s->grid, i,
+                                                    (guint)c->s->load_axis),
+                                     NULL)
+                    : (double)i;
+        csv_published(c, pt->x);
+        g_string_append_c(c->o, '\n');
     }
-    g_string_append_c(c->o, '\n');
-    return 0;
+    g_ptr_array_free(nodes, TRUE);
+    return r;
 }
 
 JsonNode *tb_sweep_point_load(const TbSweep *s, guint i, char **err)
@@ -333,7 +495,7 @@ static int csv_point(Csv *c, guint i, TbPlotPoint *pt, GPtrArray *groups,
         return -1;
     }
     if (i == 0) {
-        csv_ifaces(c, root);
+        csv_head(c, root);
     }
     r = csv_row(c, root, i, pt, groups, err);
     json_node_unref(root);
@@ -343,12 +505,12 @@ static int csv_point(Csv *c, guint i, TbPlotPoint *pt, GPtrArray *groups,
 int tb_sweep_combine(const TbSweep *s, TbPlotPoint *pts, GPtrArray *groups,
                      char **rx_iface, char **err)
 {
-    Csv c = {s, g_string_new("point"),
-             g_ptr_array_new_with_free_func(g_free), rx_iface};
+    Csv c = {s, g_string_new("point"), g_array_new(FALSE, TRUE,
+                                                   sizeof(CsvHost)),
+             0, rx_iface};
     char *csv = NULL;
     int r = -1;
 
-    csv_head(&c);
     for (guint i = 0; i < s->grid->npoints; i++) {
         if (csv_point(&c, i, &pts[i], groups, err) < 0) {
             goto out;
@@ -358,7 +520,12 @@ int tb_sweep_combine(const TbSweep *s, TbPlotPoint *pts, GPtrArray *groups,
     r = tb_out_write_file(csv, c.o->str, c.o->len, err);
 out:
     g_free(csv);
-    g_ptr_array_free(c.ifn, TRUE);
+    for (guint h = 0; h < c.hosts->len; h++) {
+        CsvHost *ch = &g_array_index(c.hosts, CsvHost, h);
+        g_free(ch->prefix);
+        g_ptr_array_free(ch->ifn, TRUE);
+    }
+    g_array_free(c.hosts, TRUE);
     g_string_free(c.o, TRUE);
     return r;
 }

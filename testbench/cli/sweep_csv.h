@@ -15,11 +15,16 @@
 
 /**
  * Read every point's report; write DIR/sweep.csv (all-or-nothing,
- * cli_out.h); fill @pts (s->grid->npoints entries) and @groups (char *
- * curve titles, g_free'd by the array: the values of the non-load axes,
- * first appearance order).  *rx_iface gets the first source's NIC (else
- * the first interface; g_free).  Returns 0, or -1 with *err ("point N:
- * ..." for a missing or malformed report).
+ * cli_out.h): point, the axes, with a [netperf] test (s->netperf) its
+ * figures, then each host's columns (prefixed "NAME." in a network of
+ * named hosts), with s->published the published throughput at the
+ * point's x (published_mbit_s, empty where the curve has none); fill @pts (s->grid->npoints entries: the forwarding
+ * figures of the host of the first traffic source, netperf's, the x axis
+ * value) and @groups (char * curve titles, g_free'd by the array: the
+ * values of the axes other than the x axis, first appearance order).
+ * *rx_iface gets the first source's NIC (else the first interface;
+ * g_free).  Returns 0, or -1 with *err ("point N: ..." for a missing or
+ * malformed report).
  */
 int tb_sweep_combine(const TbSweep *s, TbPlotPoint *pts, GPtrArray *groups,
                      char **rx_iface, char **err);

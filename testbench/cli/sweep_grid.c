@@ -3,6 +3,7 @@
  * Grid expansion for `e1klab sweep` (sweep_grid.h): LIST and exact
  * decimal START:STOP:STEP axes, cartesian product in nested-loop order.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "cli/sweep_grid.h"
@@ -161,6 +162,45 @@ void tb_sweep_grid_free(TbSweepGrid *g)
     }
 }
 
+static int key_ok(const char *k);
+
+/* A paired axis "K1+K2=V1+W1,V2+W2" (keys and each value joined by '+'):
+ * NULL, or why not (g_free): every key a SECTION.KEY given once, a LIST
+ * whose values have one part per key, none empty. */
+static char *pair_check(const char *key, const GPtrArray *values)
+{
+    char **k = g_strsplit(key, "+", -1);
+    guint nk = g_strv_length(k);
+    char *why = NULL;
+
+    for (guint i = 0; i < nk && !why; i++) {
+        if (!key_ok(k[i])) {
+            why = g_strdup_printf("'%s' is not a SECTION.KEY", k[i]);
+        }
+        for (guint j = 0; j < i && !why; j++) {
+            if (!strcmp(k[i], k[j])) {
+                why = g_strdup_printf("key '%s' paired with itself", k[i]);
+            }
+        }
+    }
+    for (guint v = 0; v < values->len && !why; v++) {
+        const char *val = g_ptr_array_index(values, v);
+        char **parts = g_strsplit(val, "+", -1);
+        guint np = g_strv_length(parts);
+        bool empty = false;
+        for (guint i = 0; i < np; i++) {
+            empty |= !*g_strstrip(parts[i]);
+        }
+        if (np != nk || empty) {
+            why = g_strdup_printf("value '%s' is not %u values joined by "
+                                  "'+', one per key", val, nk);
+        }
+        g_strfreev(parts);
+    }
+    g_strfreev(k);
+    return why;
+}
+
 static int key_ok(const char *k)
 {
     const char *dot = strchr(k, '.');
@@ -237,7 +277,12 @@ static TbSweepParam *param_parse(const char *spec, char **err)
     p->key = g_strstrip(g_strndup(spec, (size_t)(eq - spec)));
     p->values = g_ptr_array_new_with_free_func(g_free);
     v = eq + 1;
-    if (!key_ok(p->key)) {
+    if (strchr(p->key, '+')) {
+        why = strchr(v, ':') && !strchr(v, ',')
+                  ? g_strdup("a paired key takes a LIST, not a range")
+                  : list_values(v, p->values);
+        why = why ? why : pair_check(p->key, p->values);
+    } else if (!key_ok(p->key)) {
         why = g_strdup_printf("'%s' is not a SECTION.KEY", p->key);
     } else if (strchr(v, ':') && !strchr(v, ',')) {
         why = range_values(v, p->values);
@@ -256,6 +301,29 @@ static TbSweepParam *param_parse(const char *spec, char **err)
     return p;
 }
 
+/* A key of the axis keys @key ('+'-joined) that an axis of @g already
+ * has (g_free it), or NULL. */
+static char *key_twice(const TbSweepGrid *g, const char *key)
+{
+    char **k = g_strsplit(key, "+", -1);
+    char *twice = NULL;
+
+    for (guint i = 0; i < g->params->len && !twice; i++) {
+        const TbSweepParam *q = g_ptr_array_index(g->params, i);
+        char **qk = g_strsplit(q->key, "+", -1);
+        for (char **a = k; *a && !twice; a++) {
+            for (char **b = qk; *b && !twice; b++) {
+                if (!strcmp(*a, *b)) {
+                    twice = g_strdup(*a);
+                }
+            }
+        }
+        g_strfreev(qk);
+    }
+    g_strfreev(k);
+    return twice;
+}
+
 TbSweepGrid *tb_sweep_grid_new(const char *const *specs, char **err)
 {
     TbSweepGrid *g = g_new0(TbSweepGrid, 1);
@@ -268,15 +336,14 @@ TbSweepGrid *tb_sweep_grid_new(const char *const *specs, char **err)
             tb_sweep_grid_free(g);
             return NULL;
         }
-        for (guint i = 0; i < g->params->len; i++) {
-            TbSweepParam *q = g_ptr_array_index(g->params, i);
-            if (!strcmp(q->key, p->key)) {
-                *err = g_strdup_printf("--param %s: key '%s' given twice",
-                                       *s, p->key);
-                param_free(p);
-                tb_sweep_grid_free(g);
-                return NULL;
-            }
+        char *twice = key_twice(g, p->key);
+        if (twice) {
+            *err = g_strdup_printf("--param %s: key '%s' given twice", *s,
+                                   twice);
+            g_free(twice);
+            param_free(p);
+            tb_sweep_grid_free(g);
+            return NULL;
         }
         g_ptr_array_add(g->params, p);
         n *= p->values->len;
@@ -312,15 +379,44 @@ const char *tb_sweep_value(const TbSweepGrid *g, guint point, guint axis)
     return NULL;
 }
 
+/* Append "KEY=VALUE" of axis @axis at @point to @out: one per key of a
+ * paired axis. */
+static void axis_sets(const TbSweepGrid *g, guint point, guint axis,
+                      GPtrArray *out)
+{
+    const TbSweepParam *p = g_ptr_array_index(g->params, axis);
+    char **k = g_strsplit(p->key, "+", -1);
+    char **v = g_strsplit(tb_sweep_value(g, point, axis), "+", -1);
+
+    for (guint i = 0; k[i]; i++) {
+        char *val = k[1] ? g_strstrip(v[i]) : v[i];
+        g_ptr_array_add(out, g_strdup_printf("%s=%s", k[i], val));
+    }
+    g_strfreev(k);
+    g_strfreev(v);
+}
+
 char **tb_sweep_point_sets(const TbSweepGrid *g, guint point)
 {
-    char **v = g_new0(char *, g->params->len + 1);
+    GPtrArray *v = g_ptr_array_new();
 
     for (guint i = 0; i < g->params->len; i++) {
-        const TbSweepParam *p = g_ptr_array_index(g->params, i);
-        v[i] = g_strdup_printf("%s=%s", p->key, tb_sweep_value(g, point, i));
+        axis_sets(g, point, i, v);
     }
-    return v;
+    g_ptr_array_add(v, NULL);
+    return (char **)g_ptr_array_free(v, FALSE);
+}
+
+char *tb_sweep_axis_text(const TbSweepGrid *g, guint point, guint axis)
+{
+    GPtrArray *v = g_ptr_array_new_with_free_func(g_free);
+    char *s;
+
+    axis_sets(g, point, axis, v);
+    g_ptr_array_add(v, NULL);
+    s = g_strjoinv(" ", (char **)v->pdata);
+    g_ptr_array_free(v, TRUE);
+    return s;
 }
 
 char *tb_sweep_point_label(const TbSweepGrid *g, guint point)

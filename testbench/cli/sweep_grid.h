@@ -11,6 +11,11 @@
  *         exact decimal arithmetic (scaled 64-bit integers), so labels
  *         never show float drift: 0.1:0.3:0.1 gives 0.1, 0.2, 0.3.
  *
+ * A paired axis sets several keys together: KEY1+KEY2=V1+W1,V2+W2 (keys
+ * and each value of a LIST joined by '+') is one axis whose point i sets
+ * KEY1=Vi and KEY2=Wi, e.g. each driver mode with its own RxIntDelay:
+ * "driver.mode+driver.RxIntDelay=legacy+64,napi+1".
+ *
  * Points are numbered from 0 in nested-loop order: the first --param
  * varies slowest, the last fastest.
  */
@@ -58,8 +63,12 @@ void tb_sweep_grid_free(TbSweepGrid *g);
 const char *tb_sweep_value(const TbSweepGrid *g, guint point, guint axis);
 
 /** The --set strings of point @point: NULL-terminated "KEY=VALUE" array
- *  in axis order; g_strfreev() it. */
+ *  in axis order (a paired axis gives one per key); g_strfreev() it. */
 char **tb_sweep_point_sets(const TbSweepGrid *g, guint point);
+
+/** "KEY=VALUE ..." of axis @axis at point @point (one per key of a paired
+ *  axis), for curve titles; g_free() it. */
+char *tb_sweep_axis_text(const TbSweepGrid *g, guint point, guint axis);
 
 /** "KEY=VALUE KEY=VALUE" of point @point, for messages; g_free() it. */
 char *tb_sweep_point_label(const TbSweepGrid *g, guint point);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * gnuplot charts of a sweep: forwarded pps, RX interrupts/s and CPU
- * shares against offered pps, one curve per group (a combination of the
- * non-load parameters, e.g. the driver mode), as PNG (pngcairo, else png)
- * and SVG.
+ * gnuplot charts of a sweep, one curve per group (a combination of the
+ * parameters other than the x axis, e.g. the driver mode), as PNG
+ * (pngcairo, else png) and SVG: forwarded pps, RX interrupts/s and CPU
+ * shares against offered pps (sweep_plot.c); for a scenario with a
+ * [netperf] test, netperf's throughput and both ends' CPU busy against
+ * the x axis (sweep_plot_netperf.c).
  */
 #ifndef TB_SWEEP_PLOT_H
 #define TB_SWEEP_PLOT_H
@@ -12,13 +14,17 @@
 
 #include <glib.h>
 
-/** One sweep point as plotted. */
+/** One sweep point as plotted (the forwarding charts read the host of
+ *  the first traffic source; the netperf charts the test). */
 typedef struct TbPlotPoint {
     guint group;               /**< curve index into the group titles */
     double offered_kpps;       /**< offered.pps / 1000 */
     double forwarded_kpps;     /**< host.forwarded_pps / 1000 */
     double rx_irq_per_s;       /**< interrupts/s of the RX interface */
     double cpu_pct[4];         /**< hardirq, softirq, process, idle, % */
+    double x;                  /**< netperf: the x axis value */
+    double mbit_s;             /**< netperf throughput_mbit_s */
+    double np_cpu_pct[2];      /**< local (sender), remote CPU busy, % */
 } TbPlotPoint;
 
 /**
@@ -68,5 +74,20 @@ int tb_plot_check(const char *dir, const char *const *files, char **err);
 
 /** Names of the six chart files, NULL-terminated. */
 extern const char *const tb_sweep_plot_files[];
+
+struct TbPublished;
+
+/** Write sweep-plot.dat and sweep.gp in @dir and run @gnuplot on them:
+ *  throughput.{png,svg} and cpu.{png,svg} of netperf against @xlabel, the
+ *  throughput chart with the published curve @pub beside e1klab's (NULL:
+ *  none; sweep_published.h).  0, or -1 with *err (no chart left). */
+int tb_sweep_plot_netperf(const char *gnuplot, const char *dir,
+                          const char *title, const char *xlabel,
+                          const char *const *groups, guint ngroups,
+                          const TbPlotPoint *pts, guint npts,
+                          const struct TbPublished *pub, char **err);
+
+/** Chart files of tb_sweep_plot_netperf, NULL-terminated. */
+extern const char *const tb_sweep_netperf_plot_files[];
 
 #endif /* TB_SWEEP_PLOT_H */

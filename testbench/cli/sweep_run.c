@@ -83,22 +83,23 @@ static int validate_point(const TbSweep *s, guint i, TbTopology *t,
         g_ptr_array_add(all, *x);
     }
     g_ptr_array_add(all, NULL);
-    r = s->multi ? tb_topology_load(s->scenario,
-                                    (const char *const *)all->pdata, t, why)
-                 : tb_scenario_load(s->scenario,
-                                    (const char *const *)all->pdata,
-                                    &t->host[0], why);
-    if (r == 0 && s->multi && !t->netperf.present) {
-        *why = g_strdup("a sweep of several hosts needs a [netperf] test "
-                        "(its throughput and CPU are the sweep's columns)");
+    r = tb_topology_load(s->scenario, (const char *const *)all->pdata, t,
+                         why);
+    if (r == 0 && (t->netperf.present != 0) != (s->netperf != 0)) {
+        *why = g_strdup(s->netperf ? "no [netperf] test: the sweep's "
+                                     "columns are the test's"
+                                   : "a [netperf] test the scenario does "
+                                     "not have: the sweep's columns differ");
         r = -1;
     }
-    for (uint32_t h = 0; r == 0 && h < (s->multi ? t->nhosts : 1); h++) {
+    for (uint32_t h = 0; r == 0 && h < t->nhosts; h++) {
         add_inputs(inputs, &t->host[h]);
+        if (s->expect_ns) {
+            uint64_t e = tb_scenario_expected_ns(&t->host[h]);
+            s->expect_ns[i] = e > s->expect_ns[i] ? e : s->expect_ns[i];
+        }
     }
-    if (r == 0 && s->expect_ns) {
-        s->expect_ns[i] = tb_scenario_expected_ns(&t->host[0]);
-    }
+    tb_topology_clear(t);
     g_ptr_array_free(all, TRUE);
     g_strfreev(ps);
     return r;
@@ -106,12 +107,12 @@ static int validate_point(const TbSweep *s, guint i, TbTopology *t,
 
 int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
 {
-    TbTopology *t = g_new0(TbTopology, 1);
+    TbTopology t;
     int r = 0;
 
     for (guint i = 0; i < s->grid->npoints && r == 0; i++) {
         char *why = NULL;
-        r = validate_point(s, i, t, inputs, &why);
+        r = validate_point(s, i, &t, inputs, &why);
         if (r < 0) {
             char *label = tb_sweep_point_label(s->grid, i);
             *err = g_strdup_printf("point %u (%s): %s", i, label, why);
@@ -119,7 +120,6 @@ int tb_sweep_validate(const TbSweep *s, GPtrArray *inputs, char **err)
             g_free(why);
         }
     }
-    g_free(t);
     return r;
 }
 

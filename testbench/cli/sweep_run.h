@@ -22,14 +22,19 @@ typedef struct TbSweep {
     char *exe;                 /**< this executable, for the children */
     int jobs;                  /**< children at a time, 1..64 */
     int quiet;                 /**< no progress lines */
-    int load_axis;             /**< index of the offered-load axis (with
-                                    several hosts: the x axis,
-                                    sweep_net.h), -1 */
-    int multi;                 /**< a scenario with several hosts */
+    int load_axis;             /**< index of the charts' x axis: the
+                                    offered-load axis, or with a
+                                    [netperf] test the first axis of
+                                    numbers; -1 */
+    int netperf;               /**< the scenario has a [netperf] test:
+                                    its columns and charts */
     uint64_t *expect_ns;       /**< per point, its expected simulated time
                                     (tb_scenario_expected_ns, filled by
                                     tb_sweep_validate), for the progress
                                     bar; NULL: none */
+    const struct TbPublished *published; /**< --published: a curve for the
+                                    netperf charts (sweep_published.h),
+                                    NULL: none */
 } TbSweep;
 
 /** DIR/point-NNNN.json of point @i (NNNN: @i, 4 digits or more);
@@ -40,9 +45,8 @@ char *tb_sweep_point_json(const TbSweep *s, guint i);
  *  NULL-terminated, g_strfreev. */
 char **tb_sweep_point_argv(const TbSweep *s, const char *exe, guint i);
 
-/** Load every point's scenario (parse only; tb_topology_load with
- *  several hosts, which must have a [netperf] test) so that a bad value
- *  is found before anything runs; the files each point reads
+/** Load every point's scenario (parse only, tb_topology_load) so that a
+ *  bad value is found before anything runs; the files each point reads
  *  (tb_scenario_inputs of every host) are appended to @inputs
  *  (g_strdup'd; NULL: not wanted).  0, or -1 with *err ("point N
  *  (LABEL): ..."). */

@@ -214,12 +214,16 @@ void ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
         return;
     }
     if (is_local(k, daddr)) {
-        tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
         k->local_delivered++;
         if (ip[9] == 6 && !(tb_get_be16(ip + 6) & 0x3fff)
-            && tb_tcp_v4_rcv(k, skb, tot)) {
+            && tb_tcp_active(k)) {
+            /* the IP part only: tcp_rcv has its own socket lookup */
+            tb_cpu_cost(k->cpu, TB_COST_IP_LOCAL_DELIVER, 1);
+            tb_tcp_v4_rcv(k, skb, tot);
             return;
         }
+        /* the IP part and the protocol's: udp_rcv (or the drop) */
+        tb_cpu_cost_pair(k->cpu, TB_COST_IP_LOCAL_DELIVER, TB_COST_UDP_RCV);
         if (ip[9] != 17 || tot < ihl + 8
             || (tb_get_be16(ip + 6) & 0x3fff)) {
             /* not UDP, or a fragment (no reassembly modelled) */

@@ -21,10 +21,11 @@ static const uint8_t *pattern_at(const TbNetperf *np, uint64_t o)
     return np->pat + o % TB_NETPERF_PAT_PERIOD;
 }
 
-/* One send() call, or its continuation after the buffer filled: copies
- * segment by segment (the copy interleaves with transmission, as
- * tcp_sendmsg's per-skb loop).  Sleeps while the connection is not up or
- * the send buffer is full. */
+/* One send() call, or its continuation after the buffer filled: a call
+ * charges socket_send and tcp_sendmsg once, then copies segment by
+ * segment (the copy interleaves with transmission, as tcp_sendmsg's
+ * per-skb loop).  Sleeps while the connection is not up or the send
+ * buffer is full (the continuation is the same call: no new charge). */
 static bool sender_step(TbCpu *cpu, void *ctx)
 {
     TbNetperf *np = ctx;
@@ -41,7 +42,7 @@ static bool sender_step(TbCpu *cpu, void *ctx)
     }
     tb_tcp_lock(np->s[0]);
     if (np->msg_left == 0) {
-        tb_cpu_cost(cpu, TB_COST_SOCKET_SEND, 1);
+        tb_cpu_cost_pair(cpu, TB_COST_SOCKET_SEND, TB_COST_TCP_SENDMSG);
         np->msg_left = np->cfg.message_size;
     }
     uint32_t n;
@@ -187,6 +188,13 @@ void tb_netperf_finish(TbNetperf *np)
 {
     if (np && np->cfg.udp) {
         tb_netperf_udp_finish(np);
+        return;
+    }
+    for (int i = 0; np && i < 2; i++) {
+        const TcpStats *t = &tb_tcp_sk(np->s[i])->st;
+        np->st.segs_out[i] = t->segs_out;
+        np->st.data_segs_out[i] = t->data_segs_out;
+        np->st.segs_in[i] = t->segs_in;
     }
 }
 

@@ -60,6 +60,12 @@ typedef struct TbNetperfStats {
                                         no skb, qdisc full; no route) */
     uint64_t sock_drops;           /**< UDP: datagrams the receiving
                                         socket dropped (rcvbuf full) */
+    /* TCP: the sockets' segment counters (TcpStats; 0 sender, 1
+     * receiver), taken by tb_netperf_finish; UDP: datagrams sent in
+     * data_segs_out[0], read in segs_in[1] */
+    uint64_t segs_out[2];          /**< segments emitted */
+    uint64_t data_segs_out[2];     /**< of them with payload */
+    uint64_t segs_in[2];           /**< segments received */
 } TbNetperfStats;
 
 typedef struct TbNetperf TbNetperf;
@@ -78,7 +84,7 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
                           char **err);
 const TbNetperfStats *tb_netperf_stats(const TbNetperf *np);
 /** At the end of the run: take the counters of the receiving UDP sink
- *  (UDP_STREAM; nothing for TCP_STREAM). */
+ *  (UDP_STREAM) or the sockets' segment counters (TCP_STREAM). */
 void tb_netperf_finish(TbNetperf *np);
 /** The two sockets (0: sender, 1: receiver; NULL for UDP_STREAM). */
 TbTcpSock *tb_netperf_sock(const TbNetperf *np, int i);

@@ -141,6 +141,8 @@ void tb_netperf_udp_finish(TbNetperf *np)
     np->st.recvs = s->datagrams;
     np->st.bytes_recv = s->bytes;
     np->st.sock_drops = s->drops;
+    np->st.segs_out[0] = np->st.data_segs_out[0] = np->st.sends;
+    np->st.segs_in[1] = s->datagrams;
 }
 
 void tb_netperf_udp_disown(TbNetperf *np)

@@ -103,6 +103,7 @@ void tb_tcp_sock_free(TbTcpSock *s)
     }
     tcp_sock_free(s->sk);
     tb_tcp_tso_drop(s);
+    g_free(s->wq);
     TbSkb *skb;
     while ((skb = tb_skb_dequeue(&s->bl_head, &s->bl_tail))) {
         tb_skb_free(&s->k->arena, skb);
@@ -118,6 +119,11 @@ TcpSock *tb_tcp_sk(TbTcpSock *s)
 void tb_tcp_table_free(TbKernel *k)
 {
     g_clear_pointer(&k->tcp, g_free);
+}
+
+bool tb_tcp_active(const TbKernel *k)
+{
+    return k->tcp && k->tcp->n;
 }
 
 TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k)
@@ -158,6 +164,7 @@ static void do_rcv(TbTcpSock *s, TbSkb *skb, const TcpSegment *seg,
 {
     if (seg) {
         tcp_rcv(s->sk, seg, data);
+        tb_tcp_wq_clean(s);
     }
     tb_kfree_skb(s->k, skb);
     if (!s->owned) {

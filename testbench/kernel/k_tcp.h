@@ -60,6 +60,9 @@ typedef struct TbTcpGlueStats {
  * other protocol without a socket; else consumes the skb.
  */
 bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot);
+/** True if kernel @k has a TCP socket (then tb_tcp_v4_rcv takes every
+ *  TCP datagram). */
+bool tb_tcp_active(const TbKernel *k);
 /** The glue counters of @k (all zero without sockets). */
 TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k);
 /** Free the kernel's socket table (tb_kernel_free). */

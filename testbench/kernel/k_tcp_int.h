@@ -36,6 +36,13 @@ struct TbTcpSock {
     uint32_t tso_segs;       /* segments in it */
     uint16_t tso_mss;        /* their size (gso_size) */
     bool tso_short;          /* its last segment is shorter than the MSS */
+    /* the write queue (Linux sk->write_queue): the end sequence number
+     * of every skb that carried new data, a SYN or a FIN, in order; one
+     * is freed (skb_free, tcp_clean_rtx_queue) once the peer has
+     * acknowledged all of it (k_tcp_out.c) */
+    uint32_t *wq;
+    uint32_t wq_cap, wq_head, wq_len;
+    uint32_t wq_last;        /* end of the last one queued */
 };
 
 typedef struct TbTcpTable {
@@ -52,5 +59,8 @@ void tb_tcp_env_xmit(void *ctx, TcpSock *sk, const TcpSegment *seg);
 void tb_tcp_push(TbTcpSock *s);
 /** Free the TSO skb being filled without sending it (socket freed). */
 void tb_tcp_tso_drop(TbTcpSock *s);
+/** After input to @s: free the write-queue skbs the peer has now
+ *  acknowledged entirely (one skb_free each, in the current context). */
+void tb_tcp_wq_clean(TbTcpSock *s);
 
 #endif /* TB_K_TCP_INT_H */

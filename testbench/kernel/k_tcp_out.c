@@ -18,6 +18,12 @@
  * Without them every segment is a linear skb with both checksums
  * computed (the cost of the TCP checksum is in copy_from_user: 2.4's
  * csum_and_copy_from_user folds it into the memory-bound copy).
+ *
+ * An skb of new data stands for two in Linux: the one tcp_sendmsg queues
+ * on the write queue (skb_alloc here) and the clone tcp_transmit_skb
+ * hands to the device (in tcp_xmit), freed when the driver has sent it
+ * (the skb_free of the TX clean).  The queued one is freed when the peer
+ * acknowledges it (tcp_clean_rtx_queue): tb_tcp_wq_clean's skb_free.
  */
 #include <glib.h>
 #include <string.h>
@@ -62,6 +68,47 @@ static TbSkb *seg_skb(TbTcpSock *s, TbNetdev *dev, const TcpSegment *seg,
     return skb;
 }
 
+/* Queue the end @end of an skb of new data (or SYN, FIN) on the write
+ * queue; an older end (a retransmission: Linux sends a clone of the skb
+ * still queued) adds none. */
+static void wq_push(TbTcpSock *s, uint32_t end)
+{
+    if (s->wq_len && !tcp_after(end, s->wq_last)) {
+        return;
+    }
+    if (s->wq_len == s->wq_cap) {
+        uint32_t cap = s->wq_cap ? 2 * s->wq_cap : 64;
+        uint32_t *n = g_new(uint32_t, cap);
+        for (uint32_t i = 0; i < s->wq_len; i++) {
+            n[i] = s->wq[(s->wq_head + i) % s->wq_cap];
+        }
+        g_free(s->wq);
+        s->wq = n;
+        s->wq_cap = cap;
+        s->wq_head = 0;
+    }
+    s->wq[(s->wq_head + s->wq_len) % s->wq_cap] = end;
+    s->wq_len++;
+    s->wq_last = end;
+}
+
+/* The sequence number after @seg (its SYN and FIN count one each). */
+static uint32_t seg_end(const TcpSegment *seg)
+{
+    return seg->seq + seg->len
+           + ((seg->flags & (TCP_FL_SYN | TCP_FL_FIN)) ? 1u : 0u);
+}
+
+void tb_tcp_wq_clean(TbTcpSock *s)
+{
+    uint32_t una = s->sk->snd_una;
+    while (s->wq_len && !tcp_after(s->wq[s->wq_head], una)) {
+        s->wq_head = (s->wq_head + 1) % s->wq_cap;
+        s->wq_len--;
+        tb_cpu_cost(s->k->cpu, TB_COST_SKB_FREE, 1);
+    }
+}
+
 /* @seg as one linear skb. */
 static void xmit_linear(TbTcpSock *s, TbNetdev *dev, TcpSock *sk,
                         const TcpSegment *seg)
@@ -82,6 +129,9 @@ static void xmit_linear(TbTcpSock *s, TbNetdev *dev, TcpSock *sk,
     }
     skb->len = ETH_HLEN + tot;
     s->k->local_out++;
+    if (seg->len || (seg->flags & (TCP_FL_SYN | TCP_FL_FIN))) {
+        wq_push(s, seg_end(seg));
+    }
     tb_dev_queue_xmit(dev, skb);
 }
 
@@ -190,6 +240,7 @@ void tb_tcp_push(TbTcpSock *s)
     skb->gso_size = s->tso_segs > 1 ? s->tso_mss : 0;
     s->ip_id = (uint16_t)(s->ip_id + s->tso_segs);
     s->k->local_out += s->tso_segs;   /* frames on the wire */
+    wq_push(s, seg_end(&s->tso_seg));
     tb_dev_queue_xmit(s->tso_dev, skb);
 }
 

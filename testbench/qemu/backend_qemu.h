@@ -28,8 +28,8 @@ typedef struct TbQemuRunArgs {
 } TbQemuRunArgs;
 
 /**
- * Run @sc (already loaded and validated by tb_scenario_load) in QEMU and
- * write the reports.  Returns the exit status: 0 success; 2 bad input
+ * Run @sc (the one host of a scenario loaded by tb_topology_load) in
+ * QEMU and write the reports.  Returns the exit status: 0 success; 2 bad input
  * (scenario feature the guest cannot run, --csv, output file, QEMU or
  * guest image missing); 1 the run failed (QEMU error, wall-clock timeout,
  * no result block).  On non-zero *err is a g_malloc'd one-line message.

@@ -559,6 +559,9 @@ char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
     add_mac(d, "mac", n->mac);
     g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u", n->bus_name,
                            n->link_mbps);
+    if (strcmp(n->partner, "auto") != 0) {
+        g_string_append_printf(d, ",link-partner=%s", n->partner);
+    }
     add_work_file(d, "stats", work, n->name, ".stats");
     if (capture) {
         add_work_file(d, "capture", work, n->name, "-tx.pcap");

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Key/value helpers over json-glib's JsonBuilder shared by the report
- * writers (report_json.c, report_net.c): each sets the member name @k,
- * then adds the value.  Integers only, so reports stay byte-identical
- * on any machine (docs/report-schema.md).
+ * writers (report_json.c, report_run.c, report_netperf.c): each sets the
+ * member name @k, then adds the value.  Integers only, so reports stay
+ * byte-identical on any machine (docs/report-schema.md).
  */
 #ifndef TB_REPORT_JSON_PUT_H
 #define TB_REPORT_JSON_PUT_H

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Reports of a run: text (stdout), JSON (stable schema, docs/report-schema.md)
- * and a CSV time series.  All numbers come from the TbScenario and
- * TbResults of the run; nothing reads a wall clock, so the same run gives
- * byte-identical reports.
+ * and a CSV time series per host.  A run's report (TbRunReport) is made
+ * of each host's report (from its TbScenario view and TbResults), the
+ * links' counters and the [netperf] test's result.  Nothing reads a wall
+ * clock, so the same run gives byte-identical reports.
  */
 #ifndef TB_REPORT_H
 #define TB_REPORT_H
@@ -12,7 +13,10 @@
 
 #include <json-glib/json-glib.h>
 
+#include "kernel/k_netperf.h"
 #include "scenario/scenario.h"
+#include "scenario/topology.h"
+#include "sim/link.h"
 #include "sim/sim.h"
 
 /** Version string of the JSON schema ("e1klab-report/1"). */
@@ -121,13 +125,75 @@ void tb_report_text(FILE *out, const TbScenario *sc, const TbResults *r);
  *  trailing newline).  g_free() the result. */
 char *tb_report_json(const TbScenario *sc, const TbResults *r);
 /** The members of that report object added to @b, inside an object the
- *  caller opened (a host's report in a report of several hosts). */
+ *  caller opened (a host's report in the report of a run of named
+ *  hosts). */
 void tb_report_json_members(JsonBuilder *b, const TbScenario *sc,
                             const TbResults *r);
 /** @b's tree as report text: pretty-printed, 2-space indent, the
  *  fixed-point keys (loss_ratio, throughput_mbit_s) written with their
  *  decimals, a trailing newline (g_free). */
 char *tb_report_json_text(JsonBuilder *b);
+
+/* ---- the report of a run (report_run.c, report_netperf.c) ---- */
+
+/** Everything the report of a run reads (borrowed pointers; the arrays
+ *  belong to the view: tb_run_report_init / tb_run_report_clear). */
+typedef struct TbRunReport {
+    const TbTopology *t;              /**< the scenario */
+    const TbResults **res;            /**< host h's results (t->nhosts) */
+    const TbLinkDirStats *(*link)[2]; /**< link i's a->b, b->a
+                                           (t->nlinks) */
+    const TbNetperfStats *np;         /**< [netperf] counters, or NULL */
+    const TbSim *sim;                 /**< its kernel logs, or NULL */
+} TbRunReport;
+
+/** The view of the finished run @sim. */
+void tb_run_report_init(TbRunReport *rr, const TbSim *sim);
+void tb_run_report_clear(TbRunReport *rr);
+
+/**
+ * The text report of a run: each host's report (tb_report_text) in file
+ * order -- a named host's under a "==== host NAME ====" rule, followed by
+ * a blank line; the unnamed host of a file without [host.NAME] followed
+ * by the last lines of its kernel log --, then, in a scenario of named
+ * hosts, the links' counters, then netperf's result table.
+ */
+void tb_report_run_text(FILE *out, const TbRunReport *rr);
+
+/**
+ * The JSON report of a run (pretty-printed, trailing newline): the
+ * unnamed host's report object (tb_report_json) for a file without
+ * [host.NAME]; else schema, scenario, "hosts" (each host's report object
+ * under "name" and "report"), "links" and, with a test, "netperf".
+ * g_free() the result.
+ */
+char *tb_report_run_json(const TbRunReport *rr);
+
+/** netperf's figures of a test: its elapsed time (connection up at the
+ *  sender, UDP: its first sendto(), to the end of the run), and the
+ *  throughput netperf prints: bytes received x 8 / elapsed, in 10^6
+ *  bit/s. */
+typedef struct TbNetperfFigures {
+    uint64_t elapsed_ns;
+    double throughput_mbit_s;
+    double send_throughput_mbit_s;  /**< bytes sent x 8 / elapsed (the
+                                         UDP_STREAM sender's line) */
+    double local_cpu_util_pct;      /**< sender's CPU busy over the run
+                                         from host ready, % (netperf -c) */
+    double remote_cpu_util_pct;     /**< the receiver's (netperf -C) */
+    double send_service_demand_us_per_kb; /**< sender's CPU time per KB
+                                         (1024 bytes) sent, us */
+    double recv_service_demand_us_per_kb; /**< receiver's per KB
+                                         received, us */
+} TbNetperfFigures;
+
+/** The figures of the [netperf] test of @rr (zero without one or if the
+ *  connection never opened). */
+void tb_netperf_figures(const TbRunReport *rr, TbNetperfFigures *f);
+/** netperf's banner and result table (the test of @rr, which has one). */
+void tb_report_netperf_text(FILE *out, const TbRunReport *rr);
+/** The `netperf` member (docs/report-schema.md) added to @b. */
+void tb_report_netperf_json(JsonBuilder *b, const TbRunReport *rr);
 
 /** CSV time series writer. */
 typedef struct TbCsv TbCsv;

@@ -156,7 +156,8 @@ static void json_accounting(JsonBuilder *b, const TbResults *r,
 #define PUT(x) ku(b, #x, r->x)
     PUT(offered);
     if (r->link_rx) {
-        PUT(link_rx);     /* several hosts only: the schema of one is kept */
+        PUT(link_rx);     /* a host on a link only: the schema of one
+                           * without links is kept */
     }
     PUT(rx_queued); PUT(rx_filtered); PUT(rx_disabled);
     PUT(rx_overrun); PUT(rx_bad_size);

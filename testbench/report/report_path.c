@@ -79,6 +79,28 @@ static JsonNode *iface(JsonNode *root, const char *name)
     return step(ifs, name);
 }
 
+static JsonNode *resolve(JsonNode *root, const char *path);
+
+/* HOST.REST in a report of named hosts: REST resolved (with every
+ * alias) in the report of host HOST; NULL if the report has no hosts or
+ * no host of that name, or REST is empty. */
+static JsonNode *host_path(JsonNode *root, const char *path)
+{
+    JsonNode *hosts = step(root, "hosts");
+    const char *dot = strchr(path, '.');
+    JsonNode *h = NULL;
+
+    if (!hosts || !JSON_NODE_HOLDS_ARRAY(hosts) || !dot || !dot[1]) {
+        return NULL;
+    }
+    char *name = g_strndup(path, (gsize)(dot - path));
+    if (name[0] < '0' || name[0] > '9') {   /* names, not indices */
+        h = step(hosts, name);
+    }
+    g_free(name);
+    return h ? resolve(step(h, "report"), dot + 1) : NULL;
+}
+
 /* Resolve with aliases.  Returns the first candidate that is a number;
  * if none is, the first candidate that exists at all (so that the caller
  * can say "is an object"); NULL if nothing matches. */
@@ -86,7 +108,7 @@ static JsonNode *resolve(JsonNode *root, const char *path)
 {
     char **c = g_strsplit(path, ".", -1);
     guint n = g_strv_length(c);
-    JsonNode *cand[10];
+    JsonNode *cand[11];
     guint nc = 0;
     JsonNode *res = NULL;
 
@@ -101,6 +123,7 @@ static JsonNode *resolve(JsonNode *root, const char *path)
         return NULL;
     }
     cand[nc++] = walk(root, c, n);
+    cand[nc++] = host_path(root, path);
     if (n >= 2) {
         JsonNode *ifn = iface(root, c[0]);
         if (ifn) {

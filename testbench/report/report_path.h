@@ -9,12 +9,15 @@
  *   1. literally from the root: objects by member name, arrays by index
  *      ("interfaces.0.interrupts") or by the "name" member of an element
  *      ("interfaces.eth0.stats64.rx_over_errors");
- *   2. IFACE.REST, IFACE an interface name: REST inside that interface
+ *   2. in a report of named hosts (a "hosts" array), HOST.REST: REST
+ *      resolved by these rules in the report of host HOST
+ *      ("a.eth0.rx_missed_errors", "b.forwarded", "a.cpu.idle_ppm");
+ *   3. IFACE.REST, IFACE an interface name: REST inside that interface
  *      object, then inside its "stats64", "netstat", "driver", "nic" and
  *      "ethtool" objects ("eth0.rx_over_errors", "eth0.RX-OVR",
  *      "eth0.polls", "eth0.MPC", "eth0.rx_no_buffer_count": Intel's
  *      ethtool -S names alias the registers they read);
- *   3. a single name: "offered" (offered.frames), "offered_pps",
+ *   4. a single name: "offered" (offered.frames), "offered_pps",
  *      "offered_bps", then a member of "host", "accounting", "cpu"
  *      ("forwarded", "sink_payload_bps", "idle_ppm").
  *

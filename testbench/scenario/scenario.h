@@ -18,6 +18,8 @@
 #define TB_MAX_SOURCES 4
 #define TB_NAME_LEN 32
 #define TB_PATH_LEN 1024
+/** Longest link partner description + 1 ("auto:" and six modes). */
+#define TB_PARTNER_LEN 64
 #define TB_MAX_IMIX 8
 
 /** Modelled host (CPU and kernel parameters). */
@@ -60,6 +62,10 @@ typedef struct TbNicCfg {
     E1kBus bus;                  /**< bus timing */
     char bus_name[TB_NAME_LEN];  /**< bus preset name, for reports */
     uint32_t link_mbps;          /**< 10, 100, 1000 */
+    char partner[TB_PARTNER_LEN];/**< the link partner, e1k_partner_parse
+                                      syntax ("auto") */
+    uint32_t partner_modes;      /**< parsed: E1kConfig.partner_modes */
+    int partner_autoneg;         /**< parsed: E1kConfig.partner_autoneg */
     uint32_t ip;                 /**< IPv4 address, host byte order */
     uint32_t prefix_len;         /**< on-link prefix length */
     uint8_t peer_mac[6];         /**< MAC of the neighbour on this link

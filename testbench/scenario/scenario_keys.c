@@ -190,7 +190,16 @@ const TbKeyDef tb_keys[] = {
      .help = "bus timing presets of the device model"},
     {NI, "link_mbps", U32(10, 1000), .unit = "Mbit/s",
      F(TbNicCfg, link_mbps), .def = "1000", .range_doc = "10, 100, 1000",
-     .help = "link speed"},
+     .help = "link speed: the link partner's top speed, at which traffic "
+     "into the NIC arrives"},
+    {NI, "partner", TB_KEY_STR, "text", F(TbNicCfg, partner),
+     .def = "auto",
+     .help = "the link partner: `auto` (autonegotiates every mode up to "
+     "`link_mbps`), `auto:MODES` or `forced:MODE`, modes `10half`, "
+     "`10full`, `100half`, `100full`, `1000half`, `1000full` joined by `+`; "
+     "its fastest mode must be at `link_mbps`; the model resolves the link "
+     "as IEEE 802.3 clause 28 (parallel detection against a forced "
+     "partner: half duplex; docs/model.md \"Link partner\")"},
     {NI, "txqueuelen", U32(1, 1000000), .unit = "frames",
      F(TbNicCfg, txqueuelen), .def = "1000",
      .help = "the pfifo_fast qdisc limit before the driver's xmit"},

@@ -14,7 +14,7 @@
 
 #include "scenario/scenario_keys.h"
 
-/** Loader state of one tb_scenario_load_data() call. */
+/** Loader state of one tb_topology_load_data() call. */
 typedef struct TbLd {
     const char *file;      /**< name used in messages */
     char *dir;             /**< for relative paths in the file, or NULL */

@@ -454,14 +454,6 @@ static int group_sec(const char *g)
 static int check_sections(TbLd *ld, char **groups)
 {
     for (int i = 0; groups[i]; i++) {
-        if (tb_topology_multi_group(groups[i])) {
-            return tb_ld_fail(ld, groups[i], NULL, "a scenario with "
-                              "[host.NAME] or [link.NAME] sections has "
-                              "several hosts: `e1klab run` and `sweep` "
-                              "run it (load it as a topology, "
-                              "scenario/topology.h); mlffr, bench and check "
-                              "need one host with a traffic generator");
-        }
         if (group_sec(groups[i]) < 0) {
             return tb_ld_fail(ld, groups[i], NULL, "unknown section (known: "
                               "scenario, host, driver, nic.NAME, route.NAME, "
@@ -569,31 +561,6 @@ int tb_ld_read_text(TbLd *ld, const char *data, size_t n,
     return apply_sets(ld, sets);
 }
 
-int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
-                          const char *dir, const char *const *sets,
-                          TbScenario *sc, char **err)
-{
-    TbLd ld;
-    size_t n = len < 0 ? strlen(data) : (size_t)len;
-    int r = -1;
-
-    tb_ld_init(&ld, name, dir, sc);
-    tb_scenario_defaults(sc, name);
-    if (tb_ld_read_text(&ld, data, n, sets) == 0) {
-        char **groups = g_key_file_get_groups(ld.kf, NULL);
-        r = tb_ld_load_all(&ld, groups);
-        g_strfreev(groups);
-    }
-    if (r < 0) {
-        char *m = ld.err ? NULL : g_strdup_printf("%s: invalid scenario",
-                                                  name);
-        *err = tb_text_one_line(m ? m : ld.err);
-        g_free(m);
-    }
-    tb_ld_clear(&ld);
-    return r;
-}
-
 void tb_ld_init(TbLd *ld, const char *name, const char *dir, TbScenario *sc)
 {
     memset(ld, 0, sizeof(*ld));
@@ -639,20 +606,4 @@ int tb_ld_read_file(const char *path, char **data, gsize *len, char **dir,
     }
     *dir = g_path_get_dirname(path);
     return 0;
-}
-
-int tb_scenario_load(const char *path, const char *const *sets,
-                     TbScenario *sc, char **err)
-{
-    char *data, *dir;
-    gsize len;
-    int r;
-
-    if (tb_ld_read_file(path, &data, &len, &dir, err) < 0) {
-        return -1;
-    }
-    r = tb_scenario_load_data(data, (ptrdiff_t)len, path, dir, sets, sc, err);
-    g_free(dir);
-    g_free(data);
-    return r;
 }

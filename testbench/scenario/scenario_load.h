@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Scenario files: INI (GKeyFile) -> TbScenario.  Every section and key is
+ * Scenario files: INI (GKeyFile) -> a TbScenario per host (loaded by
+ * tb_topology_load, scenario/topology.h), and what the rest of the
+ * testbench asks of a host's scenario.  Every section and key is
  * documented in docs/scenarios.md with its unit and default.
  *
  * Errors are one line naming the file, the line and the key, e.g.
@@ -16,27 +18,6 @@
 #include <stddef.h>
 
 #include "scenario/scenario.h"
-
-/**
- * Load the scenario file @path into *sc, then apply the overrides @sets
- * (NULL-terminated array of "section.key=value" strings, or NULL; the
- * key is the text after the last '.' before '=', e.g.
- * "nic.eth0.RxIntDelay=1" sets RxIntDelay in [nic.eth0]).  Relative
- * capture paths in the file are taken from the file's directory, those
- * given with --set from the current directory.
- * Returns 0, or -1 with *err set to a g_malloc'd one-line message.
- */
-int tb_scenario_load(const char *path, const char *const *sets,
-                     TbScenario *sc, char **err);
-
-/**
- * As tb_scenario_load() for the INI text @data (@len bytes, or -1 if
- * NUL-terminated); @name is used in messages and sc->file, @dir resolves
- * relative paths (NULL: current directory).
- */
-int tb_scenario_load_data(const char *data, ptrdiff_t len, const char *name,
-                          const char *dir, const char *const *sets,
-                          TbScenario *sc, char **err);
 
 /**
  * The files a run of @sc reads, for output checks (cli_out.h
@@ -81,8 +62,8 @@ uint32_t tb_guest_nic_cpu(const TbScenario *sc, uint32_t i);
  * sc->file = @name, sc->name = its base name without ".ini", every
  * [host], [run] and [guest] default of the key registry (docs/scenarios.md) and
  * host.netdev_budget_usecs = two jiffies (2e6 / host.hz).  No NIC, route
- * or source (nnics = nroutes = nsources = 0).  tb_scenario_load_data()
- * starts from this.
+ * or source (nnics = nroutes = nsources = 0).  The loader starts every
+ * host from this.
  */
 void tb_scenario_defaults(TbScenario *sc, const char *name);
 

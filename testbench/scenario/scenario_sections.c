@@ -277,6 +277,34 @@ static void nic_defaults(TbNicCfg *n, uint32_t i, const char *name,
 
 /* rules on a parsed NIC: IRQ CPU within host.cpus; link speed; station
  * address unique */
+/* [nic] partner: the description parsed into the NIC's partner fields;
+ * its fastest mode at or below link_mbps must be at link_mbps (the model's
+ * rule, e1k_config_valid). */
+static int partner_rule(TbLd *ld, const char *g, TbNicCfg *n)
+{
+    E1kConfig c;
+
+    e1k_config_default(&c);
+    c.link_mbps = n->link_mbps;
+    if (e1k_partner_parse(n->partner, &c) < 0) {
+        return tb_ld_fail(ld, g, "partner", "'%s' is not auto, auto:MODES "
+                          "or forced:MODE (modes 10half, 10full, 100half, "
+                          "100full, 1000half, 1000full joined by +)",
+                          n->partner);
+    }
+    if (!(e1k_partner_modes(&c) &
+          (n->link_mbps == 1000 ? E1K_LP_1000HD | E1K_LP_1000FD
+           : n->link_mbps == 100 ? E1K_LP_100HD | E1K_LP_100FD
+                                 : E1K_LP_10HD | E1K_LP_10FD))) {
+        return tb_ld_fail(ld, g, "partner", "'%s' has no mode at link_mbps "
+                          "%u (the partner's top speed)", n->partner,
+                          n->link_mbps);
+    }
+    n->partner_modes = c.partner_modes;
+    n->partner_autoneg = c.partner_autoneg;
+    return 0;
+}
+
 static int nic_rules(TbLd *ld, const char *g, TbNicCfg *n)
 {
     const TbScenario *sc = ld->sc;
@@ -290,7 +318,7 @@ static int nic_rules(TbLd *ld, const char *g, TbNicCfg *n)
         return tb_ld_fail(ld, g, "link_mbps", "%u is not a link speed (10, "
                           "100, 1000)", n->link_mbps);
     }
-    if (driver_keys(ld, g, &n->drv) < 0) {
+    if (partner_rule(ld, g, n) < 0 || driver_keys(ld, g, &n->drv) < 0) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nnics; i++) {

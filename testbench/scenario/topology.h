@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A scenario of several modelled hosts joined by links (docs/scenarios.md,
- * "Several hosts"): each [host.NAME] with its own sections becomes one
- * complete TbScenario (its "view": [host], [nic.IF], [route.R],
- * [traffic], [traffic.T], plus the shared [scenario], [driver] and
- * [run]); each [link.NAME] joins two NICs full duplex.  A file without
- * [host.NAME] sections is one host, loaded exactly as tb_scenario_load()
- * loads it.  Loaded by topology_load.c; run by sim/net.h.
+ * The scenario of a run: a network of hosts joined by links
+ * (docs/scenarios.md, "Hosts and links").  Every run is one: a file
+ * without [host.NAME] sections declares one host, unnamed, whose sections
+ * are [host], [nic.IF], [route.R], [traffic] and [traffic.T]; a file with
+ * [host.NAME] sections declares those hosts, each with its own sections
+ * ([nic.NAME.IF], [route.NAME.R], [traffic.NAME], [traffic.NAME.T]).
+ * Each host becomes one complete TbScenario (its "view", with the shared
+ * [scenario], [driver] and [run]); each [link.NAME] joins two NICs full
+ * duplex; [netperf] is a test between two hosts.  Loaded by
+ * topology_load.c; run by sim/sim.h.
+ *
+ * Nothing bounds the number of hosts and links but memory: the arrays are
+ * allocated for what the file declares (docs/performance.md measures a
+ * network of 256 hosts).
  */
 #ifndef TB_TOPOLOGY_H
 #define TB_TOPOLOGY_H
@@ -17,9 +24,6 @@
 
 #include "scenario/scenario.h"
 
-/** Most hosts and links of a topology. */
-#define TB_MAX_HOSTS 4
-#define TB_MAX_LINKS 8
 /** Text of a link end, "HOST.NIC". */
 #define TB_LINK_END_LEN (2 * TB_NAME_LEN)
 
@@ -61,26 +65,35 @@ typedef struct TbNetperfSecCfg {
     int nodelay;                 /**< TCP_NODELAY (-D) */
 } TbNetperfSecCfg;
 
-/** Hosts and links of a scenario file. */
+/** The hosts, links and tests of a scenario file.  @host, @host_name and
+ *  @link are allocated by the loader (nhosts, nlinks entries);
+ *  tb_topology_clear() frees them. */
 typedef struct TbTopology {
-    uint32_t nhosts;
-    char host_name[TB_MAX_HOSTS][TB_NAME_LEN]; /**< "" for a file without
-                                                    [host.NAME] */
-    TbScenario host[TB_MAX_HOSTS];
+    uint32_t nhosts;             /**< >= 1 once loaded */
+    char (*host_name)[TB_NAME_LEN]; /**< "" for the one host of a file
+                                      without [host.NAME] sections */
+    TbScenario *host;            /**< each host's view */
     uint32_t nlinks;
-    TbLinkCfg link[TB_MAX_LINKS];
+    TbLinkCfg *link;
     TbNetperfSecCfg netperf;
 } TbTopology;
 
 /**
- * Load the scenario file @path with --set overrides @sets (as
- * tb_scenario_load) into @t (caller-allocated; large: allocate it on the
- * heap).  A file with [host.NAME] sections: every section must belong to
- * a declared host ([nic.HOST.IF], [route.HOST.R], [traffic.HOST],
- * [traffic.HOST.T]) or be [scenario], [driver], [run] or [link.NAME];
- * each host has one CPU; the run needs a duration; a linked NIC feeds no
- * traffic source, and its peer_mac is the other end's address.  0, or -1
- * with *err set (one line with file:line, section and key).
+ * Load the scenario file @path with --set overrides @sets (NULL-terminated
+ * "section.key=value" strings, or NULL; the key is the text after the
+ * last '.' before '=': "nic.a.eth0.mtu=9000" sets mtu in [nic.a.eth0])
+ * into @t (its previous arrays are not freed: pass a zeroed or cleared
+ * one).  A file without [host.NAME] sections is one unnamed host, loaded
+ * by the one-host rules of scenario_load.c (it needs a [traffic]
+ * section).  With [host.NAME] sections every section must belong to a
+ * declared host ([nic.HOST.IF], [route.HOST.R], [traffic.HOST],
+ * [traffic.HOST.T]) or be [scenario], [driver], [run], [link.NAME] or
+ * [netperf]; a host needs no traffic source; a linked NIC feeds no
+ * traffic source, and its peer_mac is the other end's address.  Relative
+ * capture paths in the file are taken from the file's directory, those
+ * given with --set from the current directory.  0, or -1 with *err set
+ * (one line with file:line, section and key; @t then holds nothing to
+ * free).
  */
 int tb_topology_load(const char *path, const char *const *sets,
                      TbTopology *t, char **err);
@@ -89,9 +102,13 @@ int tb_topology_load(const char *path, const char *const *sets,
 int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
                           const char *dir, const char *const *sets,
                           TbTopology *t, char **err);
+/** Free the arrays of @t and zero it. */
+void tb_topology_clear(TbTopology *t);
 
-/** @group ("host.NAME" or "link.NAME") makes a scenario file one of
- *  several hosts, loaded by tb_topology_load (not tb_scenario_load). */
-bool tb_topology_multi_group(const char *group);
+/** The section of the file that declares source @s of host @h: "traffic"
+ *  or "traffic.T" in a file without [host.NAME], else "traffic.HOST" or
+ *  "traffic.HOST.T" (for --set keys and messages).  g_free. */
+char *tb_topology_source_section(const TbTopology *t, uint32_t h,
+                                 uint32_t s);
 
 #endif /* TB_TOPOLOGY_H */

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Scenario files with several hosts (topology.h): the sections of each
- * [host.NAME] are gathered into a view that the single-host loader
- * (scenario_load.c, scenario_sections.c) loads with all its rules and
- * messages, which name the sections as the file does; then the
- * [link.NAME] sections are checked against the hosts' NICs.
+ * Scenario files as networks (topology.h).  The hosts are the
+ * [host.NAME] sections, or, in a file without them, one unnamed host
+ * whose sections are the file's own.  Each host is loaded by the host
+ * loader (scenario_load.c, scenario_sections.c) with all its rules and
+ * messages: an unnamed host from the file itself, a named one from a
+ * view that gathers its sections under the names the host loader knows
+ * (the messages name the sections as the file does); then the
+ * [link.NAME] sections are checked against the hosts' NICs and the
+ * [netperf] test against the hosts.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -48,23 +52,35 @@ static char *view_name(const char *g, const char *h)
     return NULL;
 }
 
-/* Declared hosts (the [host.NAME] groups, file order) into @t. */
+/* The number of [host.NAME] groups among @groups. */
+static uint32_t count_named(char **groups)
+{
+    uint32_t n = 0;
+    for (int i = 0; groups[i]; i++) {
+        n += g_str_has_prefix(groups[i], "host.");
+    }
+    return n;
+}
+
+/* The hosts of @t: the [host.NAME] groups in file order, or one unnamed
+ * host; their arrays allocated. */
 static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
 {
+    uint32_t n = count_named(groups);
+
+    t->host = g_new0(TbScenario, n ? n : 1);
+    t->host_name = g_malloc0_n(n ? n : 1, sizeof(*t->host_name));
+    t->nhosts = n ? 0 : 1;
     for (int i = 0; groups[i]; i++) {
-        const char *n = groups[i] + 5;
+        const char *name = groups[i] + 5;
         if (!g_str_has_prefix(groups[i], "host.")) {
             continue;
         }
-        if (!tb_ld_valid_name(n, TB_NAME_LEN)) {
+        if (!tb_ld_valid_name(name, TB_NAME_LEN)) {
             return tb_ld_fail(ld, groups[i], NULL, "'%s' is not a host name "
-                              "(1-31 letters, digits, '-' or '_')", n);
+                              "(1-31 letters, digits, '-' or '_')", name);
         }
-        if (t->nhosts == TB_MAX_HOSTS) {
-            return tb_ld_fail(ld, groups[i], NULL, "more than %d hosts",
-                              TB_MAX_HOSTS);
-        }
-        g_strlcpy(t->host_name[t->nhosts++], n, TB_NAME_LEN);
+        g_strlcpy(t->host_name[t->nhosts++], name, TB_NAME_LEN);
     }
     return 0;
 }
@@ -115,7 +131,7 @@ static GKeyFile *make_view(TbLd *ld, GKeyFile *file, char **groups,
     return kf;
 }
 
-/* Host @i through its view, and the rules for hosts of a topology. */
+/* Named host @i through its view. */
 static int load_host(TbLd *ld, char **groups, TbTopology *t, uint32_t i)
 {
     GKeyFile *file = ld->kf;
@@ -131,10 +147,6 @@ static int load_host(TbLd *ld, char **groups, TbTopology *t, uint32_t i)
     char **vg = g_key_file_get_groups(ld->kf, NULL);
     r = tb_ld_load_all(ld, vg);
     g_strfreev(vg);
-    if (r == 0 && sc->host.cpus != 1) {
-        r = tb_ld_fail(ld, "host", "cpus", "a host of a scenario with "
-                       "several hosts has one CPU (%u given)", sc->host.cpus);
-    }
     g_key_file_free(ld->kf);
     ld->kf = file;
     g_clear_pointer(&ld->gmap, g_hash_table_destroy);
@@ -228,9 +240,6 @@ static int load_link(TbLd *ld, const char *g, TbTopology *t)
     TbLinkCfg *l = &t->link[t->nlinks];
     if (tb_ld_check_keys(ld, g, TB_SEC_LINK, -1) < 0) {
         return -1;
-    }
-    if (t->nlinks == TB_MAX_LINKS) {
-        return tb_ld_fail(ld, g, NULL, "more than %d links", TB_MAX_LINKS);
     }
     if (!tb_ld_valid_name(g + 5, TB_NAME_LEN)) {
         return tb_ld_fail(ld, g, NULL, "'%s' is not a link name (1-31 "
@@ -381,6 +390,12 @@ static int load_netperf(TbLd *ld, TbTopology *t)
         }
         np->duration_ns = t->host[0].run.duration_ns;
     }
+    if (np->duration_ns == 0) {
+        bool run = tb_ld_has(ld, "run", "duration")
+                   && !tb_ld_has(ld, g, "duration");
+        return tb_ld_fail(ld, run ? "run" : g, "duration", "a netperf "
+                          "test needs a duration (0 given)");
+    }
     for (uint32_t h = 0; h < t->nhosts; h++) {
         t->host[h].run.duration_ns = np->duration_ns;
     }
@@ -390,85 +405,94 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     return np->test == TB_NETPERF_UDP_STREAM ? udp_sink(ld, t) : 0;
 }
 
-static int load_multi(TbLd *ld, char **groups, TbTopology *t)
+/* The [link.NAME] groups into @t, file order. */
+static int load_links(TbLd *ld, char **groups, TbTopology *t)
 {
-    if (tb_ld_has_group(ld, "host")) {
-        return tb_ld_fail(ld, "host", NULL, "a scenario with [host.NAME] "
-                          "sections names every host");
+    uint32_t n = 0;
+    for (int i = 0; groups[i]; i++) {
+        n += g_str_has_prefix(groups[i], "link.");
     }
-    if (find_hosts(ld, groups, t) < 0 || check_groups(ld, groups, t) < 0) {
-        return -1;
-    }
-    /* the --set arguments noted in host[0] apply to the whole scenario:
-     * each host's report lists them all, as a one-host report does */
-    char ov[sizeof(t->host[0].overrides)];
-    g_strlcpy(ov, t->host[0].overrides, sizeof(ov));
-    for (uint32_t i = 0; i < t->nhosts; i++) {
-        if (load_host(ld, groups, t, i) < 0) {
-            return -1;
-        }
-        g_strlcpy(t->host[i].overrides, ov, sizeof(ov));
-    }
+    t->link = g_new0(TbLinkCfg, n ? n : 1);
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "link.")
             && load_link(ld, groups[i], t) < 0) {
             return -1;
         }
     }
-    if (load_netperf(ld, t) < 0) {
+    return 0;
+}
+
+/* Every named host through its view; the --set arguments noted in
+ * @base (the overrides) apply to the whole scenario: each host's report
+ * lists them all, as the report of an unnamed host does. */
+static int load_named(TbLd *ld, char **groups, TbTopology *t,
+                      const TbScenario *base)
+{
+    if (tb_ld_has_group(ld, "host")) {
+        return tb_ld_fail(ld, "host", NULL, "a scenario with [host.NAME] "
+                          "sections names every host");
+    }
+    if (check_groups(ld, groups, t) < 0) {
         return -1;
     }
-    if (t->host[0].run.duration_ns == 0) {
-        bool np = t->netperf.present && tb_ld_has(ld, "netperf", "duration");
-        return tb_ld_fail(ld, np ? "netperf" : "run", "duration", "a "
-                          "scenario with several hosts needs a duration "
-                          "(0 given)");
+    for (uint32_t i = 0; i < t->nhosts; i++) {
+        if (load_host(ld, groups, t, i) < 0) {
+            return -1;
+        }
+        g_strlcpy(t->host[i].overrides, base->overrides,
+                  sizeof(base->overrides));
     }
     return 0;
 }
 
-bool tb_topology_multi_group(const char *group)
+/* The hosts (an unnamed one: from the file itself, with @base's
+ * defaults and overrides), then links and the netperf test. */
+static int load_all(TbLd *ld, char **groups, TbTopology *t,
+                    const TbScenario *base)
 {
-    return g_str_has_prefix(group, "host.")
-           || g_str_has_prefix(group, "link.");
-}
+    int r;
 
-static bool is_multi(char **groups)
-{
-    for (int i = 0; groups[i]; i++) {
-        if (tb_topology_multi_group(groups[i])) {
-            return true;
-        }
+    if (find_hosts(ld, groups, t) < 0) {
+        return -1;
     }
-    return false;
+    if (t->host_name[0][0]) {
+        r = load_named(ld, groups, t, base);
+    } else {
+        t->host[0] = *base;
+        ld->sc = &t->host[0];
+        r = tb_ld_load_all(ld, groups);
+    }
+    return r < 0 || load_links(ld, groups, t) < 0
+           || load_netperf(ld, t) < 0 ? -1 : 0;
 }
 
 int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
                           const char *dir, const char *const *sets,
                           TbTopology *t, char **err)
 {
+    TbScenario *base = g_new0(TbScenario, 1);
     TbLd ld;
     size_t n = len < 0 ? strlen(data) : (size_t)len;
     int r = -1;
 
     memset(t, 0, sizeof(*t));
-    tb_ld_init(&ld, name, dir, &t->host[0]);
-    /* before the text: --set overrides are noted in host[0] */
-    tb_scenario_defaults(&t->host[0], name);
+    tb_ld_init(&ld, name, dir, base);
+    /* before the text: --set overrides are noted in @base */
+    tb_scenario_defaults(base, name);
     if (tb_ld_read_text(&ld, data, n, sets) == 0) {
         char **groups = g_key_file_get_groups(ld.kf, NULL);
-        if (is_multi(groups)) {
-            r = load_multi(&ld, groups, t);
-        } else {
-            t->nhosts = 1;
-            r = tb_ld_load_all(&ld, groups);
-        }
+        r = load_all(&ld, groups, t, base);
         g_strfreev(groups);
     }
     if (r < 0) {
-        *err = tb_text_one_line(ld.err ? ld.err : "invalid scenario");
+        char *m = ld.err ? NULL : g_strdup_printf("%s: invalid scenario",
+                                                  name);
+        *err = tb_text_one_line(m ? m : ld.err);
+        g_free(m);
+        tb_topology_clear(t);
     }
     tb_ld_clear(&ld);
+    g_free(base);
     return r;
 }
 
@@ -478,6 +502,7 @@ int tb_topology_load(const char *path, const char *const *sets,
     char *data, *dir;
     gsize len;
     if (tb_ld_read_file(path, &data, &len, &dir, err) < 0) {
+        memset(t, 0, sizeof(*t));
         return -1;
     }
     int r = tb_topology_load_data(data, (ptrdiff_t)len, path, dir, sets, t,
@@ -485,4 +510,21 @@ int tb_topology_load(const char *path, const char *const *sets,
     g_free(dir);
     g_free(data);
     return r;
+}
+
+void tb_topology_clear(TbTopology *t)
+{
+    g_free(t->host);
+    g_free(t->host_name);
+    g_free(t->link);
+    memset(t, 0, sizeof(*t));
+}
+
+char *tb_topology_source_section(const TbTopology *t, uint32_t h,
+                                 uint32_t s)
+{
+    const char *src = t->host[h].traffic[s].name;
+    const char *host = t->host_name[h];
+    return g_strconcat("traffic", *host ? "." : "", host, *src ? "." : "",
+                       src, NULL);
 }

@@ -46,7 +46,25 @@ TbCpu *tb_cpu_new(TbEngine *eng, const TbProfile *prof, uint32_t hz,
 
 void tb_cpu_free(TbCpu *c)
 {
+    if (!c) {
+        return;
+    }
+    g_free(c->acct);
     g_free(c);
+}
+
+void tb_cpu_acct_start(TbCpu *c)
+{
+    if (!c->acct) {
+        c->acct = g_new0(TbCpuAcct, 1);
+    }
+    memset(c->acct, 0, sizeof(*c->acct));
+}
+
+void tb_cpu_acct(TbCpu *c, unsigned row, uint64_t n, uint64_t ns)
+{
+    c->acct->n[c->ctx][row] += n;
+    c->acct->ns[c->ctx][row] += ns;
 }
 
 /* ---- timer tick (line 0) ---- */
@@ -176,6 +194,14 @@ void tb_cpu_skip_ticks(TbCpu *c, uint64_t to_ns)
     c->jiffies += n;
     c->line[TB_IRQ_TIMER].count += n;
     c->ctx_ns[TB_CTX_HARDIRQ] += n * busy;
+    if (c->acct) {
+        static const TbCostId tick[] = { TB_COST_IRQ_ENTRY,
+            TB_COST_TIMER_TICK, TB_COST_IRQ_EXIT };
+        for (unsigned i = 0; i < G_N_ELEMENTS(tick); i++) {
+            c->acct->n[TB_CTX_HARDIRQ][tick[i]] += n;
+            c->acct->ns[TB_CTX_HARDIRQ][tick[i]] += n * c->cost_ns[tick[i]];
+        }
+    }
     c->ctx_ns[TB_CTX_IDLE] += (to_ns - now) - n * busy;
     if (n) {
         tb_engine_cancel(c->eng, c->tick_id);
@@ -340,6 +366,9 @@ void do_irq(TbCpu *c)
         int l = __builtin_ctz(c->irq_pending);
         TbIrqLine *ln = &c->line[l];
         c->ctx = TB_CTX_HARDIRQ;
+        if (c->acct) {
+            tb_cpu_acct(c, TB_COST_IRQ_ENTRY, 1, entry);
+        }
         tb_cpu_charge(c, entry);
         ln->count++;
         int handled = ln->fn ? ln->fn(c, ln->ctx) : 0;
@@ -564,7 +593,7 @@ void run_step(TbCpu *c, TbProc *p)
     c->nrunnable += (uint32_t)runnable - (uint32_t)p->runnable;
     p->runnable = runnable;
     if (c->eng->now == w0) {
-        tb_cpu_charge(c, 1);   /* a step always takes time */
+        tb_cpu_charge_as(c, TB_ACCT_OTHER, 1);   /* a step takes time */
     }
     p->runtime_ns += c->ctx_ns[TB_CTX_PROCESS] - t0;
     c->ctx = TB_CTX_IDLE;
@@ -575,7 +604,7 @@ void tb_cpu_sleep(TbCpu *c, uint64_t ns)
     if (c->ctx >= TB_CTX_SOFTIRQ || (c->smp && c->smp->active)) {
         /* atomic context, or a CPU of a set (smp.c runs their idle
          * loops; a msleep there is rare: it busy-waits) */
-        tb_cpu_charge(c, ns);
+        tb_cpu_charge_as(c, TB_ACCT_OTHER, ns);
         return;
     }
     TbCtx prev = c->ctx;

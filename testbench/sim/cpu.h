@@ -102,6 +102,26 @@ typedef struct TbIrqLine {
 #define TB_MAX_PROCS 8
 #define TB_MAX_TIMERS 32
 
+/** Rows of the CPU profile (TbCpuAcct) beyond the cost profile's items:
+ *  the bus stall of a readl (e1k_bus_read_stall_ns), and every other
+ *  charge that is no cost item (udelay, spinning, a process step's
+ *  minimum of 1 ns). */
+enum {
+    TB_ACCT_MMIO_READ = TB_COST_COUNT,
+    TB_ACCT_OTHER,
+    TB_ACCT_COUNT
+};
+
+/** The CPU profile (`e1klab run --profile`, docs/tcp.md "Where a send()'s
+ *  cycles go"): per context and row (a TbCostId, TB_ACCT_MMIO_READ or
+ *  TB_ACCT_OTHER) how often it was charged (operations; bytes for the
+ *  per-byte costs) and the CPU time charged for it (ns).  Counted only
+ *  while TbCpu.acct is set (tb_cpu_acct_start). */
+typedef struct TbCpuAcct {
+    uint64_t n[TB_CTX_COUNT][TB_ACCT_COUNT];
+    uint64_t ns[TB_CTX_COUNT][TB_ACCT_COUNT];
+} TbCpuAcct;
+
 struct TbCpu {
     TbEngine *eng;
     TbCtx ctx;                     /**< current context */
@@ -153,12 +173,19 @@ struct TbCpu {
      * charge_end - now off ctx_ns[charge_ctx] (tb_cpu_times_at_now) */
     uint64_t charge_end;
     TbCtx charge_ctx;
-    /* SMP (smp.h; all zero with one CPU, whose paths never look at them) */
-    uint32_t id;                   /**< CPU number (0..) */
-    TbSmp *smp;                    /**< the CPU set, NULL with one CPU */
+    uint32_t id;                   /**< CPU number in its host (0..) */
+    void *owner;                   /**< the host it belongs to (set by
+                                        its builder, sim_host.c) */
+    /* lock-step (smp.h; all zero outside a set, whose paths never look
+     * at them) */
+    TbSmp *smp;                    /**< the CPU set, NULL outside one */
+    uint32_t slot;                 /**< index in the set */
+    void *jb[5];                   /**< its coroutine's resume point
+                                        (smp.h TbSmpJmp) */
     uint64_t clock;                /**< local clock while switched out, ns
                                         (the running CPU's is eng->now) */
     bool waiting;                  /**< idle, blocked until kicked */
+    TbCpuAcct *acct;               /**< the CPU profile, NULL: off */
 };
 
 /** A modelled spinlock (e.g. netif_tx_lock): a CPU that finds it held
@@ -327,16 +354,51 @@ static inline void tb_cpu_times_at(const TbCpu *c, uint64_t now,
     }
 }
 
+/** Start the CPU profile of @c from now (counts zeroed). */
+void tb_cpu_acct_start(TbCpu *c);
+/** Count @n operations of row @row (TbCpuAcct) taking @ns in the current
+ *  context into the profile (which is on). */
+void tb_cpu_acct(TbCpu *c, unsigned row, uint64_t n, uint64_t ns);
+
+/** Charge @ns of CPU time as row @row of the CPU profile (a charge that
+ *  is no cost item: TB_ACCT_MMIO_READ, TB_ACCT_OTHER). */
+static inline void tb_cpu_charge_as(TbCpu *c, unsigned row, uint64_t ns)
+{
+    if (c->acct) {
+        tb_cpu_acct(c, row, 1, ns);
+    }
+    tb_cpu_charge(c, ns);
+}
+
 /** Charge @n times profile cost @id. */
 static inline void tb_cpu_cost(TbCpu *c, TbCostId id, uint32_t n)
 {
-    tb_cpu_charge(c, c->cost_ns[id] * n);
+    uint64_t ns = c->cost_ns[id] * n;
+    if (c->acct) {
+        tb_cpu_acct(c, id, n, ns);
+    }
+    tb_cpu_charge(c, ns);
+}
+
+/** Charge profile costs @a and @b once each as one charge (one point at
+ *  which interrupts may be taken, as a single cost item would be). */
+static inline void tb_cpu_cost_pair(TbCpu *c, TbCostId a, TbCostId b)
+{
+    if (c->acct) {
+        tb_cpu_acct(c, a, 1, c->cost_ns[a]);
+        tb_cpu_acct(c, b, 1, c->cost_ns[b]);
+    }
+    tb_cpu_charge(c, c->cost_ns[a] + c->cost_ns[b]);
 }
 
 /** Charge a per-byte cost @id for @bytes bytes (ps precision). */
 static inline void tb_cpu_cost_bytes(TbCpu *c, TbCostId id, uint32_t bytes)
 {
-    tb_cpu_charge(c, (c->cost_ps[id] * bytes + 500) / 1000);
+    uint64_t ns = (c->cost_ps[id] * bytes + 500) / 1000;
+    if (c->acct) {
+        tb_cpu_acct(c, id, bytes, ns);
+    }
+    tb_cpu_charge(c, ns);
 }
 
 /** spin_lock / spin_unlock on CPU @c (see TbSpin). */
@@ -346,7 +408,7 @@ static inline void tb_spin_lock(TbCpu *c, TbSpin *l)
         l->contended++;
         while (l->owner && l->owner != c) {
             l->spin_ns += TB_SPIN_QUANTUM_NS;
-            tb_cpu_charge(c, TB_SPIN_QUANTUM_NS);
+            tb_cpu_charge_as(c, TB_ACCT_OTHER, TB_SPIN_QUANTUM_NS);
         }
     }
     l->owner = c;

@@ -7,11 +7,10 @@
 
 #include "sim/link.h"
 #include "sim/sim_int.h"
-#include "sim/tb_host.h"
 
 /* One direction: frames in flight, oldest first. */
 typedef struct LinkDir {
-    struct e1k_os *to;
+    TbNic *to;
     uint8_t *slot;           /* cap slots of TB_LINK_FRAME_MAX bytes */
     uint32_t *len;
     uint32_t cap, head, count;
@@ -25,8 +24,8 @@ struct TbLink {
     LinkDir dir[2];
 };
 
-TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct e1k_os *a,
-                    struct e1k_os *b)
+TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, TbNic *a,
+                    TbNic *b)
 {
     TbLink *l = g_new0(TbLink, 1);
     l->eng = eng;
@@ -82,11 +81,12 @@ static void arrive_event(void *ctx, uint64_t arg)
 {
     TbLink *l = ctx;
     LinkDir *d = &l->dir[arg];
-    E1kRxResult r = e1k_receive(d->to->hw,
-                                d->slot + (size_t)d->head * TB_LINK_FRAME_MAX,
-                                d->len[d->head]);
+    E1kRxResult r = d->to->type->receive(d->to->dev,
+                                         d->slot + (size_t)d->head
+                                                       * TB_LINK_FRAME_MAX,
+                                         d->len[d->head], NULL);
     d->st.rx[r]++;
-    tb_sim_link_arrival(d->to->sim, r);
+    tb_host_link_arrival(d->to->host, r);
     d->head = (d->head + 1) % d->cap;
     d->count--;
 }

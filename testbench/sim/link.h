@@ -3,7 +3,7 @@
  * A full-duplex link between two NICs of a run ([link.NAME],
  * scenario/topology.h): a frame that leaves one NIC's wire (its last bit
  * sent: the device model times the wire) reaches the other NIC
- * (e1k_receive) the propagation delay later, as an engine event.  Each
+ * (its type's receive) the propagation delay later, as an engine event.  Each
  * direction keeps its frames in order in a ring of frame slots grown to
  * its working size; a deterministic loss setting drops every N-th frame.
  */
@@ -15,7 +15,7 @@
 #include "sim/engine.h"
 #include "scenario/topology.h"
 
-struct e1k_os;
+struct TbNic;
 
 /** Counters of one direction of a link. */
 typedef struct TbLinkDirStats {
@@ -27,16 +27,16 @@ typedef struct TbLinkDirStats {
                                  (index: E1kRxResult, hw/net/e1000.h) */
 } TbLinkDirStats;
 
-/** Longest frame a link carries, bytes without FCS (what e1k_receive
- *  accepts). */
+/** Longest frame a link carries, bytes without FCS (what the e1000
+ *  model's receive accepts). */
 #define TB_LINK_FRAME_MAX 16384u
 
 typedef struct TbLink TbLink;
 
-/** A link on engine @eng between the NICs behind @a and @b per @cfg;
- *  sets their link and link_end fields. */
-TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct e1k_os *a,
-                    struct e1k_os *b);
+/** A link on engine @eng between NICs @a and @b per @cfg; sets their
+ *  link and link_end fields. */
+TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct TbNic *a,
+                    struct TbNic *b);
 void tb_link_free(TbLink *l);
 /** A frame of @len bytes (no FCS) left end @from (0: a, 1: b). */
 void tb_link_tx(TbLink *l, int from, const uint8_t *frame, uint32_t len);

@@ -37,6 +37,8 @@ static const char *const cost_names[TB_COST_COUNT] = {
     [TB_COST_TCP_RCV] = "tcp_rcv",
     [TB_COST_TCP_XMIT] = "tcp_xmit",
     [TB_COST_UDP_XMIT] = "udp_xmit",
+    [TB_COST_UDP_RCV] = "udp_rcv",
+    [TB_COST_TCP_SENDMSG] = "tcp_sendmsg",
 };
 
 const char *tb_cost_name(TbCostId id)

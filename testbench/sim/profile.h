@@ -32,7 +32,8 @@ typedef enum TbCostId {
     TB_COST_NETIF_RX,         /**< netif_rx: backlog enqueue */
     TB_COST_NETIF_RECEIVE_SKB,/**< protocol dispatch */
     TB_COST_IP_FORWARD,       /**< ip_rcv+route+ip_forward+neigh output */
-    TB_COST_IP_LOCAL_DELIVER, /**< ip_rcv+ip_local_deliver+udp_rcv */
+    TB_COST_IP_LOCAL_DELIVER, /**< ip_rcv+ip_local_deliver (the IP part
+                                   of local delivery; + udp_rcv for UDP) */
     TB_COST_QDISC_ENQUEUE,    /**< dev_queue_xmit + pfifo_fast enqueue */
     TB_COST_QDISC_DEQUEUE,    /**< qdisc_restart: one dequeue */
     TB_COST_XMIT,             /**< driver ndo_start_xmit body */
@@ -45,13 +46,19 @@ typedef enum TbCostId {
     TB_COST_SOCKET_RECV,      /**< recvfrom() per datagram (syscall) */
     TB_COST_TIMER_TICK,       /**< timer interrupt handler body */
     TB_COST_COPY_FROM_USER_PER_BYTE, /**< per byte copied from user space */
-    TB_COST_SOCKET_SEND,      /**< send() per call (syscall, tcp_sendmsg) */
+    TB_COST_SOCKET_SEND,      /**< send()/sendto() per call: syscall and
+                                   socket layers, netperf's loop */
     TB_COST_TCP_RCV,          /**< tcp_v4_rcv + tcp_rcv_established per
                                    segment in (incl. ACK processing) */
     TB_COST_TCP_XMIT,         /**< tcp_transmit_skb + ip_queue_xmit per
                                    segment out */
     TB_COST_UDP_XMIT,         /**< udp_sendmsg + ip_build_xmit per
                                    datagram out (besides the copy) */
+    TB_COST_UDP_RCV,          /**< udp_rcv per datagram delivered (socket
+                                   lookup, queue, wake the reader) */
+    TB_COST_TCP_SENDMSG,      /**< tcp_sendmsg per send() call (besides
+                                   socket_send, the copy and the segments
+                                   sent) */
     TB_COST_COUNT
 } TbCostId;
 

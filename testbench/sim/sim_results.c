@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Results of a run (sim_int.h): TbResults filled from the kernel model,
- * the CPUs, the driver and device-model instances and the traffic
- * sources; and the CSV sampler, an engine event that hands a copy of the
- * cumulative results to the sample callback at every interval boundary.
+ * Results of a host of a run (sim_int.h): TbResults filled from its
+ * kernel model, its CPUs, its NICs' driver and device-model instances
+ * (through their type, nic.h) and its traffic sources; and the CSV
+ * sampler, an engine event that hands a copy of a host's cumulative
+ * results to its sample callback at every interval boundary.
  */
 #include <glib.h>
 #include <string.h>
@@ -11,9 +12,9 @@
 #include "sim/sim_int.h"
 
 /* Kernel counters (CPU 0's softnet and softirq counters: one CPU). */
-static void fill_host(TbSim *sim, TbResults *r)
+static void fill_host(TbHost *h, TbResults *r)
 {
-    const TbKernel *k = sim->k;
+    const TbKernel *k = h->k;
     r->backlog_drops = k->backlog_drops;
     r->no_route = k->no_route;
     r->ip_dropped = k->ip_dropped;
@@ -22,8 +23,8 @@ static void fill_host(TbSim *sim, TbResults *r)
     r->sink_bytes = k->sink.bytes;
     r->sink_drops = k->sink.drops;
     r->time_squeeze = k->time_squeeze;
-    r->ksoftirqd_wakeups = sim->cpu->ksoftirqd_wakeups;
-    r->softirq_runs = sim->cpu->softirq_runs;
+    r->ksoftirqd_wakeups = h->cpu->ksoftirqd_wakeups;
+    r->softirq_runs = h->cpu->softirq_runs;
     r->skb_alloc_failed = k->arena.alloc_fail;
 }
 
@@ -35,92 +36,96 @@ static void set_cpu_time(TbCpuTime *t, const uint64_t ct[TB_CTX_COUNT])
     t->idle = ct[TB_CTX_IDLE];
 }
 
-/* SMP: per-CPU times (those frozen at the end of the run, if it has
- * ended), their sum into @ct, and the softnet and softirq counters
- * summed over the CPUs. */
-static void fill_smp(TbSim *sim, TbResults *r, uint64_t ct[TB_CTX_COUNT])
+/* In lock-step: per-CPU times (those frozen at the end of the run, if
+ * it has ended), their sum into @ct, and the softnet and softirq
+ * counters summed over the CPUs. */
+static void fill_smp(TbHost *h, TbResults *r, uint64_t ct[TB_CTX_COUNT])
 {
     memset(ct, 0, TB_CTX_COUNT * sizeof(ct[0]));
-    if (sim->frozen) {
-        r->sim_ns = sim->frozen_ns;
+    if (h->frozen) {
+        r->sim_ns = h->frozen_ns;
     }
     r->backlog_drops = r->time_squeeze = 0;
     r->ksoftirqd_wakeups = r->softirq_runs = 0;
-    for (uint32_t j = 0; j < sim->ncpus; j++) {
+    for (uint32_t j = 0; j < h->ncpus; j++) {
         uint64_t cj[TB_CTX_COUNT];
-        if (sim->frozen) {
-            memcpy(cj, sim->frozen_ct[j], sizeof(cj));
+        if (h->frozen) {
+            memcpy(cj, h->frozen_ct[j], sizeof(cj));
         } else {
-            tb_cpu_times_at(sim->cpus[j], sim->eng->now, cj);
+            tb_cpu_times_at(h->cpus[j], h->eng->now, cj);
         }
         for (int x = 0; x < TB_CTX_COUNT; x++) {
             ct[x] += cj[x];
         }
         set_cpu_time(&r->cpus[j], cj);
-        const TbSoftnet *sd = sim->k->sdv[j];
+        const TbSoftnet *sd = h->k->sdv[j];
         r->backlog_drops += sd->backlog_drops;
         r->time_squeeze += sd->time_squeeze;
-        r->ksoftirqd_wakeups += sim->cpus[j]->ksoftirqd_wakeups;
-        r->softirq_runs += sim->cpus[j]->softirq_runs;
+        r->ksoftirqd_wakeups += h->cpus[j]->ksoftirqd_wakeups;
+        r->softirq_runs += h->cpus[j]->softirq_runs;
     }
 }
 
-static void fill_cpus(TbSim *sim, TbResults *r)
+static void fill_cpus(TbHost *h, TbResults *r)
 {
     uint64_t ct[TB_CTX_COUNT];
-    r->ncpus = sim->ncpus;
-    if (sim->smp) {
-        fill_smp(sim, r, ct);
+    bool lockstep = h->sim->smp != NULL;
+    r->ncpus = h->ncpus;
+    if (lockstep) {
+        fill_smp(h, r, ct);
     } else {
-        tb_cpu_times_at_now(sim->cpu, ct);   /* exact also inside a charge */
+        tb_cpu_times_at_now(h->cpu, ct);   /* exact also inside a charge */
     }
     set_cpu_time(&r->cpu, ct);
-    if (!sim->smp) {
+    if (!lockstep) {
         r->cpus[0] = r->cpu;
     }
 }
 
-static void fill_iface(const struct e1k_os *os, TbIfaceResult *f)
+/* Interface results of @nic: its first vector's line (the one of INTx),
+ * the driver's and the device's counters. */
+static void fill_iface(const TbNic *nic, TbIfaceResult *f)
 {
-    g_strlcpy(f->name, os->nd.name, sizeof(f->name));
-    f->irq = os->irq;
-    f->interrupts = os->line > 0 ? os->irq_cpu->line[os->line].count : 0;
-    f->cpu = os->irq_cpu ? os->irq_cpu->id : 0;
-    if (os->ad) {
-        e1k_drv_get_stats64(os->ad, &f->stats);
-        e1k_drv_get_counters(os->ad, &f->drv);
+    const TbNicVec *v = &nic->vec[0];
+    g_strlcpy(f->name, nic->nd.name, sizeof(f->name));
+    f->irq = v->irq;
+    f->interrupts = v->line > 0 ? v->irq_cpu->line[v->line].count : 0;
+    f->cpu = v->irq_cpu ? v->irq_cpu->id : 0;
+    if (nic->drv) {
+        nic->type->get_stats64(nic->drv, &f->stats);
+        nic->type->get_counters(nic->drv, &f->drv);
     }
-    if (os->hw) {
-        e1k_totals(os->hw, &f->nic);
+    if (nic->dev) {
+        nic->type->totals(nic->dev, &f->nic);
     }
-    f->qdisc_drops = os->nd.qdisc_drops;
-    f->tx_timeouts = os->nd.tx_timeouts;
-    if (os->ad) {
-        e1k_drv_get_ethtool_stats(os->ad, f->tx_timeouts, f->ethtool);
+    f->qdisc_drops = nic->nd.qdisc_drops;
+    f->tx_timeouts = nic->nd.tx_timeouts;
+    if (nic->drv) {
+        nic->type->get_ethtool(nic->drv, f->tx_timeouts, f->ethtool);
     }
-    f->wire_tx_frames = os->wire_tx_frames;
-    f->wire_tx_bytes = os->wire_tx_bytes;
+    f->wire_tx_frames = nic->wire_tx_frames;
+    f->wire_tx_bytes = nic->wire_tx_bytes;
 }
 
-void tb_sim_fill_results(TbSim *sim)
+void tb_host_fill_results(TbHost *h)
 {
-    TbResults *r = &sim->res;
-    r->sim_ns = sim->eng->now;
-    fill_host(sim, r);
-    fill_cpus(sim, r);
-    r->niface = sim->nnics;
+    TbResults *r = &h->res;
+    r->sim_ns = h->eng->now;
+    fill_host(h, r);
+    fill_cpus(h, r);
+    r->niface = h->nnics;
     r->forwarded = 0;
-    for (uint32_t i = 0; i < sim->nnics; i++) {
-        fill_iface(&sim->os[i], &r->iface[i]);
-        r->forwarded += sim->os[i].wire_tx_frames;
+    for (uint32_t i = 0; i < h->nnics; i++) {
+        fill_iface(h->nic[i], &r->iface[i]);
+        r->forwarded += h->nic[i]->wire_tx_frames;
     }
     /* frames the host's own sockets sent are not forwarded ones (a frame
      * still in a TX ring at the end has not left: saturate at 0) */
-    r->forwarded -= r->forwarded < sim->k->local_out ? r->forwarded
-                                                     : sim->k->local_out;
-    r->nsources = sim->nsrc;
-    for (uint32_t i = 0; i < sim->nsrc; i++) {
-        tb_source_stats(sim->src[i], &r->source[i]);
+    r->forwarded -= r->forwarded < h->k->local_out ? r->forwarded
+                                                   : h->k->local_out;
+    r->nsources = h->nsrc;
+    for (uint32_t i = 0; i < h->nsrc; i++) {
+        tb_source_stats(h->src[i], &r->source[i]);
     }
 }
 
@@ -129,10 +134,11 @@ void tb_sim_fill_results(TbSim *sim)
  * before it (and not past the end of the samples): the intervals in
  * between are quiet, one CSV row covers them (report_csv.c), so they need
  * no sample and the idle stretch is skipped whole. */
-static uint64_t next_sample(TbSim *sim)
+static uint64_t next_sample(TbHost *host)
 {
-    uint64_t now = sim->eng->now, step = sim->sample_ns;
-    uint64_t h = sim->smp ? now : tb_cpu_idle_horizon(sim->cpu);
+    const TbSim *sim = host->sim;
+    uint64_t now = host->eng->now, step = sim->sample_ns;
+    uint64_t h = sim->smp ? now : tb_cpu_idle_horizon(host->cpu);
 
     if (h > sim->sample_end) {
         h = sim->sample_end == TB_NEVER ? h : sim->sample_end + 1;
@@ -149,20 +155,19 @@ static uint64_t next_sample(TbSim *sim)
  * step).  It only reads cumulative counters and schedules its successor:
  * the other events keep their relative order (sequence numbers stay
  * increasing), so results are the same with and without sampling. */
-void tb_sim_sample_event(void *ctx, uint64_t arg)
+void tb_host_sample_event(void *ctx, uint64_t arg)
 {
     (void)arg;
-    TbSim *sim = ctx;
-    uint64_t now = sim->eng->now;
-    if (sim->ended || now > sim->sample_end) {
+    TbHost *h = ctx;
+    uint64_t now = h->eng->now;
+    if (h->ended || now > h->sim->sample_end) {
         return;
     }
     /* the final statistics are left alone: fill a copy */
-    TbResults keep = sim->res;
-    tb_sim_fill_results(sim);
-    TbResults snap = sim->res;
-    sim->res = keep;
-    sim->sample_fn(sim->sample_ctx, &snap);
-    tb_engine_schedule(sim->eng, next_sample(sim), tb_sim_sample_event,
-                       sim, 0);
+    TbResults keep = h->res;
+    tb_host_fill_results(h);
+    TbResults snap = h->res;
+    h->res = keep;
+    h->sample_fn(h->sample_ctx, &snap);
+    tb_engine_schedule(h->eng, next_sample(h), tb_host_sample_event, h, 0);
 }

@@ -44,19 +44,22 @@ static void smp_stack_deregister(unsigned id)
 }
 
 TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
-                  TbSmpSwitchFn fn, void *ctx)
+                  TbSmpSwitchFn fn)
 {
-    if (n < 2 || n > TB_MAX_CPUS) {
+    if (n < 2) {
         return NULL;
     }
-    TbSmp *s = g_new0(TbSmp, 1);
+    TbSmp *s = g_malloc0(sizeof(*s) + n * sizeof(s->cpu[0]));
     s->eng = eng;
     s->ncpus = n;
     s->switch_fn = fn;
-    s->switch_ctx = ctx;
+    s->stack = g_new0(void *, n);
+    s->stack_id = g_new0(unsigned, n);
+    s->tick_ids = g_new0(TbEventId, n);
+    s->order = g_new0(uint32_t, n);
     for (uint32_t i = 0; i < n; i++) {
         s->cpu[i] = cpus[i];
-        cpus[i]->id = i;
+        cpus[i]->slot = i;
         cpus[i]->smp = s;
     }
     return s;
@@ -67,25 +70,33 @@ void tb_smp_free(TbSmp *s)
     if (!s) {
         return;
     }
-    for (uint32_t i = 0; i < TB_MAX_CPUS; i++) {
+    for (uint32_t i = 0; i < s->ncpus; i++) {
         if (s->stack[i]) {
             smp_stack_deregister(s->stack_id[i]);
         }
         g_free(s->stack[i]);
     }
+    g_free(s->stack);
+    g_free(s->stack_id);
+    g_free(s->tick_ids);
+    g_free(s->order);
     g_free(s);
 }
 
-/* The runnable CPU with the smallest (clock, id), NULL if all wait; in
- * *@next the smallest clock of the other runnable CPUs (TB_NEVER if
- * none): with the run's stop, the horizon of that CPU (smp_arm's, found
- * in the same pass: a switch comes several times per forwarded frame). */
-static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
+/** Sets of at most this many CPUs (a host's) take the unrolled scans. */
+#define TB_SMP_SMALL TB_MAX_CPUS
+
+/* smp_min over the @n CPUs of @cpu, at most @max of them: with @max a
+ * constant the compiler unrolls the scan (a switch comes several times
+ * per forwarded frame). */
+static inline __attribute__((always_inline))
+TbCpu *smp_min_of(TbCpu *const *cpu, uint32_t n, uint32_t max,
+                  uint64_t *next)
 {
     TbCpu *best = NULL;
     uint64_t second = TB_NEVER;
-    for (uint32_t i = 0; i < s->ncpus; i++) {
-        TbCpu *c = s->cpu[i];
+    for (uint32_t i = 0; i < max && i < n; i++) {
+        TbCpu *c = cpu[i];
         if (c->waiting) {
             continue;
         }
@@ -98,6 +109,18 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
     }
     *next = second;
     return best;
+}
+
+/* The runnable CPU with the smallest (clock, slot), NULL if all wait; in
+ * *@next the smallest clock of the other runnable CPUs (TB_NEVER if
+ * none): with the run's stop, the horizon of that CPU (smp_arm's, found
+ * in the same pass). */
+static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
+{
+    if (s->ncpus <= TB_SMP_SMALL) {
+        return smp_min_of(s->cpu, s->ncpus, TB_SMP_SMALL, next);
+    }
+    return smp_min_of(s->cpu, s->ncpus, UINT32_MAX, next);
 }
 
 /* Set the engine's horizon to the next instant the running CPU must stop
@@ -129,9 +152,9 @@ static void smp_switch(TbSmp *s, TbCpu *from, TbCpu *to, uint64_t h)
     s->cur = to;
     s->switches++;
     tb_engine_set_horizon(s->eng, h);
-    s->switch_fn(s->switch_ctx, to);
-    if (!__builtin_setjmp(s->jb[from->id])) {
-        smp_jump(s->jb[to->id]);
+    s->switch_fn(to->owner, to);
+    if (!__builtin_setjmp(from->jb)) {
+        smp_jump(to->jb);
     }
 }
 
@@ -171,7 +194,7 @@ static void smp_sched(TbSmp *s, TbCpu *c)
                 }
             }
             s->resume = c;
-            if (!__builtin_setjmp(s->jb[c->id])) {
+            if (!__builtin_setjmp(c->jb)) {
                 smp_jump(s->main_jb);
             }
             continue;
@@ -226,7 +249,7 @@ static void cpu_entry(void)
 {
     TbSmp *s = boot_smp;
     TbCpu *c = s->cpu[boot_id];
-    if (!__builtin_setjmp(s->jb[c->id])) {
+    if (!__builtin_setjmp(c->jb)) {
         setcontext(&boot_ret);
     }
     for (;;) {
@@ -263,15 +286,19 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
     s->stop = end_ns;
     s->active = true;
     s->cur = r;
-    s->switch_fn(s->switch_ctx, r);
+    s->switch_fn(r->owner, r);
     smp_arm(s);
     if (!__builtin_setjmp(s->main_jb)) {
-        smp_jump(s->jb[r->id]);
+        smp_jump(r->jb);
     }
     s->active = false;
     s->cur = NULL;
     tb_engine_set_horizon(s->eng, TB_NEVER);
-    s->switch_fn(s->switch_ctx, s->cpu[0]);
+    for (uint32_t i = 0; i < s->ncpus; i++) {
+        if (s->cpu[i]->id == 0) {
+            s->switch_fn(s->cpu[i]->owner, s->cpu[i]);
+        }
+    }
 }
 
 /* ---- idle stretches of the whole set in closed form ---- */
@@ -279,7 +306,7 @@ void tb_smp_run(TbSmp *s, uint64_t end_ns)
 uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq)
 {
     TbEngine *e = s->eng;
-    TbEventId ids[TB_MAX_CPUS];
+    TbEventId *ids = s->tick_ids;
     uint64_t h, busy = tb_cpu_tick_busy_ns(s->cpu[0]);
 
     for (uint32_t i = 0; i < s->ncpus; i++) {
@@ -304,7 +331,7 @@ uint64_t tb_smp_idle_horizon(TbSmp *s, uint64_t *seq)
 
 void tb_smp_idle_skip(TbSmp *s, const uint64_t *seq, uint64_t to_ns)
 {
-    uint32_t order[TB_MAX_CPUS];
+    uint32_t *order = s->order;
 
     /* the ticks (all at one instant) are rescheduled in their present
      * order, as firing them one by one would */

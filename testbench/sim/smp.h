@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A set of 2..TB_MAX_CPUS modelled CPUs on one engine, run as coroutines
- * (one stack each) in conservative lock-step, deterministically:
+ * A set of modelled CPUs (two or more: those of one host, or of every
+ * host of a network) on one engine, run as coroutines (one stack each)
+ * in conservative lock-step, deterministically:
  *
  *  - Each CPU has a local clock.  The running CPU's clock is eng->now; a
  *    switched-out CPU keeps it in TbCpu.clock.  A CPU is runnable or
  *    blocked idle (TbCpu.waiting: nothing to do until an interrupt is
  *    delivered to it or one of its processes is woken, tb_cpu_kick).
- *  - The runnable CPU with the smallest (clock, id) runs.  At each charge
+ *  - The runnable CPU with the smallest (clock, slot) runs (slot: its
+ *    index in the set).  At each charge
  *    point that would take it past another runnable CPU (the engine's
  *    horizon is set to the next CPU's clock so that the charge's fast
  *    path, tb_engine_maybe_due, traps), engine events are run in global (time,
@@ -42,50 +44,53 @@
  *  "Nonlocal gotos"), cheaper than a jmp_buf's signal mask and unwind. */
 typedef void *TbSmpJmp[5];
 
-/** Called whenever CPU @c starts or resumes running (the kernel's
- *  "current CPU" pointers follow it). */
-typedef void (*TbSmpSwitchFn)(void *ctx, TbCpu *c);
+/** Called with @c->owner whenever CPU @c starts or resumes running (the
+ *  owner's "current CPU" pointers follow it), and for every boot CPU (id
+ *  0) when tb_smp_run returns (every owner is back on its boot CPU). */
+typedef void (*TbSmpSwitchFn)(void *owner, TbCpu *c);
 
 struct TbSmp {
     bool active;                   /**< inside tb_smp_run */
     TbEngine *eng;
-    TbCpu *cpu[TB_MAX_CPUS];
     uint32_t ncpus;
     TbCpu *cur;                    /**< running CPU */
     TbCpu *resume;                 /**< CPU to resume from tb_smp_run */
     uint64_t stop;                 /**< tb_smp_run's @end, ns */
     bool started;                  /**< coroutines created */
     TbSmpSwitchFn switch_fn;
-    void *switch_ctx;
-    TbSmpJmp main_jb;              /**< tb_smp_run's caller */
-    TbSmpJmp jb[TB_MAX_CPUS];      /**< each CPU's coroutine */
-    void *stack[TB_MAX_CPUS];
-    unsigned stack_id[TB_MAX_CPUS];  /**< valgrind's ids of stack[] (0
-                                          when built without valgrind) */
+    TbSmpJmp main_jb;              /**< tb_smp_run's caller (each CPU's
+                                        coroutine: TbCpu.jb) */
+    void **stack;
+    unsigned *stack_id;            /**< valgrind's ids of stack[] (0
+                                        when built without valgrind) */
+    TbEventId *tick_ids;           /**< scratch of the idle horizon */
+    uint32_t *order;               /**< scratch of the idle skip */
     uint64_t switches;             /**< coroutine switches (statistics) */
     uint64_t kicks;                /**< tb_smp_kick calls: the only
                                         change of a CPU's (clock, waiting)
                                         an engine event can make */
+    TbCpu *cpu[];                  /**< the set, ncpus entries (in the
+                                        struct: no load on the way) */
 };
 
 /**
- * A set of @n (2..TB_MAX_CPUS) CPUs already created on @eng (@cpus[0] is
- * the boot CPU); sets their id and smp pointer.  NULL if @n is out of
- * range or the engine has no free fixed timer.
+ * A set of @n (2 or more) CPUs already created on @eng, in the order of
+ * @cpus (copied; the first is the CPU tb_smp_run starts with); sets their
+ * slot and smp pointer.  NULL if @n is below 2.
  */
 TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
-                  TbSmpSwitchFn fn, void *ctx);
+                  TbSmpSwitchFn fn);
 void tb_smp_free(TbSmp *s);
 
 /**
  * Start lock-step at the current engine time (host ready): every CPU's
- * clock becomes eng->now and it is runnable.  Before this only CPU 0 runs
- * (the boot CPU, through the one-CPU paths of cpu.c).
+ * clock becomes eng->now and it is runnable.  Before this only each
+ * host's boot CPU runs, through the one-CPU paths of cpu.c.
  */
 void tb_smp_start(TbSmp *s);
 
-/** Run every CPU until @end_ns (see above).  Back in the caller the
- *  kernel's current CPU is CPU 0 again. */
+/** Run every CPU until @end_ns (see above).  Back in the caller every
+ *  owner is on its boot CPU (the switch callback). */
 void tb_smp_run(TbSmp *s, uint64_t end_ns);
 
 /**

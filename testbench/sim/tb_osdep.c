@@ -1,10 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * driver/osdep.h for the testbench: every operation runs on the modelled
- * kernel and charges modelled CPU time (profile costs; a readl stalls for
- * the NIC bus's read round trip, e1k_bus_read_stall_ns).
+ * driver/osdep.h for the testbench: the OS services of the driver cores
+ * written over it (the e1000's; the 82598EB's core sits over the same
+ * osdep.h) on a NIC's glue (struct e1k_os, tb_host.h; sim/nic.h).
+ * Chip-neutral: register accesses go through the NIC's type
+ * (nic_mmio.h: the e1000's model inline, any other chip through its
+ * table).  Every operation runs on the modelled kernel and charges
+ * modelled CPU time (profile costs; a readl stalls for the NIC bus's
+ * read round trip, the type's read_stall_ns).
  */
 #include "sim/tb_host.h"
+#include "sim/nic_mmio.h"
 
 #include <glib.h>
 
@@ -20,24 +26,27 @@
  * e1k_os_writel_readl.  e1k_os_readl and e1k_os_writel_readl are forced
  * inline into the driver's call sites (link-time optimisation): with the
  * register a constant there (ICR in the interrupt handler, STATUS in the
- * flushes), the model's read folds to that register's case and the call
- * with its register saves goes (~30 instructions per interrupt; the text
- * grows by 12 KB).  e1k_os_writel is not: inline at its sites it costs
- * more than it saves. */
+ * flushes), the e1000 model's read folds to that register's case
+ * (nic_mmio.h's fast path) and the call with its register saves goes
+ * (~30 instructions per interrupt; the text grows by 12 KB).
+ * e1k_os_writel is not: inline at its sites it costs more than it
+ * saves. */
 static inline __attribute__((always_inline))
 uint32_t os_readl(struct e1k_os *os, uint32_t reg)
 {
-    os->mmio_reads++;
-    tb_cpu_charge(os->cpu, os->readl_ns);
-    return e1k_mmio_read(os->hw, reg, 4);
+    TbNic *n = &os->nic;
+    n->mmio_reads++;
+    tb_cpu_charge_as(n->cpu, TB_ACCT_MMIO_READ, n->readl_ns);
+    return tb_nic_readl(n, reg);
 }
 
 static inline __attribute__((always_inline))
 void os_writel(struct e1k_os *os, uint32_t reg, uint32_t val)
 {
-    os->mmio_writes++;
-    tb_cpu_cost(os->cpu, TB_COST_MMIO_WRITE, 1);
-    e1k_mmio_write(os->hw, reg, val, 4);
+    TbNic *n = &os->nic;
+    n->mmio_writes++;
+    tb_cpu_cost(n->cpu, TB_COST_MMIO_WRITE, 1);
+    tb_nic_writel(n, reg, val);
 }
 
 inline __attribute__((always_inline))
@@ -63,17 +72,17 @@ uint32_t e1k_os_writel_readl(struct e1k_os *os, uint32_t wreg, uint32_t val,
 
 void e1k_os_udelay(struct e1k_os *os, uint32_t us)
 {
-    tb_cpu_charge(os->cpu, (uint64_t)us * 1000u);
+    tb_cpu_charge_as(os->nic.cpu, TB_ACCT_OTHER, (uint64_t)us * 1000u);
 }
 
 void e1k_os_msleep(struct e1k_os *os, uint32_t ms)
 {
-    tb_cpu_sleep(os->cpu, (uint64_t)ms * 1000000u);
+    tb_cpu_sleep(os->nic.cpu, (uint64_t)ms * 1000000u);
 }
 
 uint64_t e1k_os_now_ns(struct e1k_os *os)
 {
-    return tb_cpu_now(os->cpu);
+    return tb_cpu_now(os->nic.cpu);
 }
 
 /* ---- bookkeeping memory (probe/open time: no modelled CPU cost) ---- */
@@ -100,24 +109,24 @@ void e1k_os_kfree(struct e1k_os *os, void *p)
 
 void *e1k_os_alloc_coherent(struct e1k_os *os, size_t size, uint64_t *bus)
 {
-    return tb_arena_coh_alloc(&os->k->arena, size, bus);
+    return tb_arena_coh_alloc(&os->nic.k->arena, size, bus);
 }
 
 void e1k_os_free_coherent(struct e1k_os *os, size_t size, void *cpu,
                           uint64_t bus)
 {
     (void)bus;
-    tb_arena_coh_free(&os->k->arena, cpu, size);
+    tb_arena_coh_free(&os->nic.k->arena, cpu, size);
 }
 
 /* ---- skbs ---- */
 
 struct e1k_skb *e1k_os_alloc_skb(struct e1k_os *os, uint32_t len)
 {
-    tb_cpu_cost(os->cpu, TB_COST_SKB_ALLOC, 1);
-    TbSkb *s = tb_skb_alloc(&os->k->arena, len);
+    tb_cpu_cost(os->nic.cpu, TB_COST_SKB_ALLOC, 1);
+    TbSkb *s = tb_skb_alloc(&os->nic.k->arena, len);
     if (s) {
-        s->in_dev = (int8_t)os->nd.index;
+        s->in_dev = (int8_t)os->nic.nd.index;
     }
     return s;
 }
@@ -125,7 +134,7 @@ struct e1k_skb *e1k_os_alloc_skb(struct e1k_os *os, uint32_t len)
 void e1k_os_free_skb(struct e1k_os *os, struct e1k_skb *skb)
 {
     if (skb) {
-        tb_kfree_skb(os->k, skb);
+        tb_kfree_skb(os->nic.k, skb);
     }
 }
 
@@ -146,12 +155,27 @@ void e1k_os_skb_set_len(struct e1k_skb *skb, uint32_t len)
 
 uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb)
 {
-    return tb_skb_bus(&os->k->arena, skb);
+    return tb_skb_bus(&os->nic.k->arena, skb);
 }
 
 void e1k_os_skb_csum_ok(struct e1k_skb *skb)
 {
     skb->csum_ok = 1;
+}
+
+/* The modelled stack never offloads VLAN tags (the driver's VLAN
+ * offloads stay off in the testbench). */
+bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
+{
+    (void)skb;
+    *tci = 0;
+    return false;
+}
+
+void e1k_os_skb_vlan_rx(struct e1k_skb *skb, uint16_t tci)
+{
+    (void)skb;
+    (void)tci;
 }
 
 uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb)
@@ -167,7 +191,7 @@ uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *skb)
 uint64_t e1k_os_skb_frag_dma(struct e1k_os *os, struct e1k_skb *skb,
                              uint32_t i, uint32_t *len)
 {
-    const TbSkbFrag *f = &tb_skb_frags(&os->k->arena, skb)[i];
+    const TbSkbFrag *f = &tb_skb_frags(&os->nic.k->arena, skb)[i];
     *len = f->len;
     return f->bus;
 }
@@ -188,7 +212,7 @@ bool e1k_os_skb_csum_partial(const struct e1k_skb *skb, uint32_t *start,
 void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
                    uint32_t len)
 {
-    tb_cpu_cost_bytes(os->cpu, TB_COST_COPY_TO_USER_PER_BYTE, len);
+    tb_cpu_cost_bytes(os->nic.cpu, TB_COST_COPY_TO_USER_PER_BYTE, len);
     memmove(dst, src, len);
 }
 
@@ -196,21 +220,21 @@ void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
 
 void e1k_os_receive_skb(struct e1k_os *os, struct e1k_skb *skb)
 {
-    os->rx_handed++;
-    skb->in_dev = (int8_t)os->nd.index;
-    tb_netif_receive_skb_dev(os->k, skb, &os->nd);
+    os->nic.rx_handed++;
+    skb->in_dev = (int8_t)os->nic.nd.index;
+    tb_netif_receive_skb_dev(os->nic.k, skb, &os->nic.nd);
 }
 
 int e1k_os_netif_rx(struct e1k_os *os, struct e1k_skb *skb)
 {
-    os->rx_handed++;
-    skb->in_dev = (int8_t)os->nd.index;
-    return tb_netif_rx(os->k, skb);
+    os->nic.rx_handed++;
+    skb->in_dev = (int8_t)os->nic.nd.index;
+    return tb_netif_rx(os->nic.k, skb);
 }
 
 bool e1k_os_napi_schedule(struct e1k_os *os)
 {
-    return tb_napi_schedule(os->k, &os->nd.napi);
+    return tb_napi_schedule(os->nic.k, &os->nic.nd.napi);
 }
 
 /* Forced inline into the driver's poll (every poll of a NAPI driver
@@ -218,30 +242,30 @@ bool e1k_os_napi_schedule(struct e1k_os *os)
 inline __attribute__((always_inline))
 bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done)
 {
-    return tb_napi_complete_done(os->k, &os->nd.napi, work_done);
+    return tb_napi_complete_done(os->nic.k, &os->nic.nd.napi, work_done);
 }
 
 void e1k_os_netif_stop_queue(struct e1k_os *os)
 {
-    tb_netif_stop_queue(&os->nd);
+    tb_netif_stop_queue(&os->nic.nd);
 }
 
 void e1k_os_netif_wake_queue(struct e1k_os *os)
 {
-    tb_netif_wake_queue(&os->nd);
+    tb_netif_wake_queue(&os->nic.nd);
 }
 
 bool e1k_os_netif_queue_stopped(struct e1k_os *os)
 {
-    return os->nd.queue_stopped;
+    return os->nic.nd.queue_stopped;
 }
 
 void e1k_os_netif_carrier(struct e1k_os *os, bool on)
 {
-    if (on && !os->nd.carrier) {
-        os->nd.trans_start = os->cpu->jiffies;
+    if (on && !os->nic.nd.carrier) {
+        os->nic.nd.trans_start = os->nic.cpu->jiffies;
     }
-    os->nd.carrier = on;
+    os->nic.nd.carrier = on;
 }
 
 /* ---- costs ---- */
@@ -257,7 +281,7 @@ void e1k_os_charge(struct e1k_os *os, enum e1k_os_cost what, uint32_t n)
         [E1K_COST_POLL] = TB_COST_NAPI_POLL,
     };
     if ((unsigned)what < E1K_COST_COUNT) {
-        tb_cpu_cost(os->cpu, map[what], n);
+        tb_cpu_cost(os->nic.cpu, map[what], n);
     }
 }
 
@@ -270,64 +294,6 @@ void e1k_os_log(struct e1k_os *os, int level, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    tb_klog(os->k, level, "e1000 %s: %s", os->nd.name, msg);
-}
-
-/* ---- glue ---- */
-
-static int napi_poll(TbNapi *n, int budget)
-{
-    struct e1k_os *os = n->owner;
-    return e1k_drv_poll(os->ad, budget);
-}
-
-static int ndo_xmit(TbNetdev *dev, TbSkb *skb)
-{
-    struct e1k_os *os = dev->priv;
-    return e1k_drv_xmit(os->ad, skb);
-}
-
-static void ndo_tx_timeout(TbNetdev *dev)
-{
-    struct e1k_os *os = dev->priv;
-    e1k_drv_tx_timeout(os->ad);
-}
-
-int tb_os_irq(TbCpu *cpu, void *ctx)
-{
-    (void)cpu;
-    struct e1k_os *os = ctx;
-    return os->ad ? e1k_drv_intr(os->ad) : 0;
-}
-
-static void drv_watchdog(TbCpu *cpu, void *ctx)
-{
-    struct e1k_os *os = ctx;
-    e1k_drv_watchdog(os->ad);
-    tb_cpu_mod_timer(cpu, &os->drv_watchdog, cpu->jiffies + 2ull * cpu->hz);
-}
-
-void tb_os_start_watchdog(struct e1k_os *os)
-{
-    os->drv_watchdog.fn = drv_watchdog;
-    os->drv_watchdog.ctx = os;
-    tb_cpu_mod_timer(os->cpu, &os->drv_watchdog,
-                     os->cpu->jiffies + 2ull * os->cpu->hz);
-}
-
-int tb_os_init(struct e1k_os *os, TbKernel *k, const char *name,
-               uint32_t weight, uint32_t txqueuelen)
-{
-    os->k = k;
-    os->cpu = k->cpu;
-    os->irq_cpu = k->cpu;
-    snprintf(os->nd.name, sizeof(os->nd.name), "%s", name);
-    os->nd.priv = os;
-    os->nd.xmit = ndo_xmit;
-    os->nd.tx_timeout = ndo_tx_timeout;
-    os->nd.txqueuelen = txqueuelen;
-    os->nd.napi.poll = napi_poll;
-    os->nd.napi.owner = os;
-    os->nd.napi.weight = weight ? (int)weight : 64;
-    return tb_netdev_register(k, &os->nd);
+    tb_klog(os->nic.k, level, "%s %s: %s", os->nic.type->name,
+            os->nic.nd.name, msg);
 }

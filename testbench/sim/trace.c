@@ -4,7 +4,7 @@
 
 #include "sim/cpu.h"
 #include "sim/engine.h"
-#include "sim/tb_host.h"
+#include "sim/nic.h"
 
 void tb_trace_line(FILE *out, uint64_t now_ns, const char *ifname,
                    E1kTraceEvent ev, uint64_t a, uint64_t b)
@@ -21,6 +21,7 @@ void tb_trace_line(FILE *out, uint64_t now_ns, const char *ifname,
 
 void tb_os_trace(void *opaque, E1kTraceEvent ev, uint64_t a, uint64_t b)
 {
-    struct e1k_os *os = opaque;
-    tb_trace_line(os->trace_out, os->cpu->eng->now, os->nd.name, ev, a, b);
+    const TbNic *nic = opaque;
+    tb_trace_line(nic->trace_out, nic->cpu->eng->now, nic->log_name, ev, a,
+                  b);
 }

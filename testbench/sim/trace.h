@@ -21,9 +21,10 @@ void tb_trace_line(FILE *out, uint64_t now_ns, const char *ifname,
                    E1kTraceEvent ev, uint64_t a, uint64_t b);
 
 /**
- * E1kPort.trace callback of a testbench NIC: @opaque is its struct e1k_os
- * (sim/tb_host.h); the line goes to os->trace_out at the engine's current
- * time, named after the net_device.
+ * E1kPort.trace callback of a testbench NIC: @opaque is its TbNic
+ * (sim/nic.h); the line goes to its trace_out at the engine's current
+ * time, named after the net_device ("HOST.IF" in a network of named
+ * hosts: TbNic.log_name).
  */
 void tb_os_trace(void *opaque, E1kTraceEvent ev, uint64_t a, uint64_t b);
 

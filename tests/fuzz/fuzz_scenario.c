@@ -5,7 +5,7 @@
  *
  * The input is the INI text of a scenario file, loaded with relative
  * paths taken from the current directory (the fuzz build directory).
- * tb_scenario_load_data() must return 0 with no message, or -1 with a
+ * tb_topology_load_data() must return 0 with no message, or -1 with a
  * one-line message.  ASan/UBSan/LeakSanitizer catch memory errors and
  * leaks in the loader.
  */
@@ -16,8 +16,7 @@
 
 #include <glib.h>
 
-#include "scenario/scenario.h"
-#include "scenario/scenario_load.h"
+#include "scenario/topology.h"
 
 #define FS_CHECK(cond)                                                    \
     do {                                                                  \
@@ -31,12 +30,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static TbScenario sc;
+    TbTopology t;
     char *err = NULL;
-    int r = tb_scenario_load_data((const char *)data, (ptrdiff_t)size,
-                                  "fuzz.ini", NULL, NULL, &sc, &err);
+    int r = tb_topology_load_data((const char *)data, (ptrdiff_t)size,
+                                  "fuzz.ini", NULL, NULL, &t, &err);
     if (r == 0) {
         FS_CHECK(err == NULL);
+        FS_CHECK(t.nhosts >= 1);
+        tb_topology_clear(&t);
     } else {
         FS_CHECK(r == -1);
         FS_CHECK(err != NULL && strchr(err, '\n') == NULL);

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Reports of a run of several hosts (report_net.h).  Each host's part is
- * the one-host report (report_text.c, report_json.c) of that host; this
- * file adds the rules between hosts, the links and the netperf result.
- * The netperf tables have the columns and widths netperf 2.x prints for
- * its TCP_STREAM and UDP_STREAM tests [NETPERF].
+ * The [netperf] test's part of a run's report (report.h): its figures,
+ * the result tables with the columns and widths netperf 2.x prints for
+ * its TCP_STREAM and UDP_STREAM tests [NETPERF], and the JSON `netperf`
+ * object (docs/report-schema.md).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -14,7 +13,6 @@
 
 #include "report/json_put.h"
 #include "report/report.h"
-#include "report/report_net.h"
 
 /* @bytes x 8 over @ns in 10^6 bit/s, rounded to the two decimals
  * netperf prints (keep what it prints). */
@@ -38,7 +36,7 @@ static void cpu_figures(const TbResults *r, uint64_t bytes, double *util,
                 : 0;
 }
 
-void tb_netperf_figures(const TbNetReport *nr, TbNetperfFigures *f)
+void tb_netperf_figures(const TbRunReport *nr, TbNetperfFigures *f)
 {
     const TbNetperfSecCfg *c = &nr->t->netperf;
     uint64_t end = nr->res[0]->init_ns + c->duration_ns;
@@ -67,7 +65,7 @@ static void ip_text(char buf[16], uint32_t ip)
 
 /* netperf's UDP_STREAM banner and result table: the sender's line
  * (datagrams sent, errors, the rate sent), the receiver's line. */
-static void text_netperf_udp(FILE *out, const TbNetReport *nr,
+static void text_netperf_udp(FILE *out, const TbRunReport *nr,
                              const TbNetperfFigures *f, const char *lip,
                              const char *rip)
 {
@@ -96,8 +94,7 @@ static void text_netperf_udp(FILE *out, const TbNetReport *nr,
             nr->np->sock_drops);
 }
 
-/* netperf's banner and result table. */
-static void text_netperf(FILE *out, const TbNetReport *nr)
+void tb_report_netperf_text(FILE *out, const TbRunReport *nr)
 {
     const TbNetperfSecCfg *c = &nr->t->netperf;
     TbNetperfFigures f;
@@ -133,70 +130,7 @@ static void text_netperf(FILE *out, const TbNetReport *nr)
             nr->np->bytes_sent, nr->np->sends, nr->np->mismatches);
 }
 
-static void text_links(FILE *out, const TbNetReport *nr)
-{
-    fprintf(out, "Links (frames incl. FCS bytes, lost on the wire):\n");
-    for (uint32_t i = 0; i < nr->t->nlinks; i++) {
-        const TbLinkCfg *c = &nr->t->link[i];
-        for (int d = 0; d < 2; d++) {
-            const TbLinkDirStats *s = nr->link[i][d];
-            fprintf(out, "  %-8s %s -> %s: %" PRIu64 " frames, %" PRIu64
-                    " bytes, %" PRIu64 " lost\n", c->name, c->end_text[d],
-                    c->end_text[1 - d], s->frames, s->bytes, s->lost);
-        }
-    }
-    fprintf(out, "\n");
-}
-
-void tb_report_net_text(FILE *out, const TbNetReport *nr)
-{
-    for (uint32_t h = 0; h < nr->t->nhosts; h++) {
-        fprintf(out, "==== host %s ====\n", nr->t->host_name[h]);
-        tb_report_text(out, &nr->t->host[h], nr->res[h]);
-        fprintf(out, "\n");
-    }
-    text_links(out, nr);
-    if (nr->np && nr->t->netperf.present) {
-        text_netperf(out, nr);
-    }
-}
-
-/* Host @h: its name and its one-host report object. */
-static void json_net_host(JsonBuilder *b, const TbNetReport *nr, uint32_t h)
-{
-    json_builder_begin_object(b);
-    ks(b, "name", nr->t->host_name[h]);
-    obj(b, "report");
-    tb_report_json_members(b, &nr->t->host[h], nr->res[h]);
-    json_builder_end_object(b);
-    json_builder_end_object(b);
-}
-
-static void json_net_links(JsonBuilder *b, const TbNetReport *nr)
-{
-    json_builder_set_member_name(b, "links");
-    json_builder_begin_array(b);
-    for (uint32_t i = 0; i < nr->t->nlinks; i++) {
-        const TbLinkCfg *c = &nr->t->link[i];
-        json_builder_begin_object(b);
-        ks(b, "name", c->name);
-        ks(b, "a", c->end_text[0]);
-        ks(b, "b", c->end_text[1]);
-        ku(b, "delay_ns", c->delay_ns);
-        for (int d = 0; d < 2; d++) {
-            obj(b, d ? "b_to_a" : "a_to_b");
-            ku(b, "frames", nr->link[i][d]->frames);
-            ku(b, "bytes", nr->link[i][d]->bytes);
-            ku(b, "lost", nr->link[i][d]->lost);
-            json_builder_end_object(b);
-        }
-        json_builder_end_object(b);
-    }
-    json_builder_end_array(b);
-}
-
-/* The `netperf` object (docs/report-schema.md). */
-static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
+void tb_report_netperf_json(JsonBuilder *b, const TbRunReport *nr)
 {
     const TbNetperfSecCfg *c = &nr->t->netperf;
     TbNetperfFigures f;
@@ -236,27 +170,4 @@ static void json_netperf(JsonBuilder *b, const TbNetReport *nr)
         ku(b, "pattern_mismatches", nr->np->mismatches);
     }
     json_builder_end_object(b);
-}
-
-char *tb_report_net_json(const TbNetReport *nr)
-{
-    JsonBuilder *b = json_builder_new();
-
-    json_builder_begin_object(b);
-    ks(b, "schema", TB_REPORT_SCHEMA);
-    ks(b, "scenario", nr->t->host[0].name);
-    json_builder_set_member_name(b, "hosts");
-    json_builder_begin_array(b);
-    for (uint32_t h = 0; h < nr->t->nhosts; h++) {
-        json_net_host(b, nr, h);
-    }
-    json_builder_end_array(b);
-    json_net_links(b, nr);
-    if (nr->np && nr->t->netperf.present) {
-        json_netperf(b, nr);
-    }
-    json_builder_end_object(b);
-    char *out = tb_report_json_text(b);
-    g_object_unref(b);
-    return out;
 }
