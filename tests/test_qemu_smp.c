@@ -20,6 +20,7 @@
 #include "qemu/qemu_guest.h"
 #include "qemu/qemu_snapshot.h"
 #include "scenario/scenario_load.h"
+#include "one_host.h"
 
 static const char scen_text[] =
     "[host]\ncpu_mhz = 933\ncpus = 4\n"
@@ -40,7 +41,7 @@ static const char scen_text[] =
 static int load(TbScenario *sc, const char *text, const char *const *sets,
                 char **err)
 {
-    int r = tb_scenario_load_data(text, -1, "t.ini", NULL, sets, sc, err);
+    int r = one_host_load_data(text, "t.ini", NULL, sets, sc, err);
 
     if (r < 0 && g_test_verbose()) {
         g_printerr("%s\n", *err);
