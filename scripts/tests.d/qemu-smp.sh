@@ -10,7 +10,8 @@
 #                  column of the guest's /proc/interrupts, no oops; run 1
 #                  makes the snapshot and starts from it, run 2 reuses it:
 #                  identical JSON and identical console (kernel timestamps
-#                  included)
+#                  included); CPU 1, with no NIC, at least 80 % idle (its
+#                  idle time in progress at the reading counted)
 #   smp2-forward   forward-smp2.ini (2 CPUs, one stream into each port, each
 #                  NIC on its own CPU) at 5,000 frames per stream, booting
 #                  for each run: both CPUs forward, two runs identical
@@ -105,7 +106,10 @@ s4=$(date +%s)
 scen=testbench/scenarios/forward-970kpps-napi.ini
 if smp_pair smp4 1 "$scen" --set host.cpus=4 --set guest.cpus=4 \
      --set nic.eth0.cpu=2 --set nic.eth1.cpu=3 --set traffic.count=20000; then
-  why=$(smp_check smp4 <<<"ncpu = 4; pin = {\"eth0\": 2, \"eth1\": 3}$smp_py_common$smp_py_pinned")
+  why=$(smp_check smp4 <<<"ncpu = 4; pin = {\"eth0\": 2, \"eth1\": 3}$smp_py_common
+c1 = r[\"cpus\"][1] if len(r.get(\"cpus\", [])) > 1 else {\"idle_ppm\": 0}
+if c1[\"idle_ppm\"] < 800000: e.append(\"CPU 1 (no NIC) idle %d ppm\" % c1[\"idle_ppm\"])
+$smp_py_pinned")
   if [ -z "$why" ] && [ "$(ls "$W/snapshots"/snap-*.mig | wc -l)" = 1 ]; then
     ok "smp4-forward (4 vCPUs: boots, forwards, eth0 on CPU 2, eth1 on CPU 3 in /proc/interrupts; a fresh and a reused snapshot: identical JSON and console; $(( $(date +%s) - s4 )) s)"
   else
