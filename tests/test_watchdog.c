@@ -6,11 +6,13 @@
  * (watchdog_timeo = 5 s, Linux e1000_probe's 5 * HZ, checked every 5 s)
  * logs "NETDEV WATCHDOG: eth1: transmit timed out" at its 10 s run; the
  * driver's tx_timeout resets the adapter on the worker; the link drops
- * and returns after autonegotiation ("NIC Link is Up 1000 Mbps Full
- * Duplex"); frames that arrived while the receive DMA hung are missed
+ * and returns after autonegotiation (the model's trace: CTRL.RST, link
+ * down, link up; the kernel's "NIC Link is Up 1000 Mbps Full Duplex"); frames that arrived while the receive DMA hung are missed
  * (MPC) on eth1 only; eth1 transmits again; two runs are identical.
  * Run at 2 kpps each way (the scenario's 10 kpps gives the same events).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib.h>
@@ -55,15 +57,33 @@ static void tx_hook(void *ctx, uint32_t host, int nic, uint64_t t_ns,
     }
 }
 
-/* A run of the scenario with the settings @sets. */
-static TbSim *load_sim(const char *const *sets)
+/* A run of the scenario with the settings @sets, the device model's
+ * trace lines to @trace (NULL: none). */
+static TbSim *load_sim(const char *const *sets, FILE *trace)
 {
     TbScenario sc;
     char *err = NULL;
+    char name[1][TB_NAME_LEN] = {""};
     g_assert_cmpint(one_host_load(SCENARIO, sets, &sc, &err), ==, 0);
-    TbSim *sim = one_host_sim(&sc, &err);
+    TbTopology t = {.nhosts = 1, .host_name = name, .host = &sc};
+    TbSim *sim = tb_sim_new_traced(&t, trace, &err);
     g_assert_nonnull(sim);
     return sim;
+}
+
+/* The device model's trace after the watchdog's run at 10 s: eth1 is
+ * reset (CTRL.RST), its link goes down and comes back at 1000 Mb/s. */
+static void check_trace(const char *trace)
+{
+    const char *t10 = strstr(trace, "[   10.");
+    g_assert_nonnull(t10);
+    const char *rst = strstr(t10, "eth1: e1000: reset CTRL.RST");
+    g_assert_nonnull(rst);
+    const char *down = strstr(rst, "eth1: e1000: link down");
+    g_assert_nonnull(down);
+    g_assert_nonnull(strstr(down, "eth1: e1000: link up 1000 Mb/s"));
+    /* nothing of eth0's link moved after start-up */
+    g_assert_null(strstr(t10, "eth0: e1000: link"));
 }
 
 /* One run of the scenario at 2 kpps each way: its results (copied),
@@ -74,8 +94,11 @@ static void run(TbResults *res, Wire *w, char **log_timeout, char **log_last)
     static const char *const sets[] = {
         "traffic.in0.pps=2000", "traffic.in0.count=24000",
         "traffic.in1.pps=2000", "traffic.in1.count=24000", NULL};
-    char *err = NULL;
-    TbSim *sim = load_sim(sets);
+    char *err = NULL, *trace = NULL;
+    size_t trace_len = 0;
+    FILE *tf = open_memstream(&trace, &trace_len);
+    g_assert_nonnull(tf);
+    TbSim *sim = load_sim(sets, tf);
     memset(w, 0, sizeof(*w));
     w->epoch = tb_sim_results(sim, 0)->init_ns;
     tb_sim_set_tx_hook(sim, tx_hook, w);
@@ -91,6 +114,9 @@ static void run(TbResults *res, Wire *w, char **log_timeout, char **log_last)
     *log_timeout = g_strdup(tb_sim_log_line(sim, 0, 2));
     *log_last = g_strdup(tb_sim_log_line(sim, 0, 0));
     tb_sim_free(sim);
+    fclose(tf);
+    check_trace(trace);
+    free(trace);
 }
 
 static void test_watchdog_reset(void)
@@ -149,7 +175,7 @@ static void test_tx_stall_only(void)
         "traffic.in0.pps=2000", "traffic.in0.count=24000",
         "traffic.in1.pps=2000", "traffic.in1.count=24000", NULL};
     char *err = NULL;
-    TbSim *sim = load_sim(sets);
+    TbSim *sim = load_sim(sets, NULL);
     g_assert_cmpint(tb_sim_run(sim, &err), ==, 0);
     const TbResults *r = tb_sim_results(sim, 0);
     g_assert_cmpuint(r->iface[1].tx_timeouts, ==, 1);
