@@ -306,6 +306,12 @@ static void test_plan_argv(void)
                         "driver offers no transmit offload (testbench "
                         "only)");
         g_clear_pointer(&err, g_free);
+        const char *fs[] = {"nic.eth1.fault_rx_stall_at=2s", NULL};
+        load(sc, scen_text, fs);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_cmpstr(err, ==, "t.ini: [nic.eth1] fault_rx_stall_at: "
+                        "fault injection is testbench only");
+        g_clear_pointer(&err, g_free);
     }
     /* what the guest cannot express */
     {

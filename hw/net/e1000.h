@@ -355,6 +355,24 @@ uint64_t e1k_run_due(E1kDev *dev, uint64_t now_ns);
  *  status, 13.4.2 STATUS.LU). */
 void e1k_set_link(E1kDev *dev, int up);
 
+/** Fault injection: the transmit DMA stalls (no transmit descriptor is
+ *  fetched any more; what is in flight completes). */
+#define E1K_FAULT_TX 1u
+/** Fault injection: the receive DMA stalls (received frames stay in the
+ *  receive packet buffer; once it is full, arriving frames are missed:
+ *  MPC, ICR.RXO). */
+#define E1K_FAULT_RX 2u
+
+/**
+ * Fault injection: from now on the DMA directions in @dirs (E1K_FAULT_TX,
+ * E1K_FAULT_RX, or both: a hung bus-master engine) stall until the next
+ * MAC or power-on reset (CTRL.RST clears the fault, as a reset clears a
+ * hung adapter: Linux e1000_tx_timeout/e1000_reset).  Registers stay
+ * readable and writable; nothing else changes.  Not part of the saved
+ * state (a restored device has no fault).  A NULL @dev is ignored.
+ */
+void e1k_fault_stall(E1kDev *dev, unsigned dirs);
+
 /** Current level of the interrupt line (0 or 1). */
 int e1k_irq_level(const E1kDev *dev);
 

@@ -554,6 +554,7 @@ static void dev_reset_from(E1kDev *s, bool power_on, bool cleared)
                           E1K_STATUS_SPEED_MASK);
 
     e1k_trace(s, E1K_TRACE_RESET, power_on, 0);
+    s->fault_stall = 0; /* a reset clears an injected DMA stall */
     memcpy(phy_keep, s->phy.reg, sizeof(phy_keep));
     if (!cleared) {
         memset(s->reg, 0, E1K_REG_LIVE_END); /* the rest is always 0 */
@@ -1039,6 +1040,16 @@ void e1k_set_link(E1kDev *dev, int up)
     }
     enter(dev);
     e1k_phy_set_cable(dev, up != 0);
+    e1k_leave(dev);
+}
+
+void e1k_fault_stall(E1kDev *dev, unsigned dirs)
+{
+    if (!dev) {
+        return;
+    }
+    enter(dev);
+    dev->fault_stall |= dirs & (E1K_FAULT_TX | E1K_FAULT_RX);
     e1k_leave(dev);
 }
 

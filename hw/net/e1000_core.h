@@ -133,6 +133,9 @@ struct E1kDev {
      *  buffer is gathered here to be handed out in one piece (others are
      *  handed out in place; e1000_txwire.c) */
     uint8_t tx_wrap[E1K_TX_BUF_BYTES];
+    /** E1K_FAULT_TX | E1K_FAULT_RX: DMA directions stalled by fault
+     *  injection (e1k_fault_stall) until the next reset */
+    uint32_t fault_stall;
     /* --- saved from here on (offsetof(E1kDev, cfg)) --- */
     E1kConfig cfg;             /**< creation parameters */
     uint32_t reg[E1K_NREGS];   /**< register file, index = offset / 4 */

@@ -144,9 +144,10 @@ static void rx_drop_head(E1kDev *s)
 /*
  * Fetch the descriptor at RDH for the head frame and start its step:
  * the caller made sure no step is in flight, a frame is held, RCTL.EN is
- * set and hardware owns a descriptor.  Returns 1 when the step started,
- * 0 when the descriptor could not be read (the frame is dropped then,
- * RDH unchanged).
+ * set and hardware owns a descriptor.  Returns 1 when the step started
+ * (or the receive DMA is stalled by fault injection, e1k_fault_stall: no
+ * step, the frame waits), 0 when the descriptor could not be read (the
+ * frame is dropped then, RDH unchanged).
  */
 static inline __attribute__((always_inline)) int
 rx_step_begin(E1kDev *s, uint32_t rctl)
@@ -161,6 +162,9 @@ rx_step_begin(E1kDev *s, uint32_t rctl)
     uint8_t d[16];
     uint32_t chunk;
 
+    if (__builtin_expect(s->fault_stall & E1K_FAULT_RX, 0)) {
+        return 1; /* injected stall: the frame waits, no step starts */
+    }
     if (rx->head_total == 0) {
         rx->head_total = m->len +
             ((rctl & E1K_RCTL_SECRC) ? 0u : E1K_ETH_FCS);

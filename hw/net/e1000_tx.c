@@ -41,7 +41,7 @@ static void tx_arm(E1kDev *s, uint32_t phase, uint64_t when_ns)
 /**
  * Start the fetch of descriptor @h (TDH, inside the ring of @n
  * descriptors) if the engine may run (TCTL.EN, link up, TDT inside the
- * ring) and TDH != TDT.  When the ring is found empty after work, TXQE
+ * ring, no injected stall: e1k_fault_stall) and TDH != TDT.  When the ring is found empty after work, TXQE
  * is raised (SDM 3.4.3).
  */
 static void tx_fetch_at(E1kDev *s, uint32_t n, uint32_t h)
@@ -49,7 +49,7 @@ static void tx_fetch_at(E1kDev *s, uint32_t n, uint32_t h)
     uint32_t t = e1k_reg(s, E1K_TDT) & 0xFFFFu;
 
     if (!(e1k_reg(s, E1K_TCTL) & E1K_TCTL_EN) || !e1k_tx_can_send(s) ||
-        t >= n) {
+        t >= n || (s->fault_stall & E1K_FAULT_TX)) {
         return;
     }
     if (h == t) {

@@ -238,6 +238,15 @@ struct TbNapi {
 typedef struct TbKernel TbKernel;
 typedef struct TbNetdev TbNetdev;
 
+/** A work item (struct work_struct): @fn(@ctx) runs once in process
+ *  context on the kernel's worker after tb_schedule_work (k_work.c). */
+typedef struct TbWork {
+    void (*fn)(void *ctx);
+    void *ctx;
+    bool pending;                 /**< queued, not yet run */
+    struct TbWork *next;
+} TbWork;
+
 /** ndo_start_xmit: 0 NETDEV_TX_OK (skb consumed), 1 NETDEV_TX_BUSY. */
 typedef int (*TbXmitFn)(TbNetdev *dev, TbSkb *skb);
 /** ndo_tx_timeout. */
@@ -386,6 +395,10 @@ struct TbKernel {
     uint64_t local_delivered;     /**< IPv4 frames for a local address */
     TbSink sink;
     struct TbTcpTable *tcp;       /**< TCP sockets (k_tcp.c), NULL: none */
+    /* the shared work queue (k_work.c) */
+    struct TbWork *work_head, *work_tail;
+    TbProc worker;                /**< keventd */
+    TbCpu *worker_cpu;            /**< its CPU, NULL until first work */
     /* printk ring */
     char log[TB_LOG_LINES][TB_LOG_LEN];
     uint64_t log_count;           /**< lines ever logged */
@@ -408,6 +421,11 @@ static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
     k->cpu = cpu;
     k->sd = k->sdv[cpu->id];
 }
+
+/** schedule_work: queue @w on @k's worker (keventd, started on the
+ *  running CPU at the first call) unless it is pending already: true if
+ *  queued, false if it was pending (Linux kernel/workqueue.c). */
+bool tb_schedule_work(TbKernel *k, TbWork *w);
 
 /** Register a netdev (register_netdev); its index is set.  -1 if full. */
 int tb_netdev_register(TbKernel *k, TbNetdev *dev);

@@ -214,6 +214,14 @@ static int plan_driver(const TbScenario *sc, char **err)
                                    d->TSO ? "TSO" : "XsumTX");
             return -1;
         }
+        if (sc->nic[i].fault_tx_stall_ns || sc->nic[i].fault_rx_stall_ns) {
+            *err = g_strdup_printf("%s: [nic.%s] fault_%s_stall_at: fault "
+                                   "injection is testbench only",
+                                   base(sc->file), sc->nic[i].name,
+                                   sc->nic[i].fault_tx_stall_ns ? "tx"
+                                                                : "rx");
+            return -1;
+        }
         if (d->copybreak != sc->nic[0].drv.copybreak) {
             *err = g_strdup_printf("%s: [nic.%s] copybreak %u: the guest's "
                                    "driver takes one copybreak for all "

@@ -80,6 +80,10 @@ typedef struct TbNicCfg {
     uint32_t promisc;            /**< 1: promiscuous (IFF_PROMISC,
                                       RCTL.UPE/MPE; e1k_drv_set_promisc) */
     struct e1k_drv_params drv;   /**< driver parameters for this port */
+    uint64_t fault_tx_stall_ns;  /**< fault injection: the transmit DMA
+                                      stalls this long after host ready
+                                      until the next MAC reset; 0: never */
+    uint64_t fault_rx_stall_ns;  /**< the same for the receive DMA */
 } TbNicCfg;
 
 /** A static IPv4 route. */

@@ -232,6 +232,22 @@ const TbKeyDef tb_keys[] = {
      "vCPUs, the guest pins the NIC's interrupt vectors to it "
      "(`/proc/irq/N/smp_affinity_list`; the default counts modulo "
      "`guest.cpus`)"},
+    {NI, "fault_tx_stall_at", TB_KEY_TIME, "time",
+     F(TbNicCfg, fault_tx_stall_ns), .def = "0", .def_doc = "0 (never)",
+     .help = "fault injection: at this time after host ready the NIC's "
+     "transmit DMA stalls (no descriptor is fetched; the ring fills, the "
+     "driver stops the queue) until the driver resets the MAC (CTRL.RST): "
+     "the net core's watchdog then logs \"NETDEV WATCHDOG: NAME: transmit "
+     "timed out\" and calls the driver's tx_timeout, which resets the "
+     "adapter (docs/driver.md \"Watchdog and transmit timeout\"); 0 = never; "
+     "testbench only"},
+    {NI, "fault_rx_stall_at", TB_KEY_TIME, "time",
+     F(TbNicCfg, fault_rx_stall_ns), .def = "0", .def_doc = "0 (never)",
+     .help = "fault injection: at this time after host ready the NIC's "
+     "receive DMA stalls until the next MAC reset: frames stay in the "
+     "receive packet buffer and, once it is full, arriving frames are "
+     "missed (MPC, `rx_missed_errors`, ICR.RXO); with `fault_tx_stall_at` "
+     "at the same time, a hung bus-master engine; 0 = never; testbench only"},
 
     /* [route.NAME] */
     {RO, "dst", TB_KEY_CIDR, "a.b.c.d/len", F(TbRouteCfg, prefix),

@@ -60,7 +60,7 @@ typedef E1kRxResult (*TbNicRxFn)(void *dev, const uint8_t *frame,
 
 /**
  * A NIC type: a device model with the driver core that drives it.  Every
- * member is required.  @dev and @drv are the device-model instance and
+ * member is required but those under "optional".  @dev and @drv are the device-model instance and
  * the driver's adapter the type's create and probe return.
  */
 struct TbNicType {
@@ -123,6 +123,11 @@ struct TbNicType {
     /** The driver's watchdog timer and its period, s. */
     void (*watchdog)(void *drv);
     uint32_t watchdog_s;
+    /* ---- optional ---- */
+    /** Fault injection: stall the DMA directions @dirs (E1K_FAULT_TX,
+     *  E1K_FAULT_RX) until the next reset; NULL: the type has none (a
+     *  scenario asking for it is refused). */
+    void (*fault_stall)(void *dev, unsigned dirs);
 };
 
 /** The glue of one NIC (the first member of a type's NIC). */

@@ -104,6 +104,11 @@ static bool e1000_link_up(void *dev)
     return (e1k_peek_reg(dev, E1K_STATUS) & E1K_STATUS_LU) != 0;
 }
 
+static void e1000_fault_stall(void *dev, unsigned dirs)
+{
+    e1k_fault_stall(dev, dirs);
+}
+
 static void e1000_totals(void *dev, E1kTotals *out)
 {
     e1k_totals(dev, out);
@@ -188,10 +193,25 @@ static int e1000_start_xmit(TbNetdev *dev, TbSkb *skb)
     return e1k_drv_xmit(nic->drv, skb);
 }
 
+/* The reset in process context (Linux 2.5 e1000_tx_timeout_task: the
+ * adapter down and up again; it sleeps). */
+static void e1000_reset_task(void *ctx)
+{
+    TbNic *nic = ctx;
+    e1k_drv_tx_timeout(nic->drv);
+}
+
+/* ndo_tx_timeout, called by dev_watchdog under the TX lock in the timer
+ * softirq: the reset cannot sleep there, so it is scheduled on the
+ * kernel's worker, as Linux 2.5 e1000_tx_timeout does with
+ * schedule_work(&adapter->tx_timeout_task). */
 static void e1000_tx_timeout(TbNetdev *dev)
 {
     TbNic *nic = dev->priv;
-    e1k_drv_tx_timeout(nic->drv);
+    struct e1k_os *os = tb_e1k_os(nic);
+    os->reset_task.fn = e1000_reset_task;
+    os->reset_task.ctx = nic;
+    tb_schedule_work(nic->k, &os->reset_task);
 }
 
 const TbNicType tb_nic_e1000 = {
@@ -226,4 +246,5 @@ const TbNicType tb_nic_e1000 = {
     .ndo_tx_timeout = e1000_tx_timeout,
     .watchdog = e1000_watchdog,
     .watchdog_s = 2,
+    .fault_stall = e1000_fault_stall,
 };

@@ -189,7 +189,8 @@ TbSim *tb_sim_new_traced(const TbTopology *t, FILE *trace_out, char **err)
         return NULL;
     }
     for (uint32_t i = 0; i < sim->nhosts; i++) {
-        if (tb_host_start_traffic(sim->host[i], err) < 0) {
+        if (tb_host_arm_faults(sim->host[i], err) < 0 ||
+            tb_host_start_traffic(sim->host[i], err) < 0) {
             tb_sim_free(sim);
             return NULL;
         }

@@ -112,6 +112,10 @@ void tb_host_free(TbHost *h);
 int tb_host_add_nics(TbHost *h, char **err);
 /** Let virtual time pass (at most 100 ms) until every link of @h is up. */
 void tb_host_wait_for_links(TbHost *h);
+/** Schedule the injected DMA stalls of @h's NICs (TbNicCfg
+ *  fault_tx_stall_ns, fault_rx_stall_ns; after the epoch).  0, or -1 and
+ *  *err when a NIC's type has no fault injection. */
+int tb_host_arm_faults(TbHost *h, char **err);
 /** Remove the drivers and the devices of @h. */
 void tb_host_free_nics(TbHost *h);
 

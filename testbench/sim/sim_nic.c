@@ -347,6 +347,44 @@ int tb_host_add_nics(TbHost *h, char **err)
     return 0;
 }
 
+/* A NIC's injected DMA stall is due (arg: E1K_FAULT_* directions). */
+static void fault_event(void *ctx, uint64_t arg)
+{
+    TbNic *nic = ctx;
+    nic->type->fault_stall(nic->dev, (unsigned)arg);
+}
+
+/* Schedule direction @dir of NIC @i's fault at @at_ns after the epoch
+ * (0: none).  0, or -1 with *err when its type has no fault injection. */
+static int arm_fault(TbHost *h, uint32_t i, uint64_t at_ns, unsigned dir,
+                     char **err)
+{
+    TbNic *nic = h->nic[i];
+    if (!at_ns) {
+        return 0;
+    }
+    if (!nic->type->fault_stall) {
+        *err = g_strdup_printf("%s: fault injection is not supported by "
+                               "the %s NIC type", h->sc->nic[i].name,
+                               nic->type->name);
+        return -1;
+    }
+    tb_engine_schedule(h->eng, h->epoch + at_ns, fault_event, nic, dir);
+    return 0;
+}
+
+int tb_host_arm_faults(TbHost *h, char **err)
+{
+    for (uint32_t i = 0; i < h->nnics; i++) {
+        const TbNicCfg *n = &h->sc->nic[i];
+        if (arm_fault(h, i, n->fault_tx_stall_ns, E1K_FAULT_TX, err) < 0 ||
+            arm_fault(h, i, n->fault_rx_stall_ns, E1K_FAULT_RX, err) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static bool all_links_up(const TbHost *h)
 {
     for (uint32_t i = 0; i < h->nnics; i++) {

@@ -13,6 +13,8 @@
 
 struct e1k_os {
     TbNic nic;                   /**< the NIC's glue (first member) */
+    TbWork reset_task;           /**< tx_timeout's reset, run by the
+                                      kernel's worker (nic_e1000.c) */
 };
 
 /** The OS handle of NIC @nic (of a type whose driver core runs over

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The SPECweb99-like workload (testbench/web/specweb.h) against its
+ * published design: file sizes ([SPECWEB96-WL] Table 2), the class mix
+ * 35/50/14/1 % ([SPECWEB96-WL] Table 1), Zipf (alpha 1) within a class
+ * and over directories, a mean response of roughly 14 KB ([RUAN06]),
+ * pacing to 400 kbit/s and conformance at 320 kbit/s ([SPECWEB99-WP]),
+ * and determinism.
+ */
+#include <math.h>
+
+#include <glib.h>
+
+#include "web/specweb.h"
+
+static void test_sizes(void)
+{
+    g_assert_cmpuint(sw_file_bytes(0, 1), ==, 102);
+    g_assert_cmpuint(sw_file_bytes(0, 2), ==, 204);
+    g_assert_cmpuint(sw_file_bytes(1, 1), ==, 1024);
+    g_assert_cmpuint(sw_file_bytes(1, 9), ==, 9216);
+    g_assert_cmpuint(sw_file_bytes(2, 1), ==, 10240);
+    g_assert_cmpuint(sw_file_bytes(2, 9), ==, 92160);
+    g_assert_cmpuint(sw_file_bytes(3, 1), ==, 102400);
+    g_assert_cmpuint(sw_file_bytes(3, 9), ==, 921600);
+    g_assert_cmpuint(sw_file_bytes(4, 1), ==, 0);
+    g_assert_cmpuint(sw_file_bytes(0, 0), ==, 0);
+    g_assert_cmpuint(sw_file_bytes(0, 10), ==, 0);
+}
+
+static void test_mix(void)
+{
+    SwMix m;
+    g_assert_cmpint(sw_mix_init(&m, 0), ==, -1);
+    g_assert_cmpint(sw_mix_init(&m, 100), ==, 0);
+    g_assert_cmpfloat_with_epsilon(sw_class_p(&m, 0), 0.35, 1e-12);
+    g_assert_cmpfloat_with_epsilon(sw_class_p(&m, 1), 0.50, 1e-12);
+    g_assert_cmpfloat_with_epsilon(sw_class_p(&m, 2), 0.14, 1e-12);
+    g_assert_cmpfloat_with_epsilon(sw_class_p(&m, 3), 0.01, 1e-12);
+    /* Zipf over 9 ranks: 1/H9 = 0.3535 for the first, 1/(9 H9) last */
+    double h9 = 0.0;
+    for (int r = 1; r <= 9; r++) {
+        h9 += 1.0 / r;
+    }
+    g_assert_cmpfloat_with_epsilon(sw_file_p(&m, 5), 1.0 / h9, 1e-12);
+    g_assert_cmpfloat_with_epsilon(sw_file_p(&m, 4), 0.5 / h9, 1e-12);
+    g_assert_cmpfloat_with_epsilon(sw_file_p(&m, 9), 1.0 / 9 / h9, 1e-12);
+    double sum = 0.0;
+    for (uint32_t f = 1; f <= SW_FILES; f++) {
+        sum += sw_file_p(&m, f);
+    }
+    g_assert_cmpfloat_with_epsilon(sum, 1.0, 1e-12);
+    /* "an average response size of roughly 14 KB" */
+    double mean = sw_mean_bytes(&m);
+    g_test_message("mean response %.0f bytes", mean);
+    g_assert_cmpfloat(mean, >, 13.5 * 1024);
+    g_assert_cmpfloat(mean, <, 14.5 * 1024);
+    sw_mix_clear(&m);
+}
+
+/* 200,000 requests of one connection follow the mix. */
+static void test_draws(void)
+{
+    SwMix m;
+    SwRng r;
+    uint64_t cls[SW_CLASSES] = {0}, dir0 = 0, bytes = 0;
+    const uint32_t n = 200000, dirs = 50;
+    g_assert_cmpint(sw_mix_init(&m, dirs), ==, 0);
+    sw_rng_seed(&r, 1, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        SwRequest q = sw_next_request(&m, &r);
+        g_assert_cmpuint(q.dir, <, dirs);
+        g_assert_cmpuint(q.bytes, ==, sw_file_bytes(q.cls, q.file));
+        cls[q.cls]++;
+        dir0 += q.dir == 0;
+        bytes += q.bytes;
+    }
+    for (uint32_t c = 0; c < SW_CLASSES; c++) {
+        double f = (double)cls[c] / n;
+        g_assert_cmpfloat(fabs(f - sw_class_p(&m, c)), <, 0.005);
+    }
+    double h = 0.0;
+    for (uint32_t d = 1; d <= dirs; d++) {
+        h += 1.0 / d;
+    }
+    g_assert_cmpfloat(fabs((double)dir0 / n - 1.0 / h), <, 0.005);
+    /* the sample mean within 5 % of the mix's (class 3 dominates its
+     * variance) */
+    g_assert_cmpfloat(fabs((double)bytes / n / sw_mean_bytes(&m) - 1.0), <,
+                      0.05);
+    sw_mix_clear(&m);
+}
+
+static void test_determinism(void)
+{
+    SwMix m;
+    SwRng a, b, c;
+    g_assert_cmpint(sw_mix_init(&m, 10), ==, 0);
+    sw_rng_seed(&a, 7, 3);
+    sw_rng_seed(&b, 7, 3);
+    sw_rng_seed(&c, 7, 4);
+    uint32_t same = 0;
+    for (int i = 0; i < 1000; i++) {
+        SwRequest qa = sw_next_request(&m, &a);
+        SwRequest qb = sw_next_request(&m, &b);
+        SwRequest qc = sw_next_request(&m, &c);
+        g_assert_cmpuint(qa.bytes, ==, qb.bytes);
+        g_assert_cmpuint(qa.dir, ==, qb.dir);
+        same += qa.bytes == qc.bytes && qa.dir == qc.dir;
+    }
+    g_assert_cmpuint(same, <, 500);   /* another connection, other draws */
+    sw_mix_clear(&m);
+}
+
+static void test_pacing(void)
+{
+    SwConn c;
+    sw_conn_init(&c);
+    g_assert_cmpfloat(sw_conn_bps(&c, 1000), ==, 0.0);
+    /* 10,000 bytes at 400 kbit/s take 200 ms: a response done after
+     * 5 ms waits until then */
+    sw_conn_request(&c, 1000);
+    g_assert_cmpuint(sw_conn_response(&c, 1000, 5001000, 10000), ==,
+                     200001000);
+    g_assert_cmpuint(c.requests, ==, 1);
+    sw_conn_request(&c, 200001000);
+    /* a response slower than the target rate: the next request at once */
+    g_assert_cmpuint(sw_conn_response(&c, 200001000, 700001000, 10000),
+                     ==, 700001000);
+    /* 20,000 bytes over 0.7 s: 228.6 kbit/s, not conforming */
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, 700001000),
+                                   160000.0 / 0.7, 1e-6);
+    g_assert_false(sw_conn_conforms(&c, 700001000));
+
+    /* paced at the target: conforming at 400 kbit/s */
+    sw_conn_init(&c);
+    uint64_t t = 0;
+    for (int i = 0; i < 10; i++) {
+        sw_conn_request(&c, t);
+        t = sw_conn_response(&c, t, t + 1000000, 5000);
+    }
+    /* measured to the end of its last paced interval (1 s) */
+    g_assert_cmpuint(t, ==, 1000000000u);
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, t), 400000.0, 1e-6);
+    g_assert_true(sw_conn_conforms(&c, t));
+    /* the same bytes measured over 1.6 s: 250 kbit/s */
+    g_assert_false(sw_conn_conforms(&c, 1600000000u));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/specweb/sizes", test_sizes);
+    g_test_add_func("/specweb/mix", test_mix);
+    g_test_add_func("/specweb/draws", test_draws);
+    g_test_add_func("/specweb/determinism", test_determinism);
+    g_test_add_func("/specweb/pacing", test_pacing);
+    return g_test_run();
+}
