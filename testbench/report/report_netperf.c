@@ -36,23 +36,34 @@ static void cpu_figures(const TbResults *r, uint64_t bytes, double *util,
                 : 0;
 }
 
-void tb_netperf_figures(const TbRunReport *nr, TbNetperfFigures *f)
+void tb_netperf_figures_of(const TbRunReport *nr, const TbNetperfSecCfg *c,
+                           const TbNetperfStats *st, TbNetperfFigures *f)
 {
-    const TbNetperfSecCfg *c = &nr->t->netperf;
     uint64_t end = nr->res[0]->init_ns + c->duration_ns;
 
     memset(f, 0, sizeof(*f));
-    if (!nr->np || !c->present || !nr->np->established_ns
-        || nr->np->established_ns >= end) {
+    if (!st || !c->present || !st->established_ns
+        || st->established_ns >= end) {
         return;
     }
-    f->elapsed_ns = end - nr->np->established_ns;
-    f->throughput_mbit_s = mbit_s(nr->np->bytes_recv, f->elapsed_ns);
-    f->send_throughput_mbit_s = mbit_s(nr->np->bytes_sent, f->elapsed_ns);
-    cpu_figures(nr->res[c->local_host], nr->np->bytes_sent,
+    f->elapsed_ns = end - st->established_ns;
+    f->throughput_mbit_s = mbit_s(st->bytes_recv, f->elapsed_ns);
+    f->send_throughput_mbit_s = mbit_s(st->bytes_sent, f->elapsed_ns);
+    cpu_figures(nr->res[c->local_host], st->bytes_sent,
                 &f->local_cpu_util_pct, &f->send_service_demand_us_per_kb);
-    cpu_figures(nr->res[c->remote_host], nr->np->bytes_recv,
+    cpu_figures(nr->res[c->remote_host], st->bytes_recv,
                 &f->remote_cpu_util_pct, &f->recv_service_demand_us_per_kb);
+}
+
+void tb_netperf_figures(const TbRunReport *nr, TbNetperfFigures *f)
+{
+    tb_netperf_figures_of(nr, &nr->t->netperf, nr->np, f);
+}
+
+void tb_netperf_cpu_figures(const TbResults *r, uint64_t bytes,
+                            double *util, double *sd)
+{
+    cpu_figures(r, bytes, util, sd);
 }
 
 static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM"};

@@ -29,6 +29,7 @@ static const char *const pace_names[] = {"captured", "pps", "mbps",
 static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
                                          NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
+static const char *const fwd_names[] = {"static", "learning", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -40,6 +41,7 @@ static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 #define LI TB_SEC_LINK
 #define NP TB_SEC_NETPERF
 #define GU TB_SEC_GUEST
+#define SW TB_SEC_SWITCH
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -425,6 +427,38 @@ const TbKeyDef tb_keys[] = {
      "3 or 4 (it adapts ITR: that is `napi-dynitr`): such a scenario is "
      "refused. The testbench always runs the driver core: `stock` is "
      "refused there"},
+
+    /* [switch.NAME] (docs/switch.md) */
+    {SW, "buffer", U32(1522, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, buffer), .flags = TB_KF_REQUIRED,
+     .help = "output buffer of each port: frames (with FCS) waiting for "
+     "or in transmission on the port; a frame that does not fit is "
+     "dropped (tail drop, counted as the port's `drops`)"},
+    {SW, "forwarding", TB_KEY_ENUM, "name", F(TbSwitchCfg, forwarding),
+     .names = fwd_names, .what = "forwarding", .def = "static",
+     .help = "`static`: the table holds each port's NIC address from the "
+     "start; `learning`: it starts empty and learns each frame's source "
+     "address (no ageing).  Unknown unicast, broadcast and multicast "
+     "frames are flooded to every other port"},
+    {SW, "pause", TB_KEY_BOOL, "boolean", F(TbSwitchCfg, pause),
+     .def = "false",
+     .help = "IEEE 802.3x flow control: send a PAUSE frame (XOFF) on a "
+     "port when the bytes queued from it pass `pause_threshold`, and one "
+     "with pause_time 0 (XON) when they fall to `pause_resume`; the NIC "
+     "acts on it as its model does (the e1000 model does not honour "
+     "PAUSE: docs/switch.md)"},
+    {SW, "pause_threshold", U32(1, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, pause_threshold), .def_doc = "`buffer` / 2",
+     .help = "XOFF above this many bytes queued (in any output buffer) "
+     "from one ingress port"},
+    {SW, "pause_resume", U32(0, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, pause_resume), .def_doc = "`pause_threshold` / 2",
+     .help = "XON when the bytes queued from the paused port fall to this; "
+     "below `pause_threshold`"},
+    {SW, "pause_quanta", U32(1, 65535), .unit = "512 bit times",
+     F(TbSwitchCfg, pause_quanta), .def = "65535",
+     .help = "pause_time of an XOFF; it is sent again when half of it has "
+     "passed and the port is still above `pause_resume`"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -433,7 +467,7 @@ const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
         "scenario", "host", "driver", "nic", "route", "traffic", "run",
-        "link", "netperf", "guest"};
+        "link", "netperf", "guest", "switch"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 
