@@ -363,14 +363,15 @@ const TbKeyDef tb_keys[] = {
      "depend only on the scenario)"},
 
     /* [link.NAME] */
-    {LI, "a", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[0]),
+    {LI, "a", TB_KEY_STR, "HOST.NIC or SWITCH", F(TbLinkCfg, end_text[0]),
      .flags = TB_KF_REQUIRED,
      .help = "one end: NIC `NIC` of `[host.HOST]` (a `[nic.HOST.NIC]` "
-     "section)"},
-    {LI, "b", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[1]),
+     "section), or a port of `[switch.SWITCH]` (docs/switch.md)"},
+    {LI, "b", TB_KEY_STR, "HOST.NIC or SWITCH", F(TbLinkCfg, end_text[1]),
      .flags = TB_KF_REQUIRED,
-     .help = "the other end; both NICs must have the same `link_mbps` (the "
-     "link's speed) and different `mac`s"},
+     .help = "the other end; two NICs must have the same `link_mbps` (the "
+     "link's speed) and different `mac`s; at most one end is a switch "
+     "(the port runs at the NIC's `link_mbps`)"},
     {LI, "delay", TB_KEY_TIME, "time", F(TbLinkCfg, delay_ns), .def = "0",
      .help = "propagation delay each way: a frame reaches the other NIC "
      "this long after its last bit left (the NICs model the wire time)"},

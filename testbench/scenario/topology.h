@@ -77,6 +77,9 @@ typedef enum TbNetperfTest {
 /** Most [netperf.NAME] streams of a scenario (their data ports follow
  *  TB_NETPERF_DATA_PORT). */
 #define TB_NETPERF_MAX_STREAMS 1024u
+/** Most streams one host takes part in (a process and a TCP socket
+ *  each: TB_TCP_MAX_SOCKS, TB_MAX_PROCS). */
+#define TB_NETPERF_MAX_PER_HOST 64u
 
 /** A netperf test between two hosts ([netperf], or a stream
  *  [netperf.NAME]); sizes in bytes. */

@@ -477,13 +477,25 @@ static int load_netperf(TbLd *ld, char **groups, TbTopology *t)
         return load_test(ld, "netperf", t, &t->netperf,
                          TB_NETPERF_DATA_PORT);
     }
-    for (int i = 0; groups[i]; i++) {
-        if (g_str_has_prefix(groups[i], "netperf.")
-            && load_stream(ld, groups[i], t, t->nstreams++) < 0) {
-            return -1;
+    uint32_t *per_host = g_new0(uint32_t, t->nhosts);
+    int r = 0;
+    for (int i = 0; groups[i] && !r; i++) {
+        if (!g_str_has_prefix(groups[i], "netperf.")) {
+            continue;
+        }
+        r = load_stream(ld, groups[i], t, t->nstreams++);
+        for (int e = 0; e < 2 && !r; e++) {
+            const TbNetperfSecCfg *np = &t->stream[t->nstreams - 1];
+            uint32_t h = e ? np->remote_host : np->local_host;
+            if (++per_host[h] > TB_NETPERF_MAX_PER_HOST) {
+                r = tb_ld_fail(ld, groups[i], e ? "remote" : "local",
+                               "host '%s' is in more than %u streams",
+                               t->host_name[h], TB_NETPERF_MAX_PER_HOST);
+            }
         }
     }
-    return 0;
+    g_free(per_host);
+    return r;
 }
 
 /* [switch.NAME] group @g into the next entry of @t. */
