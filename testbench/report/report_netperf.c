@@ -66,7 +66,8 @@ void tb_netperf_cpu_figures(const TbResults *r, uint64_t bytes,
     cpu_figures(r, bytes, util, sd);
 }
 
-static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM"};
+static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM",
+                                        "TCP_SENDFILE"};
 
 static void ip_text(char buf[16], uint32_t ip)
 {
@@ -118,9 +119,12 @@ void tb_report_netperf_text(FILE *out, const TbRunReport *nr)
         text_netperf_udp(out, nr, &f, lip, rip);
         return;
     }
-    fprintf(out, "netperf: TCP STREAM TEST from %s (host %s) to %s "
-            "(host %s)%s\n", lip, c->local, rip, c->remote,
-            c->nodelay ? " : nodelay" : "");
+    fprintf(out, "netperf: TCP %s TEST from %s (host %s) to %s "
+            "(host %s)%s%s\n", c->test == TB_NETPERF_TCP_SENDFILE ? "SENDFILE"
+            : "STREAM", lip, c->local, rip, c->remote,
+            c->nodelay ? " : nodelay" : "",
+            c->test == TB_NETPERF_TCP_SENDFILE && !nr->np->zero_copy
+            ? " (copied: the NIC offers no checksum offload)" : "");
     fprintf(out, "Recv   Send    Send                          "
                  "Utilization       Service Demand\n"
                  "Socket Socket  Message  Elapsed              "
@@ -179,6 +183,9 @@ void tb_report_netperf_json(JsonBuilder *b, const TbRunReport *nr)
         ku(b, "socket_drops", nr->np->sock_drops);
     } else {
         ku(b, "pattern_mismatches", nr->np->mismatches);
+    }
+    if (c->test == TB_NETPERF_TCP_SENDFILE) {
+        kb(b, "zero_copy", nr->np->zero_copy);
     }
     json_builder_end_object(b);
 }

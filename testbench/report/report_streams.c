@@ -18,7 +18,8 @@
 #include "report/json_put.h"
 #include "report/report.h"
 
-static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM"};
+static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM",
+                                        "TCP_SENDFILE"};
 
 /* The total of the streams. */
 typedef struct StreamsTotal {
@@ -144,6 +145,9 @@ static void json_stream(JsonBuilder *b, const TbRunReport *rr, uint32_t i)
     ku(b, "recv_calls", st->recvs);
     ku(b, "pattern_mismatches", st->mismatches);
     ku(b, "socket_drops", st->sock_drops);
+    if (c->test == TB_NETPERF_TCP_SENDFILE) {
+        kb(b, "zero_copy", st->zero_copy);
+    }
     json_builder_end_object(b);
 }
 

@@ -27,7 +27,7 @@ static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
 static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
-                                         NULL};
+                                         "TCP_SENDFILE", NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 static const char *const fwd_names[] = {"static", "learning", NULL};
 
@@ -388,7 +388,10 @@ const TbKeyDef tb_keys[] = {
      "from `local` to `remote`; UDP_STREAM, datagrams of `message_size` "
      "(at most MTU - 28 bytes, 1472 at MTU 1500) from `local` into a UDP "
      "socket of `remote` (its UDP sink, with `recv_socket` as sink_rcvbuf "
-     "and `recv_size` as sink_read_size; `remote` must not set sink_udp_port)"},
+     "and `recv_size` as sink_read_size; `remote` must not set sink_udp_port); "
+     "TCP_SENDFILE, TCP_STREAM's connection fed by sendfile() from the "
+     "page cache: no copy_from_user when the sending NIC offers checksum "
+     "offload (XsumTX 1), else the copy (Linux's fallback; docs/switch.md)"},
     {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
      .def_doc = "the first host",
      .help = "the host running netperf (the sender)"},

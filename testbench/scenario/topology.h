@@ -68,6 +68,8 @@ typedef struct TbSwitchCfg {
 typedef enum TbNetperfTest {
     TB_NETPERF_TCP_STREAM = 0,
     TB_NETPERF_UDP_STREAM,
+    TB_NETPERF_TCP_SENDFILE,     /**< TCP_STREAM's connection fed by
+                                      sendfile() from the page cache */
 } TbNetperfTest;
 
 /** The test's data port: TCP_STREAM's connection, UDP_STREAM's

@@ -52,12 +52,12 @@ static char *view_name(const char *g, const char *h)
     return NULL;
 }
 
-/* The number of [host.NAME] groups among @groups. */
-static uint32_t count_named(char **groups)
+/* The number of groups among @groups whose name starts with @prefix. */
+static uint32_t count_prefix(char **groups, const char *prefix)
 {
     uint32_t n = 0;
     for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "host.");
+        n += g_str_has_prefix(groups[i], prefix);
     }
     return n;
 }
@@ -66,7 +66,7 @@ static uint32_t count_named(char **groups)
  * host; their arrays allocated. */
 static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = count_named(groups);
+    uint32_t n = count_prefix(groups, "host.");
 
     t->host = g_new0(TbScenario, n ? n : 1);
     t->host_name = g_malloc0_n(n ? n : 1, sizeof(*t->host_name));
@@ -460,10 +460,7 @@ static int load_stream(TbLd *ld, const char *g, TbTopology *t, uint32_t i)
  * order (not both). */
 static int load_netperf(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = 0;
-    for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "netperf.");
-    }
+    uint32_t n = count_prefix(groups, "netperf.");
     t->stream = g_new0(TbNetperfSecCfg, n ? n : 1);
     if (n && tb_ld_has_group(ld, "netperf")) {
         return tb_ld_fail(ld, "netperf", NULL, "either one [netperf] test "
@@ -579,10 +576,7 @@ static int sw_check(TbLd *ld, const TbTopology *t, uint32_t s)
 /* The [switch.NAME] groups into @t, file order. */
 static int load_switches(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = 0;
-    for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "switch.");
-    }
+    uint32_t n = count_prefix(groups, "switch.");
     t->sw = g_new0(TbSwitchCfg, n ? n : 1);
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "switch.")
@@ -597,10 +591,7 @@ static int load_switches(TbLd *ld, char **groups, TbTopology *t)
  * are known. */
 static int load_links(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = 0;
-    for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "link.");
-    }
+    uint32_t n = count_prefix(groups, "link.");
     t->link = g_new0(TbLinkCfg, n ? n : 1);
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "link.")

@@ -186,6 +186,7 @@ static TbNetperf *start_test(TbSim *sim, const TbNetperfSecCfg *c,
         .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
         .port = c->port,
         .udp = c->test == TB_NETPERF_UDP_STREAM,
+        .sendfile = c->test == TB_NETPERF_TCP_SENDFILE,
     };
     return tb_netperf_new(sim->host[c->local_host]->k, c->local_ip,
                           sim->host[c->remote_host]->k, c->remote_ip, &nc,
