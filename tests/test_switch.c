@@ -11,6 +11,7 @@
  * copy.
  */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "kernel/k_netperf.h"
@@ -361,6 +362,38 @@ static void test_star64(void)
     g_string_free(g, TRUE);
 }
 
+/* netperf's CPU figures over all CPUs of a box: a server of 2 CPUs
+ * (one busy with the streams' interrupts) reports its busy time over
+ * twice the run, and its service demand is that busy time per KB. */
+static void test_cpu_all(void)
+{
+    const char *sets[] = {"host.srv.cpus=2", NULL};
+    TbTopology *t = load(STAR, sets);
+    char *err = NULL;
+    TbSim *n = tb_sim_new(t, &err);
+    g_assert_nonnull(n);
+    g_assert_cmpint(tb_sim_run(n, &err), ==, 0);
+    TbRunReport rr;
+    tb_run_report_init(&rr, n);
+    const TbResults *r = rr.res[0];
+    uint64_t busy = r->cpu.hardirq + r->cpu.softirq + r->cpu.process;
+    uint64_t span = busy + r->cpu.idle;
+    g_assert_cmpuint(r->ncpus, ==, 2);
+    g_assert_cmpuint(span, ==, 2 * (r->sim_ns - r->init_ns));
+    TbNetperfFigures f;
+    tb_netperf_figures_of(&rr, &t->stream[0], rr.stream[0], &f);
+    g_assert_cmpfloat(fabs(f.remote_cpu_util_pct
+                           - 100.0 * (double)busy / (double)span), <, 0.006);
+    g_assert_cmpfloat(f.remote_cpu_util_pct, <, 50.0 + 0.01);
+    double sd = (double)busy / 1000.0 / ((double)rr.stream[0]->bytes_recv
+                                         / 1024.0);
+    g_assert_cmpfloat(fabs(f.recv_service_demand_us_per_kb - sd), <, 0.0006);
+    tb_run_report_clear(&rr);
+    tb_sim_free(n);
+    tb_topology_clear(t);
+    g_free(t);
+}
+
 /* tcp-stream.ini for 0.2 s as @test with XsumTX @xsum: its figures. */
 static TbNetperfFigures sendfile_run(const char *test, const char *xsum,
                                      TbNetperfStats *st)
@@ -427,5 +460,6 @@ int main(int argc, char **argv)
     g_test_add_func("/switch/star", test_star);
     g_test_add_func("/switch/star64", test_star64);
     g_test_add_func("/netperf/sendfile", test_sendfile);
+    g_test_add_func("/netperf/cpu-all", test_cpu_all);
     return g_test_run();
 }
