@@ -259,7 +259,8 @@ static void test_errors(void)
 {
     expect_set_error("link.wire.b=s.eth9",
                      "--set link.wire.b=s.eth9: [link.wire] b: "
-                     "'s.eth9' is not HOST.NIC of a [nic.HOST.NIC] section");
+                     "'s.eth9' is neither HOST.NIC of a [nic.HOST.NIC] section "
+                     "nor a [switch.NAME]");
     expect_set_error("host.s.cpus=9",
                      "--set host.s.cpus=9: [host.s] cpus: 9 is out of "
                      "range 1..8");
@@ -289,7 +290,8 @@ static void test_errors(void)
                      "[nic.q.eth0]: unknown section in a scenario with "
                      "several hosts (known: scenario, driver, run, host.HOST, "
                      "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
-                     "traffic.HOST.NAME, link.NAME, netperf)");
+                     "traffic.HOST.NAME, link.NAME, switch.NAME, netperf, "
+                     "netperf.NAME)");
     /* an error inside a host's view names the file's section and line */
     expect_set_error("nic.r.eth1.link_mbps=50",
                      "--set nic.r.eth1.link_mbps=50: "

@@ -9,7 +9,14 @@
 #include <glib.h>
 
 #include "cli/run_out.h"
+#include "report/report.h"
 #include "scenario/scenario_load.h"
+
+/* The tables of a run as CSV (--csv): 0 the switches' ports, 1 the
+ * netperf streams; their name inside FILE (host names have no dot, so
+ * never a host's CSV) and block heading for --csv -. */
+static const char *const table_name[2] = {"switch.ports",
+                                          "netperf.streams"};
 
 /* FILE with ".HOST" before its extension (or at its end). */
 static char *host_csv_path(const char *path, const char *host)
@@ -35,14 +42,25 @@ static char *csv_path_of(const TbTopology *t, const char *csv, uint32_t h)
     return host_csv_path(csv, t->host_name[h]);
 }
 
+/* Table @k of a run of @t: written with --csv FILE (its path) or --csv -
+ * (""), where @t has switches (streams).  NULL: not written. */
+static char *table_path(const TbTopology *t, const char *csv, int k)
+{
+    if (!csv || !(k ? t->nstreams : t->nswitches)) {
+        return NULL;
+    }
+    return strcmp(csv, "-") ? host_csv_path(csv, table_name[k])
+                            : g_strdup("");
+}
+
 int tb_run_outs_check(const TbTopology *t, const TbRunOutArgs *a,
                       char **err)
 {
     uint32_t n = 0, nc = a->csv_path && !strcmp(a->csv_path, "-")
                              ? 1 : t->nhosts;
-    const char **outs = g_new0(const char *, 2 + nc);
-    const char **names = g_new0(const char *, 2 + nc);
-    char **csv = g_new0(char *, nc + 1);
+    const char **outs = g_new0(const char *, 4 + nc);
+    const char **names = g_new0(const char *, 4 + nc);
+    char **csv = g_new0(char *, nc + 3);
     int r;
 
     outs[n] = a->json_path;
@@ -50,6 +68,15 @@ int tb_run_outs_check(const TbTopology *t, const TbRunOutArgs *a,
     for (uint32_t h = 0; h < nc; h++) {
         outs[n] = csv[h] = csv_path_of(t, a->csv_path, h);
         names[n++] = "--csv";
+    }
+    for (int k = 0; k < 2; k++) {
+        char *p = table_path(t, a->csv_path, k);
+        if (p && *p) {
+            outs[n] = csv[nc + k] = p;
+            names[n++] = "--csv";
+        } else {
+            g_free(p);
+        }
     }
     outs[n] = a->pcap_path;
     names[n++] = "--pcap-out";
@@ -105,6 +132,24 @@ static int csv_open(TbRunOuts *o, TbSim *sim, const TbRunOutArgs *a,
         c->w = tb_csv_new(&t->host[h], c->out.f);
         tb_sim_set_sampler(sim, h, on_sample, c->w);
     }
+    for (int k = 0; k < 2; k++) {
+        char *p = table_path(t, a->csv_path, k);
+        int r = 0;
+        if (p && !*p) {
+            o->table[k].f = tmpfile();
+            if (!o->table[k].f) {
+                *err = g_strdup_printf("--csv -: cannot make a temporary "
+                                       "file: %s", g_strerror(errno));
+                r = -1;
+            }
+        } else if (p) {
+            r = tb_out_open(&o->table[k], p, err);
+        }
+        g_free(p);
+        if (r < 0) {
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -157,26 +202,48 @@ int tb_run_outs_finish(TbRunOuts *o, TbSim *sim, char **err)
             tb_csv_finish(o->csv[h].w);
         }
     }
+    if (o->table[0].f || o->table[1].f) {
+        TbRunReport rr;
+        tb_run_report_init(&rr, sim);
+        if (o->table[0].f) {
+            tb_report_switch_csv(o->table[0].f, &rr);
+        }
+        if (o->table[1].f) {
+            tb_report_streams_csv(o->table[1].f, &rr);
+        }
+        tb_run_report_clear(&rr);
+    }
     return 0;
+}
+
+/* @f from its start onto stdout; true on an error. */
+static bool copy_out(FILE *f)
+{
+    char buf[65536];
+    size_t n;
+    bool bad = fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0;
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+        bad |= fwrite(buf, 1, n, stdout) != n;
+    }
+    return bad || ferror(f) != 0;
 }
 
 /* --csv - of named hosts: each host's CSV on stdout, headed by its name,
  * the blocks parted by two empty lines.  0 or -1 with *err. */
 static int csv_blocks_out(TbRunOuts *o, const TbTopology *t, char **err)
 {
-    char buf[65536];
-    size_t n;
     int bad = 0;
 
     for (uint32_t h = 0; h < o->nhosts; h++) {
-        FILE *f = o->csv[h].out.f;
         bad |= printf("%s# host %s\n", h ? "\n\n" : "",
                       t->host_name[h]) < 0;
-        bad |= fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0;
-        while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-            bad |= fwrite(buf, 1, n, stdout) != n;
+        bad |= copy_out(o->csv[h].out.f);
+    }
+    for (int k = 0; k < 2; k++) {
+        if (o->table[k].f) {
+            bad |= printf("\n\n# %s\n", table_name[k]) < 0;
+            bad |= copy_out(o->table[k].f);
         }
-        bad |= ferror(f) != 0;
     }
     if (bad || fflush(stdout) != 0) {
         *err = g_strdup("--csv -: write error");
@@ -188,12 +255,15 @@ static int csv_blocks_out(TbRunOuts *o, const TbTopology *t, char **err)
 int tb_run_outs_commit(TbRunOuts *o, const TbTopology *t, char **err)
 {
     uint32_t n = 0;
-    TbOut **outs = g_new0(TbOut *, 2 + o->nhosts);
+    TbOut **outs = g_new0(TbOut *, 4 + o->nhosts);
     int r;
 
     outs[n++] = &o->json;
     for (uint32_t h = 0; h < o->nhosts && !o->csv_blocks; h++) {
         outs[n++] = &o->csv[h].out;
+    }
+    for (int k = 0; k < 2 && !o->csv_blocks; k++) {
+        outs[n++] = &o->table[k];
     }
     outs[n++] = &o->pcap_file;
     r = tb_out_commit_all(outs, (int)n, err);
@@ -216,6 +286,13 @@ void tb_run_outs_abort(TbRunOuts *o, TbSim *sim)
     }
     tb_out_abort(&o->json);
     tb_out_abort(&o->pcap_file);
+    for (int k = 0; k < 2; k++) {
+        if (o->csv_blocks && o->table[k].f) {
+            fclose(o->table[k].f);
+            o->table[k].f = NULL;
+        }
+        tb_out_abort(&o->table[k]);
+    }
     for (uint32_t h = 0; h < o->nhosts; h++) {
         TbRunCsv *c = &o->csv[h];
         if (o->csv_blocks && c->out.f) {

@@ -46,6 +46,11 @@ typedef struct TbRunOuts {
     bool csv_blocks;           /**< "-" of named hosts: each host's CSV
                                     in a temporary file until commit */
     TbRunCsv *csv;             /**< per host */
+    TbOut table[2];            /**< with --csv: the switches' ports
+                                    (FILE.switch.ports.csv) and the
+                                    netperf streams
+                                    (FILE.netperf.streams.csv), where the
+                                    scenario has them */
 } TbRunOuts;
 
 /** Every output path of @a for topology @t (per-host CSV names) checked

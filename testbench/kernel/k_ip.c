@@ -136,9 +136,27 @@ TbNetdev *tb_ip_route_dev(const TbKernel *k, uint32_t daddr)
     return k->dev[k->route[r].dev];
 }
 
-void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev)
+/* The address of the neighbour owning @daddr on @dev's segment (binary
+ * search of dev->neigh), or dev->peer_mac. */
+static __attribute__((noinline)) const uint8_t *
+neigh_mac(const TbNetdev *dev, uint32_t daddr)
 {
-    memcpy(d, dev->peer_mac, 6);
+    uint32_t lo = 0, hi = dev->nneigh;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (dev->neigh[mid].ip < daddr) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo < dev->nneigh && dev->neigh[lo].ip == daddr
+           ? dev->neigh[lo].mac : dev->peer_mac;
+}
+
+void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev, uint32_t daddr)
+{
+    memcpy(d, dev->nneigh ? neigh_mac(dev, daddr) : dev->peer_mac, 6);
     memcpy(d + 6, dev->mac, 6);
     d[12] = (uint8_t)(ETH_P_IP >> 8);
     d[13] = (uint8_t)ETH_P_IP;
@@ -267,7 +285,7 @@ void ip_rcv(TbKernel *k, TbSkb *skb, const TbNetdev *in)
     ip[10] = (uint8_t)(c >> 8);
     ip[11] = (uint8_t)c;
     ip[8]--;
-    tb_eth_hdr_out(d, out);   /* the type is already ETH_P_IP */
+    tb_eth_hdr_out(d, out, daddr);   /* the type is already ETH_P_IP */
     k->ip_forwarded++;
     tb_dev_queue_xmit(out, skb);
 }

@@ -49,7 +49,9 @@ static bool sender_step(TbCpu *cpu, void *ctx)
     while (np->msg_left && (n = tcp_wspace(sk)) != 0) {
         n = n < np->msg_left ? n : np->msg_left;
         n = n < sk->mss_cache ? n : sk->mss_cache;
-        tb_cpu_cost_bytes(cpu, TB_COST_COPY_FROM_USER_PER_BYTE, n);
+        if (!np->st.zero_copy) {
+            tb_cpu_cost_bytes(cpu, TB_COST_COPY_FROM_USER_PER_BYTE, n);
+        }
         tcp_sendmsg(sk, pattern_at(np, np->wpos), n);
         np->wpos += n;
         np->msg_left -= n;
@@ -140,6 +142,9 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
     np->k[1] = kr;
     np->saddr = saddr;
     np->daddr = daddr;
+    const TbNetdev *out = tb_ip_route_dev(ks, daddr);
+    np->st.zero_copy = cfg->sendfile && !cfg->udp && out
+                       && out->features_csum;
     if (cfg->udp) {
         if (tb_netperf_udp_start(np, err) < 0) {
             tb_netperf_free(np);

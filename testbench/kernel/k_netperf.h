@@ -11,6 +11,14 @@
  * meanwhile wait in its backlog.  The byte stream carries a
  * position-dependent pattern that the receiver can check.
  *
+ * TCP_SENDFILE: netperf's sendfile() of a file in the page cache, one
+ * message_size chunk per call, each charged as a send() (socket_send,
+ * tcp_sendmsg: sys_sendfile's and tcp_sendpage's bookkeeping taken as
+ * send()'s); the pages go into the skbs by reference, without
+ * copy_from_user, when the route's NIC can checksum them (Linux 2.6
+ * tcp_sendpage needs NETIF_F_SG and a checksum feature; every e1000
+ * offers SG), else the data is copied as by send() (sock_no_sendpage).
+ *
  * UDP_STREAM (k_netperf_udp.c): the sender calls sendto() of one
  * message_size datagram again and again (Linux 2.4 udp_sendmsg and
  * ip_build_xmit: socket_send, copy_from_user with the checksum folded
@@ -41,6 +49,8 @@ typedef struct TbNetperfCfg {
     uint16_t port;           /**< data connection port (UDP: the
                                   receiving kernel's sink port) */
     bool udp;                /**< UDP_STREAM (else TCP_STREAM) */
+    bool sendfile;           /**< TCP_SENDFILE: the sender's data comes
+                                  from the page cache by sendfile() */
 } TbNetperfCfg;
 
 /** Largest UDP_STREAM message through a device of MTU @mtu bytes: one
@@ -60,6 +70,10 @@ typedef struct TbNetperfStats {
                                         no skb, qdisc full; no route) */
     uint64_t sock_drops;           /**< UDP: datagrams the receiving
                                         socket dropped (rcvbuf full) */
+    uint64_t zero_copy;            /**< 1: TCP_SENDFILE without a copy
+                                        (the route's NIC offers checksum
+                                        offload); 64 bits: the struct
+                                        has no padding to compare */
     /* TCP: the sockets' segment counters (TcpStats; 0 sender, 1
      * receiver), taken by tb_netperf_finish; UDP: datagrams sent in
      * data_segs_out[0], read in segs_in[1] */

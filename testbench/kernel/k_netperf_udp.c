@@ -73,7 +73,7 @@ static bool udp_xmit(TbCpu *cpu, TbNetperf *np, TbNetdev *dev, uint32_t n)
     memcpy(skb->data + ETH_HLEN + IP_UDP_HLEN,
            np->pat + np->wpos % TB_NETPERF_PAT_PERIOD, n);
     udp_ip_headers(np, skb->data + ETH_HLEN, n);
-    tb_eth_hdr_out(skb->data, dev);
+    tb_eth_hdr_out(skb->data, dev, np->daddr);
     skb->len = ETH_HLEN + IP_UDP_HLEN + n;
     skb->truesize = skb->len + SKB_HEAD_TRUESIZE;
     skb->sk = np;

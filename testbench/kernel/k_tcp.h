@@ -24,7 +24,7 @@ typedef struct TbTcpSock TbTcpSock;
 typedef void (*TbTcpWakeFn)(void *ctx, TbTcpSock *s, unsigned events);
 
 /** Most TCP sockets of one kernel. */
-#define TB_TCP_MAX_SOCKS 8
+#define TB_TCP_MAX_SOCKS 64
 
 /**
  * A socket of kernel @k with settings @cfg, local address @a->saddr:

@@ -64,7 +64,7 @@ static TbSkb *seg_skb(TbTcpSock *s, TbNetdev *dev, const TcpSegment *seg,
     }
     tb_cpu_cost(k->cpu, TB_COST_SKB_ALLOC, 1);
     tb_cpu_cost(k->cpu, TB_COST_TCP_XMIT, 1);
-    tb_eth_hdr_out(skb->data, dev);
+    tb_eth_hdr_out(skb->data, dev, s->a.daddr);
     return skb;
 }
 

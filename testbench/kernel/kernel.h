@@ -252,6 +252,13 @@ typedef int (*TbXmitFn)(TbNetdev *dev, TbSkb *skb);
 /** ndo_tx_timeout. */
 typedef void (*TbTxTimeoutFn)(TbNetdev *dev);
 
+/** A static neighbour entry (an ARP entry that never expires): the
+ *  station @mac owns IPv4 address @ip (host byte order). */
+typedef struct TbNeigh {
+    uint32_t ip;
+    uint8_t mac[6];
+} TbNeigh;
+
 /** struct net_device (one TX queue). */
 struct TbNetdev {
     char name[32];
@@ -259,6 +266,10 @@ struct TbNetdev {
     TbKernel *k;
     uint8_t mac[6];          /**< own station address */
     uint8_t peer_mac[6];     /**< static neighbour on this link */
+    const TbNeigh *neigh;    /**< neighbours on a shared segment (a
+                                  switch), sorted by ip; frames to an
+                                  address not among them go to peer_mac */
+    uint32_t nneigh;         /**< 0: every frame goes to peer_mac */
     uint32_t mtu;            /**< bytes (1500 unless set before open);
                                   forwarding drops larger datagrams */
     uint32_t ip;             /**< IPv4, host byte order (0 none) */
@@ -434,9 +445,10 @@ void tb_netdev_open(TbKernel *k, TbNetdev *dev);
 
 /** The device of the route to @daddr (ip_route_output), or NULL. */
 TbNetdev *tb_ip_route_dev(const TbKernel *k, uint32_t daddr);
-/** The Ethernet header of a locally sent IPv4 frame out of @dev (to its
- *  static neighbour peer_mac) into @d (ETH_HLEN = 14 bytes). */
-void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev);
+/** The Ethernet header of an IPv4 frame to @daddr out of @dev into @d
+ *  (ETH_HLEN = 14 bytes): to the neighbour owning @daddr on the
+ *  device's segment (dev->neigh), else to its static neighbour peer_mac. */
+void tb_eth_hdr_out(uint8_t *d, const TbNetdev *dev, uint32_t daddr);
 
 /** Add a route; -1 if the table is full or @prefix_len > 32. */
 int tb_route_add(TbKernel *k, uint32_t prefix, uint32_t prefix_len,

@@ -144,6 +144,8 @@ typedef struct TbRunReport {
     const TbLinkDirStats *(*link)[2]; /**< link i's a->b, b->a
                                            (t->nlinks) */
     const TbNetperfStats *np;         /**< [netperf] counters, or NULL */
+    const TbNetperfStats **stream;    /**< [netperf.NAME] counters
+                                           (t->nstreams), or NULL */
     const TbSim *sim;                 /**< its kernel logs, or NULL */
 } TbRunReport;
 
@@ -190,10 +192,33 @@ typedef struct TbNetperfFigures {
 /** The figures of the [netperf] test of @rr (zero without one or if the
  *  connection never opened). */
 void tb_netperf_figures(const TbRunReport *rr, TbNetperfFigures *f);
+/** The same of test @c with counters @st (a [netperf.NAME] stream). */
+void tb_netperf_figures_of(const TbRunReport *rr, const TbNetperfSecCfg *c,
+                           const TbNetperfStats *st, TbNetperfFigures *f);
+/** netperf's CPU figures of a host's results @r (-c/-C): utilisation of
+ *  all its CPUs in % (2 decimals) and service demand over @bytes, us of
+ *  CPU per KB (3 decimals). */
+void tb_netperf_cpu_figures(const TbResults *r, uint64_t bytes,
+                            double *util, double *sd);
+/** The streams' table (report_streams.c; nothing without [netperf.NAME]):
+ *  a line per stream and the total, ... */
+void tb_report_streams_text(FILE *out, const TbRunReport *rr);
+/** ... the JSON `streams` and `streams_total` members ... */
+void tb_report_streams_json(JsonBuilder *b, const TbRunReport *rr);
+/** ... and a CSV table (header, a row per stream, a "total" row). */
+void tb_report_streams_csv(FILE *out, const TbRunReport *rr);
 /** netperf's banner and result table (the test of @rr, which has one). */
 void tb_report_netperf_text(FILE *out, const TbRunReport *rr);
 /** The `netperf` member (docs/report-schema.md) added to @b. */
 void tb_report_netperf_json(JsonBuilder *b, const TbRunReport *rr);
+
+/** The switches' port tables (report_switch.c; nothing without
+ *  switches): text after the links, ... */
+void tb_report_switch_text(FILE *out, const TbRunReport *rr);
+/** ... the JSON `switches` member (docs/report-schema.md) ... */
+void tb_report_switch_json(JsonBuilder *b, const TbRunReport *rr);
+/** ... and a CSV table, a row per port of every switch (header first). */
+void tb_report_switch_csv(FILE *out, const TbRunReport *rr);
 
 /** CSV time series writer. */
 typedef struct TbCsv TbCsv;

@@ -36,26 +36,38 @@ static void cpu_figures(const TbResults *r, uint64_t bytes, double *util,
                 : 0;
 }
 
-void tb_netperf_figures(const TbRunReport *nr, TbNetperfFigures *f)
+void tb_netperf_figures_of(const TbRunReport *nr, const TbNetperfSecCfg *c,
+                           const TbNetperfStats *st, TbNetperfFigures *f)
 {
-    const TbNetperfSecCfg *c = &nr->t->netperf;
     uint64_t end = nr->res[0]->init_ns + c->duration_ns;
 
     memset(f, 0, sizeof(*f));
-    if (!nr->np || !c->present || !nr->np->established_ns
-        || nr->np->established_ns >= end) {
+    if (!st || !c->present || !st->established_ns
+        || st->established_ns >= end) {
         return;
     }
-    f->elapsed_ns = end - nr->np->established_ns;
-    f->throughput_mbit_s = mbit_s(nr->np->bytes_recv, f->elapsed_ns);
-    f->send_throughput_mbit_s = mbit_s(nr->np->bytes_sent, f->elapsed_ns);
-    cpu_figures(nr->res[c->local_host], nr->np->bytes_sent,
+    f->elapsed_ns = end - st->established_ns;
+    f->throughput_mbit_s = mbit_s(st->bytes_recv, f->elapsed_ns);
+    f->send_throughput_mbit_s = mbit_s(st->bytes_sent, f->elapsed_ns);
+    cpu_figures(nr->res[c->local_host], st->bytes_sent,
                 &f->local_cpu_util_pct, &f->send_service_demand_us_per_kb);
-    cpu_figures(nr->res[c->remote_host], nr->np->bytes_recv,
+    cpu_figures(nr->res[c->remote_host], st->bytes_recv,
                 &f->remote_cpu_util_pct, &f->recv_service_demand_us_per_kb);
 }
 
-static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM"};
+void tb_netperf_figures(const TbRunReport *nr, TbNetperfFigures *f)
+{
+    tb_netperf_figures_of(nr, &nr->t->netperf, nr->np, f);
+}
+
+void tb_netperf_cpu_figures(const TbResults *r, uint64_t bytes,
+                            double *util, double *sd)
+{
+    cpu_figures(r, bytes, util, sd);
+}
+
+static const char *const test_name[] = {"TCP_STREAM", "UDP_STREAM",
+                                        "TCP_SENDFILE"};
 
 static void ip_text(char buf[16], uint32_t ip)
 {
@@ -107,9 +119,12 @@ void tb_report_netperf_text(FILE *out, const TbRunReport *nr)
         text_netperf_udp(out, nr, &f, lip, rip);
         return;
     }
-    fprintf(out, "netperf: TCP STREAM TEST from %s (host %s) to %s "
-            "(host %s)%s\n", lip, c->local, rip, c->remote,
-            c->nodelay ? " : nodelay" : "");
+    fprintf(out, "netperf: TCP %s TEST from %s (host %s) to %s "
+            "(host %s)%s%s\n", c->test == TB_NETPERF_TCP_SENDFILE ? "SENDFILE"
+            : "STREAM", lip, c->local, rip, c->remote,
+            c->nodelay ? " : nodelay" : "",
+            c->test == TB_NETPERF_TCP_SENDFILE && !nr->np->zero_copy
+            ? " (copied: the NIC offers no checksum offload)" : "");
     fprintf(out, "Recv   Send    Send                          "
                  "Utilization       Service Demand\n"
                  "Socket Socket  Message  Elapsed              "
@@ -168,6 +183,9 @@ void tb_report_netperf_json(JsonBuilder *b, const TbRunReport *nr)
         ku(b, "socket_drops", nr->np->sock_drops);
     } else {
         ku(b, "pattern_mismatches", nr->np->mismatches);
+    }
+    if (c->test == TB_NETPERF_TCP_SENDFILE) {
+        kb(b, "zero_copy", nr->np->zero_copy);
     }
     json_builder_end_object(b);
 }

@@ -32,12 +32,19 @@ void tb_run_report_init(TbRunReport *rr, const TbSim *sim)
         rr->link[i][1] = tb_link_stats(tb_sim_link(sim, i), 1);
     }
     rr->np = np ? tb_netperf_stats(np) : NULL;
+    if (t->nstreams) {
+        rr->stream = g_new0(const TbNetperfStats *, t->nstreams);
+        for (uint32_t i = 0; i < t->nstreams; i++) {
+            rr->stream[i] = tb_netperf_stats(tb_sim_stream(sim, i));
+        }
+    }
 }
 
 void tb_run_report_clear(TbRunReport *rr)
 {
     g_free(rr->res);
     g_free(rr->link);
+    g_free(rr->stream);
     memset(rr, 0, sizeof(*rr));
 }
 
@@ -97,10 +104,12 @@ void tb_report_run_text(FILE *out, const TbRunReport *rr)
     }
     if (named) {
         text_links(out, rr);
+        tb_report_switch_text(out, rr);
     }
     if (rr->np && t->netperf.present) {
         tb_report_netperf_text(out, rr);
     }
+    tb_report_streams_text(out, rr);
 }
 
 /* Host @h: its name and its report object. */
@@ -149,8 +158,14 @@ static void json_network(JsonBuilder *b, const TbRunReport *rr)
     }
     json_builder_end_array(b);
     json_links(b, rr);
+    if (rr->t->nswitches) {
+        tb_report_switch_json(b, rr);
+    }
     if (rr->np && rr->t->netperf.present) {
         tb_report_netperf_json(b, rr);
+    }
+    if (rr->t->nstreams) {
+        tb_report_streams_json(b, rr);
     }
 }
 

@@ -27,8 +27,9 @@ static const char *const kind_names[] = {"pktgen", "pcap", NULL};
 static const char *const pace_names[] = {"captured", "pps", "mbps",
                                          "topspeed", NULL};
 static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
-                                         NULL};
+                                         "TCP_SENDFILE", NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
+static const char *const fwd_names[] = {"static", "learning", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -40,6 +41,7 @@ static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 #define LI TB_SEC_LINK
 #define NP TB_SEC_NETPERF
 #define GU TB_SEC_GUEST
+#define SW TB_SEC_SWITCH
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -380,14 +382,15 @@ const TbKeyDef tb_keys[] = {
      "depend only on the scenario)"},
 
     /* [link.NAME] */
-    {LI, "a", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[0]),
+    {LI, "a", TB_KEY_STR, "HOST.NIC or SWITCH", F(TbLinkCfg, end_text[0]),
      .flags = TB_KF_REQUIRED,
      .help = "one end: NIC `NIC` of `[host.HOST]` (a `[nic.HOST.NIC]` "
-     "section)"},
-    {LI, "b", TB_KEY_STR, "HOST.NIC", F(TbLinkCfg, end_text[1]),
+     "section), or a port of `[switch.SWITCH]` (docs/switch.md)"},
+    {LI, "b", TB_KEY_STR, "HOST.NIC or SWITCH", F(TbLinkCfg, end_text[1]),
      .flags = TB_KF_REQUIRED,
-     .help = "the other end; both NICs must have the same `link_mbps` (the "
-     "link's speed) and different `mac`s"},
+     .help = "the other end; two NICs must have the same `link_mbps` (the "
+     "link's speed) and different `mac`s; at most one end is a switch "
+     "(the port runs at the NIC's `link_mbps`)"},
     {LI, "delay", TB_KEY_TIME, "time", F(TbLinkCfg, delay_ns), .def = "0",
      .help = "propagation delay each way: a frame reaches the other NIC "
      "this long after its last bit left (the NICs model the wire time)"},
@@ -404,7 +407,10 @@ const TbKeyDef tb_keys[] = {
      "from `local` to `remote`; UDP_STREAM, datagrams of `message_size` "
      "(at most MTU - 28 bytes, 1472 at MTU 1500) from `local` into a UDP "
      "socket of `remote` (its UDP sink, with `recv_socket` as sink_rcvbuf "
-     "and `recv_size` as sink_read_size; `remote` must not set sink_udp_port)"},
+     "and `recv_size` as sink_read_size; `remote` must not set sink_udp_port); "
+     "TCP_SENDFILE, TCP_STREAM's connection fed by sendfile() from the "
+     "page cache: no copy_from_user when the sending NIC offers checksum "
+     "offload (XsumTX 1), else the copy (Linux's fallback; docs/switch.md)"},
     {NP, "local", TB_KEY_STR, "host", F(TbNetperfSecCfg, local),
      .def_doc = "the first host",
      .help = "the host running netperf (the sender)"},
@@ -451,6 +457,38 @@ const TbKeyDef tb_keys[] = {
      "vCPUs\"); with more than one, each NIC's interrupt vectors are "
      "pinned to its `cpu` in the guest. The testbench runs `host.cpus` "
      "CPUs: another value is refused there"},
+
+    /* [switch.NAME] (docs/switch.md) */
+    {SW, "buffer", U32(1522, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, buffer), .flags = TB_KF_REQUIRED,
+     .help = "output buffer of each port: frames (with FCS) waiting for "
+     "or in transmission on the port; a frame that does not fit is "
+     "dropped (tail drop, counted as the port's `drops`)"},
+    {SW, "forwarding", TB_KEY_ENUM, "name", F(TbSwitchCfg, forwarding),
+     .names = fwd_names, .what = "forwarding", .def = "static",
+     .help = "`static`: the table holds each port's NIC address from the "
+     "start; `learning`: it starts empty and learns each frame's source "
+     "address (no ageing).  Unknown unicast, broadcast and multicast "
+     "frames are flooded to every other port"},
+    {SW, "pause", TB_KEY_BOOL, "boolean", F(TbSwitchCfg, pause),
+     .def = "false",
+     .help = "IEEE 802.3x flow control: send a PAUSE frame (XOFF) on a "
+     "port when the bytes queued from it pass `pause_threshold`, and one "
+     "with pause_time 0 (XON) when they fall to `pause_resume`; the NIC "
+     "acts on it as its model does (the e1000 model does not honour "
+     "PAUSE: docs/switch.md)"},
+    {SW, "pause_threshold", U32(1, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, pause_threshold), .def_doc = "`buffer` / 2",
+     .help = "XOFF above this many bytes queued (in any output buffer) "
+     "from one ingress port"},
+    {SW, "pause_resume", U32(0, 268435456), .unit = "bytes",
+     F(TbSwitchCfg, pause_resume), .def_doc = "`pause_threshold` / 2",
+     .help = "XON when the bytes queued from the paused port fall to this; "
+     "below `pause_threshold`"},
+    {SW, "pause_quanta", U32(1, 65535), .unit = "512 bit times",
+     F(TbSwitchCfg, pause_quanta), .def = "65535",
+     .help = "pause_time of an XOFF; it is sent again when half of it has "
+     "passed and the port is still above `pause_resume`"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -459,7 +497,7 @@ const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
         "scenario", "host", "driver", "nic", "route", "traffic", "run",
-        "link", "netperf", "guest"};
+        "link", "netperf", "guest", "switch"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 

@@ -34,6 +34,7 @@ typedef enum TbKeySec {
     TB_SEC_LINK,           /**< [link.NAME]: TbLinkCfg (topology.h) */
     TB_SEC_NETPERF,        /**< [netperf]: TbNetperfSecCfg (topology.h) */
     TB_SEC_GUEST,          /**< [guest]: TbGuestCfg */
+    TB_SEC_SWITCH,         /**< [switch.NAME]: TbSwitchCfg (topology.h) */
     TB_SEC_COUNT
 } TbKeySec;
 

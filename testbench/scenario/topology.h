@@ -37,21 +37,58 @@ typedef struct TbLinkCfg {
     uint64_t delay_ns;           /**< propagation delay, each way, ns */
     uint32_t drop_every;         /**< lose every N-th frame of each
                                       direction (0: none) */
+    uint32_t sw[2];              /**< end a, b is port @port of switch
+                                      sw - 1 (0: the end is a NIC) */
+    uint32_t port;               /**< the switch end's port number */
 } TbLinkCfg;
+
+/** Forwarding of a switch ([switch.NAME] forwarding). */
+typedef enum TbSwitchFwd {
+    TB_SWITCH_STATIC = 0,        /**< table of the ports' NIC addresses */
+    TB_SWITCH_LEARNING,          /**< empty table, source addresses learnt */
+} TbSwitchFwd;
+
+/** A store-and-forward Ethernet switch ([switch.NAME], docs/switch.md);
+ *  its ports are the links that end at it, in file order. */
+typedef struct TbSwitchCfg {
+    char name[TB_NAME_LEN];      /**< section suffix */
+    uint32_t buffer;             /**< output buffer of each port, bytes
+                                      of frames incl. FCS */
+    int forwarding;              /**< TbSwitchFwd */
+    int pause;                   /**< send 802.3x PAUSE frames */
+    uint32_t pause_threshold;    /**< XOFF above this many bytes queued
+                                      from one ingress port (0: buffer/2) */
+    uint32_t pause_resume;       /**< XON at or below this (0 with
+                                      threshold 0: threshold/2) */
+    uint32_t pause_quanta;       /**< pause_time of an XOFF, 512 bit times */
+    uint32_t nports;             /**< links ending at it */
+} TbSwitchCfg;
 
 /** netperf tests ([netperf] test). */
 typedef enum TbNetperfTest {
     TB_NETPERF_TCP_STREAM = 0,
     TB_NETPERF_UDP_STREAM,
+    TB_NETPERF_TCP_SENDFILE,     /**< TCP_STREAM's connection fed by
+                                      sendfile() from the page cache */
 } TbNetperfTest;
 
 /** The test's data port: TCP_STREAM's connection, UDP_STREAM's
  *  receiving socket (the remote host's UDP sink). */
 #define TB_NETPERF_DATA_PORT 12866u
 
-/** A netperf test between two hosts ([netperf]); sizes in bytes. */
+/** Most [netperf.NAME] streams of a scenario (their data ports follow
+ *  TB_NETPERF_DATA_PORT). */
+#define TB_NETPERF_MAX_STREAMS 1024u
+/** Most streams one host takes part in (a process and a TCP socket
+ *  each: TB_TCP_MAX_SOCKS, TB_MAX_PROCS). */
+#define TB_NETPERF_MAX_PER_HOST 64u
+
+/** A netperf test between two hosts ([netperf], or a stream
+ *  [netperf.NAME]); sizes in bytes. */
 typedef struct TbNetperfSecCfg {
     int present;                 /**< a [netperf] section was given */
+    char name[TB_NAME_LEN];      /**< a stream's NAME ("" for [netperf]) */
+    uint16_t port;               /**< its data port */
     int test;                    /**< TbNetperfTest */
     char local[TB_NAME_LEN];     /**< host running netperf (sender) */
     char remote[TB_NAME_LEN];    /**< host running netserver (-H) */
@@ -75,7 +112,11 @@ typedef struct TbTopology {
     TbScenario *host;            /**< each host's view */
     uint32_t nlinks;
     TbLinkCfg *link;
-    TbNetperfSecCfg netperf;
+    uint32_t nswitches;
+    TbSwitchCfg *sw;             /**< [switch.NAME]s, file order */
+    TbNetperfSecCfg netperf;     /**< [netperf] */
+    uint32_t nstreams;
+    TbNetperfSecCfg *stream;     /**< [netperf.NAME]s, file order */
 } TbTopology;
 
 /**

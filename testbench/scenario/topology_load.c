@@ -52,12 +52,12 @@ static char *view_name(const char *g, const char *h)
     return NULL;
 }
 
-/* The number of [host.NAME] groups among @groups. */
-static uint32_t count_named(char **groups)
+/* The number of groups among @groups whose name starts with @prefix. */
+static uint32_t count_prefix(char **groups, const char *prefix)
 {
     uint32_t n = 0;
     for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "host.");
+        n += g_str_has_prefix(groups[i], prefix);
     }
     return n;
 }
@@ -66,7 +66,7 @@ static uint32_t count_named(char **groups)
  * host; their arrays allocated. */
 static int find_hosts(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = count_named(groups);
+    uint32_t n = count_prefix(groups, "host.");
 
     t->host = g_new0(TbScenario, n ? n : 1);
     t->host_name = g_malloc0_n(n ? n : 1, sizeof(*t->host_name));
@@ -90,6 +90,10 @@ static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
 {
     for (int i = 0; groups[i]; i++) {
         bool ok = (g_str_has_prefix(groups[i], "link.") && groups[i][5])
+                  || (g_str_has_prefix(groups[i], "switch.")
+                      && groups[i][7])
+                  || (g_str_has_prefix(groups[i], "netperf.")
+                      && groups[i][8])
                   || !strcmp(groups[i], "netperf");
         for (uint32_t h = 0; h < t->nhosts && !ok; h++) {
             char *v = view_name(groups[i], t->host_name[h]);
@@ -101,7 +105,8 @@ static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
                               "scenario with several hosts (known: "
                               "scenario, driver, run, host.HOST, "
                               "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
-                              "traffic.HOST.NAME, link.NAME, netperf)");
+                              "traffic.HOST.NAME, link.NAME, switch.NAME, "
+                              "netperf, netperf.NAME)");
         }
     }
     return 0;
@@ -161,6 +166,12 @@ static int link_end(TbLd *ld, const char *g, TbTopology *t, TbLinkCfg *l,
     const char *key = e ? "b" : "a";
     const char *txt = l->end_text[e];
     const char *dot = strchr(txt, '.');
+    for (uint32_t s = 0; !dot && s < t->nswitches; s++) {
+        if (!strcmp(t->sw[s].name, txt)) {
+            l->sw[e] = s + 1;
+            return 0;
+        }
+    }
     for (uint32_t h = 0; dot && h < t->nhosts; h++) {
         const TbScenario *sc = &t->host[h];
         if (strncmp(t->host_name[h], txt, (size_t)(dot - txt))
@@ -175,19 +186,30 @@ static int link_end(TbLd *ld, const char *g, TbTopology *t, TbLinkCfg *l,
             }
         }
     }
-    return tb_ld_fail(ld, g, key, "'%s' is not HOST.NIC of a "
-                      "[nic.HOST.NIC] section", txt);
+    return tb_ld_fail(ld, g, key, "'%s' is neither HOST.NIC of a "
+                      "[nic.HOST.NIC] section nor a [switch.NAME]", txt);
 }
 
-/* A NIC already on an earlier link, or fed by a traffic source. */
-static int end_free(TbLd *ld, const char *g, const TbTopology *t,
-                    const TbLinkCfg *l, int e)
+/* A NIC already on an earlier link, or fed by a traffic source; a
+ * switch end gets the switch's next port. */
+static int end_free(TbLd *ld, const char *g, TbTopology *t,
+                    TbLinkCfg *l, int e)
 {
     const char *key = e ? "b" : "a";
+    if (l->sw[e]) {
+        TbSwitchCfg *sw = &t->sw[l->sw[e] - 1];
+        if (l->sw[!e]) {
+            return tb_ld_fail(ld, g, key, "a link joins a NIC to a NIC or "
+                              "to a switch (switch to switch is not "
+                              "modelled)");
+        }
+        l->port = sw->nports++;
+        return 0;
+    }
     const TbScenario *sc = &t->host[l->host[e]];
     for (uint32_t k = 0; k < t->nlinks; k++) {
         for (int f = 0; f < 2; f++) {
-            if (t->link[k].host[f] == l->host[e]
+            if (!t->link[k].sw[f] && t->link[k].host[f] == l->host[e]
                 && t->link[k].nic[f] == l->nic[e]) {
                 return tb_ld_fail(ld, g, key, "%s is already on "
                                   "[link.%s]", l->end_text[e],
@@ -209,6 +231,9 @@ static int end_free(TbLd *ld, const char *g, const TbTopology *t,
  * end's address (a given peer_mac must be it). */
 static int link_peers(TbLd *ld, const char *g, TbTopology *t, TbLinkCfg *l)
 {
+    if (l->sw[0] || l->sw[1]) {
+        return 0;   /* a switch port: neighbours by address (sw_check) */
+    }
     TbNicCfg *n[2] = {&t->host[l->host[0]].nic[l->nic[0]],
                       &t->host[l->host[1]].nic[l->nic[1]]};
     if (n[0] == n[1]) {
@@ -260,10 +285,11 @@ static int load_link(TbLd *ld, const char *g, TbTopology *t)
 }
 
 /* Host named by @key of [netperf] (@def when absent) into *@idx. */
-static int netperf_host(TbLd *ld, TbTopology *t, const char *key,
-                        char *name, uint32_t def, uint32_t *idx)
+static int netperf_host(TbLd *ld, const char *g, TbTopology *t,
+                        const char *key, char *name, uint32_t def,
+                        uint32_t *idx)
 {
-    if (!tb_ld_has(ld, "netperf", key)) {
+    if (!tb_ld_has(ld, g, key)) {
         g_strlcpy(name, t->host_name[def], TB_NAME_LEN);
     }
     for (uint32_t h = 0; h < t->nhosts; h++) {
@@ -272,13 +298,14 @@ static int netperf_host(TbLd *ld, TbTopology *t, const char *key,
             return 0;
         }
     }
-    return tb_ld_fail(ld, "netperf", key, "no host '%s' (no [host.%s] "
+    return tb_ld_fail(ld, g, key, "no host '%s' (no [host.%s] "
                       "section)", name, name);
 }
 
 /* The connection's addresses: the remote host's first NIC address, and
  * the address of the local NIC its longest-prefix route leaves by. */
-static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
+static int netperf_addrs(TbLd *ld, const char *g, TbNetperfSecCfg *np,
+                         const TbTopology *t)
 {
     const TbScenario *r = &t->host[np->remote_host];
     const TbScenario *l = &t->host[np->local_host];
@@ -287,7 +314,7 @@ static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
         np->remote_ip = r->nic[i].ip;
     }
     if (!np->remote_ip) {
-        return tb_ld_fail(ld, "netperf", "remote", "host '%s' has no NIC "
+        return tb_ld_fail(ld, g, "remote", "host '%s' has no NIC "
                           "with an ip", np->remote);
     }
     for (uint32_t i = 0; i < l->nroutes; i++) {
@@ -301,7 +328,7 @@ static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
     }
     np->local_ip = best < 0 ? 0 : l->nic[l->route[best].nic].ip;
     if (!np->local_ip) {
-        return tb_ld_fail(ld, "netperf", "local", "host '%s' has no route "
+        return tb_ld_fail(ld, g, "local", "host '%s' has no route "
                           "from an address of its own to host '%s'",
                           np->local, np->remote);
     }
@@ -310,9 +337,9 @@ static int netperf_addrs(TbLd *ld, TbNetperfSecCfg *np, const TbTopology *t)
 
 /* UDP_STREAM: a datagram per frame; the remote host's UDP sink is the
  * receiving socket, bound to the test's port with its sizes. */
-static int udp_sink(TbLd *ld, TbTopology *t)
+static int udp_sink(TbLd *ld, const char *gn, TbNetperfSecCfg *np,
+                    TbTopology *t)
 {
-    TbNetperfSecCfg *np = &t->netperf;
     TbHostCfg *h = &t->host[np->remote_host].host;
     const TbScenario *l = &t->host[np->local_host];
     uint32_t mtu = 1500;
@@ -323,7 +350,7 @@ static int udp_sink(TbLd *ld, TbTopology *t)
         }
     }
     if (np->message_size > TB_NETPERF_UDP_MAX(mtu)) {
-        return tb_ld_fail(ld, "netperf", "message_size", "UDP_STREAM: at "
+        return tb_ld_fail(ld, gn, "message_size", "UDP_STREAM: at "
                           "most %u bytes (one datagram per frame of the "
                           "%u-byte MTU of host '%s'; IP fragmentation is "
                           "not modelled)", TB_NETPERF_UDP_MAX(mtu), mtu,
@@ -335,7 +362,7 @@ static int udp_sink(TbLd *ld, TbTopology *t)
     for (int i = 0; i < 3; i++) {
         if (tb_ld_has(ld, g, keys[i])) {
             g_free(g);
-            return tb_ld_fail(ld, "netperf", "test", "UDP_STREAM: host "
+            return tb_ld_fail(ld, gn, "test", "UDP_STREAM: host "
                               "'%s' sets %s; the test's receiving socket is "
                               "that host's UDP sink, set by recv_socket and "
                               "recv_size (remove the key)", np->remote,
@@ -343,22 +370,25 @@ static int udp_sink(TbLd *ld, TbTopology *t)
         }
     }
     g_free(g);
-    h->sink_udp_port = TB_NETPERF_DATA_PORT;
+    if (h->sink_udp_port) {
+        return tb_ld_fail(ld, gn, "remote", "UDP_STREAM: host '%s' already "
+                          "receives a UDP_STREAM (its one UDP sink)",
+                          np->remote);
+    }
+    h->sink_udp_port = np->port;
     h->sink_rcvbuf = np->recv_socket;
     h->sink_read_size = np->recv_size;
     return 0;
 }
 
-/* [netperf]: hosts, addresses, sizes; its duration is the run's. */
-static int load_netperf(TbLd *ld, TbTopology *t)
+/* The test of group @g into @np: hosts, addresses, sizes; its duration
+ * is the run's; its data port @port. */
+static int load_test(TbLd *ld, const char *g, TbTopology *t,
+                     TbNetperfSecCfg *np, uint16_t port)
 {
-    TbNetperfSecCfg *np = &t->netperf;
-    const char *g = "netperf";
-    if (!tb_ld_has_group(ld, g)) {
-        return 0;
-    }
     tb_keys_default(TB_SEC_NETPERF, np);
     np->present = 1;
+    np->port = port;
     if (tb_ld_check_keys(ld, g, TB_SEC_NETPERF, -1) < 0
         || tb_ld_keys(ld, g, TB_SEC_NETPERF, np, NULL, NULL) < 0) {
         return -1;
@@ -366,9 +396,9 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     if (t->nhosts < 2) {
         return tb_ld_fail(ld, g, NULL, "netperf needs two hosts");
     }
-    if (netperf_host(ld, t, "local", np->local, 0, &np->local_host) < 0
-        || netperf_host(ld, t, "remote", np->remote, 1, &np->remote_host) < 0)
-    {
+    if (netperf_host(ld, g, t, "local", np->local, 0, &np->local_host) < 0
+        || netperf_host(ld, g, t, "remote", np->remote, 1,
+                        &np->remote_host) < 0) {
         return -1;
     }
     if (np->local_host == np->remote_host) {
@@ -383,8 +413,8 @@ static int load_netperf(TbLd *ld, TbTopology *t)
             bool run_set = tb_ld_from_set(ld, "run", "duration")
                            && !tb_ld_from_set(ld, g, "duration");
             return run_set ? tb_ld_fail(ld, "run", "duration", "differs "
-                                        "from [netperf] duration (set "
-                                        "netperf.duration instead)")
+                                        "from [%s] duration (set "
+                                        "%s.duration instead)", g, g)
                            : tb_ld_fail(ld, g, "duration", "differs from "
                                         "[run] duration");
         }
@@ -399,23 +429,178 @@ static int load_netperf(TbLd *ld, TbTopology *t)
     for (uint32_t h = 0; h < t->nhosts; h++) {
         t->host[h].run.duration_ns = np->duration_ns;
     }
-    if (netperf_addrs(ld, np, t) < 0) {
+    if (netperf_addrs(ld, g, np, t) < 0) {
         return -1;
     }
-    return np->test == TB_NETPERF_UDP_STREAM ? udp_sink(ld, t) : 0;
+    return np->test == TB_NETPERF_UDP_STREAM ? udp_sink(ld, g, np, t) : 0;
 }
 
-/* The [link.NAME] groups into @t, file order. */
+/* Stream @i of group @g ([netperf.NAME]): a test of its own, on data
+ * port TB_NETPERF_DATA_PORT + i, of the run's one duration. */
+static int load_stream(TbLd *ld, const char *g, TbTopology *t, uint32_t i)
+{
+    TbNetperfSecCfg *np = &t->stream[i];
+    if (!tb_ld_valid_name(g + 8, TB_NAME_LEN)) {
+        return tb_ld_fail(ld, g, NULL, "'%s' is not a stream name (1-31 "
+                          "letters, digits, '-' or '_')", g + 8);
+    }
+    if (load_test(ld, g, t, np, (uint16_t)(TB_NETPERF_DATA_PORT + i)) < 0) {
+        return -1;
+    }
+    g_strlcpy(np->name, g + 8, sizeof(np->name));
+    if (i && np->duration_ns != t->stream[0].duration_ns) {
+        return tb_ld_fail(ld, g, "duration", "differs from [netperf.%s] "
+                          "duration (the streams run for the run's one "
+                          "duration)", t->stream[0].name);
+    }
+    return 0;
+}
+
+/* [netperf], or the streams of the [netperf.NAME] sections in file
+ * order (not both). */
+static int load_netperf(TbLd *ld, char **groups, TbTopology *t)
+{
+    uint32_t n = count_prefix(groups, "netperf.");
+    t->stream = g_new0(TbNetperfSecCfg, n ? n : 1);
+    if (n && tb_ld_has_group(ld, "netperf")) {
+        return tb_ld_fail(ld, "netperf", NULL, "either one [netperf] test "
+                          "or [netperf.NAME] streams, not both");
+    }
+    if (n > TB_NETPERF_MAX_STREAMS) {
+        return tb_ld_fail(ld, "netperf", NULL, "%u [netperf.NAME] streams: "
+                          "at most %u", n, TB_NETPERF_MAX_STREAMS);
+    }
+    if (tb_ld_has_group(ld, "netperf")) {
+        return load_test(ld, "netperf", t, &t->netperf,
+                         TB_NETPERF_DATA_PORT);
+    }
+    uint32_t *per_host = g_new0(uint32_t, t->nhosts);
+    int r = 0;
+    for (int i = 0; groups[i] && !r; i++) {
+        if (!g_str_has_prefix(groups[i], "netperf.")) {
+            continue;
+        }
+        r = load_stream(ld, groups[i], t, t->nstreams++);
+        for (int e = 0; e < 2 && !r; e++) {
+            const TbNetperfSecCfg *np = &t->stream[t->nstreams - 1];
+            uint32_t h = e ? np->remote_host : np->local_host;
+            if (++per_host[h] > TB_NETPERF_MAX_PER_HOST) {
+                r = tb_ld_fail(ld, groups[i], e ? "remote" : "local",
+                               "host '%s' is in more than %u streams",
+                               t->host_name[h], TB_NETPERF_MAX_PER_HOST);
+            }
+        }
+    }
+    g_free(per_host);
+    return r;
+}
+
+/* [switch.NAME] group @g into the next entry of @t. */
+static int load_switch(TbLd *ld, const char *g, TbTopology *t)
+{
+    TbSwitchCfg *sw = &t->sw[t->nswitches];
+    if (tb_ld_check_keys(ld, g, TB_SEC_SWITCH, -1) < 0) {
+        return -1;
+    }
+    if (!tb_ld_valid_name(g + 7, TB_NAME_LEN)) {
+        return tb_ld_fail(ld, g, NULL, "'%s' is not a switch name (1-31 "
+                          "letters, digits, '-' or '_')", g + 7);
+    }
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        if (!strcmp(t->host_name[h], g + 7)) {
+            return tb_ld_fail(ld, g, NULL, "'%s' is also a host's name",
+                              g + 7);
+        }
+    }
+    memset(sw, 0, sizeof(*sw));
+    tb_keys_default(TB_SEC_SWITCH, sw);
+    g_strlcpy(sw->name, g + 7, sizeof(sw->name));
+    if (tb_ld_required(ld, g, TB_SEC_SWITCH) < 0
+        || tb_ld_keys(ld, g, TB_SEC_SWITCH, sw, NULL, NULL) < 0) {
+        return -1;
+    }
+    if (!tb_ld_has(ld, g, "pause_threshold")) {
+        sw->pause_threshold = sw->buffer / 2;
+    }
+    if (!tb_ld_has(ld, g, "pause_resume")) {
+        sw->pause_resume = sw->pause_threshold / 2;
+    }
+    if (sw->pause_resume >= sw->pause_threshold) {
+        return tb_ld_fail(ld, g, "pause_resume", "%u is not below "
+                          "pause_threshold %u", sw->pause_resume,
+                          sw->pause_threshold);
+    }
+    t->nswitches++;
+    return 0;
+}
+
+/* The NIC at the other end of link @l from its switch end. */
+static const TbNicCfg *port_nic(const TbTopology *t, const TbLinkCfg *l)
+{
+    int e = l->sw[0] ? 1 : 0;
+    return &t->host[l->host[e]].nic[l->nic[e]];
+}
+
+/* Switch @s: two ports at least; its NICs' addresses (MAC and IPv4, the
+ * neighbours the hosts resolve, docs/switch.md) distinct. */
+static int sw_check(TbLd *ld, const TbTopology *t, uint32_t s)
+{
+    char *g = g_strconcat("switch.", t->sw[s].name, NULL);
+    int r = 0;
+    if (t->sw[s].nports < 2) {
+        r = tb_ld_fail(ld, g, NULL, "a switch needs two links at least "
+                       "(%u end at it)", t->sw[s].nports);
+    }
+    for (uint32_t i = 0; i < t->nlinks && !r; i++) {
+        const TbLinkCfg *a = &t->link[i];
+        for (uint32_t j = 0; j < i && !r && a->sw[0] + a->sw[1] == s + 1;
+             j++) {
+            const TbLinkCfg *b = &t->link[j];
+            const TbNicCfg *na = port_nic(t, a), *nb = port_nic(t, b);
+            if (b->sw[0] + b->sw[1] != s + 1) {
+                continue;
+            }
+            char lg[TB_NAME_LEN + 8];
+            g_snprintf(lg, sizeof(lg), "link.%s", a->name);
+            if (!memcmp(na->mac, nb->mac, 6) || (na->ip && na->ip == nb->ip)) {
+                r = tb_ld_fail(ld, lg, NULL, "its NIC has the %s of [link.%s]'s "
+                               "NIC, on the same switch", memcmp(na->mac,
+                               nb->mac, 6) ? "ip" : "mac", b->name);
+            }
+        }
+    }
+    g_free(g);
+    return r;
+}
+
+/* The [switch.NAME] groups into @t, file order. */
+static int load_switches(TbLd *ld, char **groups, TbTopology *t)
+{
+    uint32_t n = count_prefix(groups, "switch.");
+    t->sw = g_new0(TbSwitchCfg, n ? n : 1);
+    for (int i = 0; groups[i]; i++) {
+        if (g_str_has_prefix(groups[i], "switch.")
+            && load_switch(ld, groups[i], t) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The [link.NAME] groups into @t, file order; then the switches' ports
+ * are known. */
 static int load_links(TbLd *ld, char **groups, TbTopology *t)
 {
-    uint32_t n = 0;
-    for (int i = 0; groups[i]; i++) {
-        n += g_str_has_prefix(groups[i], "link.");
-    }
+    uint32_t n = count_prefix(groups, "link.");
     t->link = g_new0(TbLinkCfg, n ? n : 1);
     for (int i = 0; groups[i]; i++) {
         if (g_str_has_prefix(groups[i], "link.")
             && load_link(ld, groups[i], t) < 0) {
+            return -1;
+        }
+    }
+    for (uint32_t s = 0; s < t->nswitches; s++) {
+        if (sw_check(ld, t, s) < 0) {
             return -1;
         }
     }
@@ -462,8 +647,9 @@ static int load_all(TbLd *ld, char **groups, TbTopology *t,
         ld->sc = &t->host[0];
         r = tb_ld_load_all(ld, groups);
     }
-    return r < 0 || load_links(ld, groups, t) < 0
-           || load_netperf(ld, t) < 0 ? -1 : 0;
+    return r < 0 || load_switches(ld, groups, t) < 0
+           || load_links(ld, groups, t) < 0
+           || load_netperf(ld, groups, t) < 0 ? -1 : 0;
 }
 
 int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,
@@ -517,6 +703,8 @@ void tb_topology_clear(TbTopology *t)
     g_free(t->host);
     g_free(t->host_name);
     g_free(t->link);
+    g_free(t->sw);
+    g_free(t->stream);
     memset(t, 0, sizeof(*t));
 }
 

@@ -99,8 +99,13 @@ typedef struct TbIrqLine {
                                 heap events (no timer left) */
 } TbIrqLine;
 
-#define TB_MAX_PROCS 8
-#define TB_MAX_TIMERS 32
+/** Processes of one CPU: a host's ksoftirqd, UDP reader and up to
+ *  TB_NETPERF_MAX_PER_HOST netperf processes. */
+#define TB_MAX_PROCS 72
+/** Kernel timers ever armed on one CPU (a timer stays registered): the
+ *  driver's and the device's few, and 4 per TCP socket of up to
+ *  TB_TCP_MAX_SOCKS. */
+#define TB_MAX_TIMERS 320
 
 /** Rows of the CPU profile (TbCpuAcct) beyond the cost profile's items:
  *  the bus stall of a readl (e1k_bus_read_stall_ns), and every other

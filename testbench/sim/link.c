@@ -7,10 +7,13 @@
 
 #include "sim/link.h"
 #include "sim/sim_int.h"
+#include "sim/switch.h"
 
 /* One direction: frames in flight, oldest first. */
 typedef struct LinkDir {
-    TbNic *to;
+    TbNic *to;               /* the NIC it delivers to, or NULL: */
+    TbSwitch *sw;            /* the switch, at its port @port */
+    uint32_t port;
     uint8_t *slot;           /* cap slots of TB_LINK_FRAME_MAX bytes */
     uint32_t *len;
     uint32_t cap, head, count;
@@ -33,10 +36,21 @@ TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, TbNic *a,
     l->drop_every = cfg->drop_every;
     l->dir[0].to = b;
     l->dir[1].to = a;
-    a->link = b->link = l;
-    a->link_end = 0;
-    b->link_end = 1;
+    if (a) {
+        a->link = l;
+        a->link_end = 0;
+    }
+    if (b) {
+        b->link = l;
+        b->link_end = 1;
+    }
     return l;
+}
+
+void tb_link_to_switch(TbLink *l, int end, TbSwitch *sw, uint32_t port)
+{
+    l->dir[!end].sw = sw;
+    l->dir[!end].port = port;
 }
 
 void tb_link_free(TbLink *l)
@@ -81,12 +95,15 @@ static void arrive_event(void *ctx, uint64_t arg)
 {
     TbLink *l = ctx;
     LinkDir *d = &l->dir[arg];
-    E1kRxResult r = d->to->type->receive(d->to->dev,
-                                         d->slot + (size_t)d->head
-                                                       * TB_LINK_FRAME_MAX,
-                                         d->len[d->head], NULL);
-    d->st.rx[r]++;
-    tb_host_link_arrival(d->to->host, r);
+    const uint8_t *frame = d->slot + (size_t)d->head * TB_LINK_FRAME_MAX;
+    if (d->to) {
+        E1kRxResult r = d->to->type->receive(d->to->dev, frame,
+                                             d->len[d->head], NULL);
+        d->st.rx[r]++;
+        tb_host_link_arrival(d->to->host, r);
+    } else {
+        tb_switch_rx(d->sw, d->port, frame, d->len[d->head]);
+    }
     d->head = (d->head + 1) % d->cap;
     d->count--;
 }

@@ -24,7 +24,8 @@ typedef struct TbLinkDirStats {
     uint64_t lost;          /**< dropped on the wire (drop_every, or
                                  longer than TB_LINK_FRAME_MAX) */
     uint64_t rx[5];         /**< delivered, by the receiving NIC's answer
-                                 (index: E1kRxResult, hw/net/e1000.h) */
+                                 (index: E1kRxResult, hw/net/e1000.h);
+                                 0 towards a switch */
 } TbLinkDirStats;
 
 /** Longest frame a link carries, bytes without FCS (what the e1000
@@ -32,11 +33,17 @@ typedef struct TbLinkDirStats {
 #define TB_LINK_FRAME_MAX 16384u
 
 typedef struct TbLink TbLink;
+struct TbSwitch;
 
 /** A link on engine @eng between NICs @a and @b per @cfg; sets their
- *  link and link_end fields. */
+ *  link and link_end fields.  One of them may be NULL: that end is a
+ *  switch port (tb_link_to_switch). */
 TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct TbNic *a,
                     struct TbNic *b);
+/** End @end of @l is port @port of switch @sw (sim/switch.h): frames
+ *  towards it go to tb_switch_rx. */
+void tb_link_to_switch(TbLink *l, int end, struct TbSwitch *sw,
+                       uint32_t port);
 void tb_link_free(TbLink *l);
 /** A frame of @len bytes (no FCS) left end @from (0: a, 1: b). */
 void tb_link_tx(TbLink *l, int from, const uint8_t *frame, uint32_t len);

@@ -61,17 +61,59 @@ static int build_host(TbSim *sim, uint32_t i, char **err)
     return 0;
 }
 
-/* The links of the topology between the hosts' NICs. */
+/* The NIC at end @e of link @c, or NULL for a switch port. */
+static TbNic *link_nic(TbSim *sim, const TbLinkCfg *c, int e)
+{
+    return c->sw[e] ? NULL : sim->host[c->host[e]]->nic[c->nic[e]];
+}
+
+/* Link @c has a switch end: attach its port; the NIC's address enters
+ * the switch's neighbour table. */
+static void attach_port(TbSim *sim, const TbLinkCfg *c, TbLink *l)
+{
+    int e = c->sw[0] ? 0 : 1;
+    TbSwitch *sw = sim->sw[c->sw[e] - 1];
+    const TbNicCfg *n = &sim->t.host[c->host[!e]].nic[c->nic[!e]];
+    tb_link_to_switch(l, e, sw, c->port);
+    tb_switch_attach(sw, c->port, l, e, n->link_mbps, n->mac, n->ip);
+}
+
+/* Each NIC on a switch resolves the addresses of the switch's other
+ * stations (a static ARP table of the segment). */
+static void switch_neighbours(TbSim *sim)
+{
+    for (uint32_t i = 0; i < sim->t.nlinks; i++) {
+        const TbLinkCfg *c = &sim->t.link[i];
+        int e = c->sw[0] ? 0 : 1;
+        if (!c->sw[0] && !c->sw[1]) {
+            continue;
+        }
+        TbNic *nic = link_nic(sim, c, !e);
+        nic->nd.neigh = tb_switch_neigh(sim->sw[c->sw[e] - 1],
+                                        &nic->nd.nneigh);
+    }
+}
+
+/* The switches and the links of the topology between the hosts' NICs
+ * and the switches' ports. */
 static void add_links(TbSim *sim)
 {
+    sim->sw = g_new0(TbSwitch *, sim->t.nswitches ? sim->t.nswitches : 1);
+    for (uint32_t i = 0; i < sim->t.nswitches; i++) {
+        sim->sw[i] = tb_switch_new(sim->eng, &sim->t.sw[i], i);
+        sim->nswitches = i + 1;
+    }
     sim->link = g_new0(TbLink *, sim->t.nlinks ? sim->t.nlinks : 1);
     for (uint32_t i = 0; i < sim->t.nlinks; i++) {
         const TbLinkCfg *c = &sim->t.link[i];
-        sim->link[i] = tb_link_new(sim->eng, c,
-                                   sim->host[c->host[0]]->nic[c->nic[0]],
-                                   sim->host[c->host[1]]->nic[c->nic[1]]);
+        sim->link[i] = tb_link_new(sim->eng, c, link_nic(sim, c, 0),
+                                   link_nic(sim, c, 1));
         sim->nlinks = i + 1;
+        if (c->sw[0] || c->sw[1]) {
+            attach_port(sim, c, sim->link[i]);
+        }
     }
+    switch_neighbours(sim);
 }
 
 /* Every CPU of every host into one lock-step set when there are more
@@ -130,13 +172,10 @@ static int hosts_ready(TbSim *sim, char **err)
     return 0;
 }
 
-/* The [netperf] test's processes, started at host ready. */
-static int start_netperf(TbSim *sim, char **err)
+/* The processes of test @c, started at host ready; NULL and *err. */
+static TbNetperf *start_test(TbSim *sim, const TbNetperfSecCfg *c,
+                             char **err)
 {
-    const TbNetperfSecCfg *c = &sim->t.netperf;
-    if (!c->present) {
-        return 0;
-    }
     const TbHostCfg *hl = &sim->t.host[c->local_host].host;
     const TbHostCfg *hr = &sim->t.host[c->remote_host].host;
     TbNetperfCfg nc = {
@@ -145,13 +184,36 @@ static int start_netperf(TbSim *sim, char **err)
         .nodelay = c->nodelay,
         .timestamps = { hl->tcp_timestamps, hr->tcp_timestamps },
         .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
-        .port = TB_NETPERF_DATA_PORT,
+        .port = c->port,
         .udp = c->test == TB_NETPERF_UDP_STREAM,
+        .sendfile = c->test == TB_NETPERF_TCP_SENDFILE,
     };
-    sim->netperf = tb_netperf_new(sim->host[c->local_host]->k, c->local_ip,
-                                  sim->host[c->remote_host]->k,
-                                  c->remote_ip, &nc, err);
-    return sim->netperf ? 0 : -1;
+    return tb_netperf_new(sim->host[c->local_host]->k, c->local_ip,
+                          sim->host[c->remote_host]->k, c->remote_ip, &nc,
+                          err);
+}
+
+/* The [netperf] test's processes, or each [netperf.NAME] stream's. */
+static int start_netperf(TbSim *sim, char **err)
+{
+    if (sim->t.netperf.present) {
+        sim->netperf = start_test(sim, &sim->t.netperf, err);
+        return sim->netperf ? 0 : -1;
+    }
+    sim->stream = g_new0(TbNetperf *, sim->t.nstreams ? sim->t.nstreams
+                                                       : 1);
+    for (uint32_t i = 0; i < sim->t.nstreams; i++) {
+        char *why = NULL;
+        sim->stream[i] = start_test(sim, &sim->t.stream[i], &why);
+        if (!sim->stream[i]) {
+            *err = g_strdup_printf("stream %s: %s", sim->t.stream[i].name,
+                                   why);
+            g_free(why);
+            return -1;
+        }
+        sim->nstreams = i + 1;
+    }
+    return 0;
 }
 
 /* A copy of @t whose arrays the run owns. */
@@ -163,6 +225,10 @@ static void copy_topology(TbTopology *dst, const TbTopology *t)
                                t->nhosts * sizeof(*t->host_name));
     dst->link = g_memdup2(t->link, (t->nlinks ? t->nlinks : 1)
                                    * sizeof(*t->link));
+    dst->stream = g_memdup2(t->stream, (t->nstreams ? t->nstreams : 1)
+                                       * sizeof(*t->stream));
+    dst->sw = g_memdup2(t->sw, (t->nswitches ? t->nswitches : 1)
+                               * sizeof(*t->sw));
 }
 
 TbSim *tb_sim_new(const TbTopology *t, char **err)
@@ -356,6 +422,9 @@ static void end_run(TbSim *sim)
         sim->host[i]->ended = true;
     }
     tb_netperf_finish(sim->netperf);
+    for (uint32_t i = 0; i < sim->nstreams; i++) {
+        tb_netperf_finish(sim->stream[i]);
+    }
     for (uint32_t i = 0; i < sim->nhosts; i++) {
         end_host(sim->host[i]);
     }
@@ -458,6 +527,16 @@ const TbLink *tb_sim_link(const TbSim *sim, uint32_t i)
     return sim->link[i];
 }
 
+const TbSwitch *tb_sim_switch(const TbSim *sim, uint32_t i)
+{
+    return sim->sw[i];
+}
+
+const TbNetperf *tb_sim_stream(const TbSim *sim, uint32_t i)
+{
+    return sim->stream[i];
+}
+
 const TbNetperf *tb_sim_netperf(const TbSim *sim)
 {
     return sim->netperf;
@@ -498,12 +577,20 @@ void tb_sim_free(TbSim *sim)
     /* teardown must not run events or interrupts any more */
     tb_engine_clear(sim->eng);
     tb_netperf_free(sim->netperf);
+    for (uint32_t i = 0; i < sim->nstreams; i++) {
+        tb_netperf_free(sim->stream[i]);
+    }
+    g_free(sim->stream);
     for (uint32_t i = 0; i < sim->nhosts; i++) {
         tb_host_free(sim->host[i]);
     }
     for (uint32_t i = 0; i < sim->nlinks; i++) {
         tb_link_free(sim->link[i]);
     }
+    for (uint32_t i = 0; i < sim->nswitches; i++) {
+        tb_switch_free(sim->sw[i]);
+    }
+    g_free(sim->sw);
     tb_smp_free(sim->smp);
     tb_engine_free(sim->eng);
     tb_topology_clear(&sim->t);

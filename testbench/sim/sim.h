@@ -17,6 +17,7 @@
 #include "scenario/scenario.h"
 #include "scenario/topology.h"
 #include "sim/link.h"
+#include "sim/switch.h"
 #include "traffic/traffic.h"
 
 struct TbCpuAcct;
@@ -182,6 +183,10 @@ uint32_t tb_sim_hosts(const TbSim *sim);
 const TbResults *tb_sim_results(const TbSim *sim, uint32_t h);
 /** Counters of link @i (tb_link_stats). */
 const TbLink *tb_sim_link(const TbSim *sim, uint32_t i);
+/** Switch @i (its counters: tb_switch_port_stats). */
+const TbSwitch *tb_sim_switch(const TbSim *sim, uint32_t i);
+/** Stream @i of the [netperf.NAME]s (t->nstreams of them). */
+const TbNetperf *tb_sim_stream(const TbSim *sim, uint32_t i);
 /** The [netperf] test (its counters: tb_netperf_stats), or NULL. */
 const TbNetperf *tb_sim_netperf(const TbSim *sim);
 /** The kernel of host @h (to attach sockets and processes before

@@ -20,6 +20,7 @@
 #include "sim/nic.h"
 #include "sim/profile.h"
 #include "sim/smp.h"
+#include "sim/switch.h"
 
 typedef struct TbHost TbHost;
 
@@ -77,7 +78,11 @@ struct TbSim {
     TbHost **host;
     uint32_t nlinks;
     TbLink **link;
+    uint32_t nswitches;
+    TbSwitch **sw;            /* [switch.NAME]s, sim/switch.h */
     TbNetperf *netperf;       /* the [netperf] test, or NULL */
+    uint32_t nstreams;
+    TbNetperf **stream;       /* the [netperf.NAME] streams */
     FILE *trace_out;          /* model trace lines (sim/trace.h), or NULL */
     uint32_t nsrc_live;       /* sources not done yet, all hosts */
     char *src_err;            /* first source read error */
