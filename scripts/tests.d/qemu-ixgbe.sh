@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# Full-system tests of the 82598EB (docs/full-system.md "The 82598EB
+# device"): Linux 6.1's own ixgbe driver in the guest on
+# -device e1klab-82598eb (initrd-ixgbe.gz, rdinit=/lib/e1klab/ixgbe-init):
+#   ixgbe-probe      PCI IDs, probe, MAC from the EEPROM, no EEPROM or
+#                    hang message, carrier, link at 10000 Mb/s
+#   ixgbe-ethtool    ethtool -i/-l/-c/-x/-S answer as the driver does
+#   ixgbe-selftest   ethtool -t eth0 offline: PASS, each of the five tests 0
+#   ixgbe-msix       one MSI-X vector per queue (and one for the other
+#                    causes) in /proc/interrupts, interrupts counted on
+#                    each, the device's messages on each
+#   ixgbe-rss        eight TCP flows (flow i: 2^i frames) replayed into the
+#                    device land on the queues the model's RSS computes
+#                    (build/tests/ixgbe-rss-queues) from the RSSRK, RETA
+#                    and MRQC the driver programmed, read back from the
+#                    device after the run
+#   ixgbe-deterministic  two runs: identical result blocks
+#   ixgbe-dhcp-http, ixgbe-http-upload  -netdev user: DHCP, wget of a file
+#                    from the host, POST back, SHA-256 both ways
+#   ixgbe-bad-input  bad properties stop QEMU with one line
+# Every QEMU run has a wall-clock timeout.  Last line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+top=$(pwd)
+
+pass=0; fail=0
+ok()  { echo "ok - $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL - $1${2:+: $2}"; fail=$((fail + 1)); }
+finish() { echo "$pass passed, $fail failed"; exit $([ "$fail" -eq 0 ] && echo 0 || echo 1); }
+
+W=$(mktemp -d /tmp/e1klab-qemu-ixgbe.XXXXXX)
+http_pid=""
+cleanup() {
+  [ -n "$http_pid" ] && kill "$http_pid" 2>/dev/null
+  rm -rf "$W"
+}
+trap cleanup EXIT
+
+# ------------------------------------------------------------ builds
+if ! timeout 2400 scripts/build-qemu.sh >"$W/build-qemu.log" 2>&1; then
+  tail -n 15 "$W/build-qemu.log"; bad "ixgbe: build-qemu" "see the log above"; finish
+fi
+if ! timeout 600 guest-images/build.sh >"$W/build-guest.log" 2>&1; then
+  tail -n 15 "$W/build-guest.log"; bad "ixgbe: build-guest" "see the log above"; finish
+fi
+QEMU=$top/qemu-build/build/qemu-system-x86_64
+KERNEL=$top/qemu-build/guest/vmlinuz
+INITRD=$top/qemu-build/guest/initrd-ixgbe.gz
+RSSQ=${IXGBE_RSS_QUEUES:-$top/build/tests/ixgbe-rss-queues}
+. scripts/tests.d/qemu-lib.bash   # run_guest, section, block
+start=$(date +%s)
+
+# ------------------------------------------------------------ diag runs
+mac=52:54:00:98:00:01
+python3 tests/fullsys/ixgbe_flows.py "$W/flows.pcap" "$mac" 8
+# diag N: one ixgbe-diag boot; the flows arrive at 40 s of virtual time
+# (after probe, self-test and the queue change), 10,000 frames/s
+diag() {
+  run_guest "$W/diag$1.log" 600 "rdinit=/lib/e1klab/ixgbe-init e1klab.mode=ixgbe-diag e1klab.queues=4" \
+    -net none -device "e1klab-82598eb,addr=04.0,mac=$mac,replay=$W/flows.pcap,replay-pace=pps,replay-pps=10000,replay-after-rx-enable=off,replay-start-ns=40000000000,stats=$W/diag$1.stats"
+}
+d1=0; d2=0
+diag 1 && d1=1
+diag 2 && d2=1
+L=$W/diag1.log
+if [ $d1 = 1 ]; then
+  dm=$(section "$L" dmesg); res=$(section "$L" result); why=""
+  section "$L" pci | grep -q "00:04.0 vendor=0x8086 device=0x10dd" || why="$why PCI IDs ($(section "$L" pci));"
+  echo "$res" | grep -qx "insmod=ok" || why="$why insmod failed;"
+  echo "$dm" | grep -q "ixgbe 0000:00:04.0: $mac" || why="$why no MAC line '$mac' (EEPROM);"
+  echo "$dm" | grep -q "ixgbe 0000:00:04.0: Intel(R) 10 Gigabit Network Connection" || why="$why no probe line;"
+  echo "$dm" | grep -q "eth0: NIC Link is Up 10 Gbps" || why="$why no link up 10 Gbps;"
+  echo "$dm" | grep -qiE "eeprom.*(invalid|fail)|checksum|Oops|BUG|WARNING|Call Trace|Tx Unit Hang|timed out" && why="$why error in dmesg;"
+  echo "$res" | grep -qx "carrier=1" || why="$why no carrier;"
+  echo "$res" | grep -qx "mac=$mac" || why="$why eth0 address;"
+  echo "$res" | grep -qx "speed=10000" || why="$why speed $(echo "$res" | sed -n 's/^speed=//p');"
+  if [ -z "$why" ]; then ok "ixgbe-probe (8086:10dd, MAC $mac from the EEPROM, link up 10 Gbps, speed 10000)"; else bad "ixgbe-probe" "$why"; fi
+
+  why=""
+  section "$L" "ethtool-i eth0" | grep -qx "driver: ixgbe" || why="$why -i driver;"
+  section "$L" "ethtool-i eth0" | grep -qx "bus-info: 0000:00:04.0" || why="$why -i bus-info;"
+  section "$L" "ethtool-l eth0" | grep -qE "^Combined:[[:space:]]+1$" || why="$why -l (1 queue on 1 CPU);"
+  section "$L" "ethtool-c eth0" | grep -qE "^rx-usecs:" || why="$why -c;"
+  section "$L" "ethtool-x eth0" | grep -q "RX flow hash indirection table for eth0 with 4 RX ring(s):" || why="$why -x table;"
+  section "$L" "ethtool-x eth0" | grep -q "^RSS hash key:" || why="$why -x key;"
+  section "$L" "ethtool eth0" | grep -qE "^ +rx_queue_3_packets: " || why="$why -S per-queue counters;"
+  if [ -z "$why" ]; then ok "ixgbe-ethtool (-i ixgbe, -l, -c, -x with 4 rings and the key, -S per queue)"; else bad "ixgbe-ethtool" "$why"; fi
+
+  st=$(section "$L" "selftest eth0")
+  if echo "$res" | grep -qx "selftest=PASS" && [ "$(echo "$st" | grep -cE '\(o[nf]*[/a-z]*line\)[[:space:]]+0$')" = 5 ] &&
+     echo "$res" | grep -qx "carrier_after_selftest=1"; then
+    ok "ixgbe-selftest (ethtool -t eth0 offline: PASS, register, EEPROM, interrupt, loopback, link 0)"
+  else
+    bad "ixgbe-selftest" "$(echo "$res" | grep selftest) $(echo "$st" | tr '\n' ' ')"
+  fi
+
+  # MSI-X: with the default queues (one per CPU) eth0-TxRx-N per queue and
+  # eth0 for the other causes, every line counted; the device sent
+  # messages on as many vectors
+  why=""
+  i0=$(section "$L" interrupts_start)
+  nq=$(echo "$i0" | grep -c -- "-edge *eth0-TxRx-")
+  [ "$nq" = "$(section "$L" "ethtool-l eth0" | awk '/^Current/{c=1} c && /^Combined:/{print $2}')" ] || why="$why $nq TxRx vectors;"
+  echo "$i0" | grep -qE "PCI-MSIX?-0000:00:04.0.*-edge +eth0$" || why="$why no vector for the other causes;"
+  echo "$i0" | grep -E "eth0" | awk '{ s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; if (s == 0) z = 1 } END { exit z }' || why="$why a vector without interrupts;"
+  nv=$(grep -c '^model.vector.[0-9]*.messages=' "$W/diag1.stats")
+  [ "$nv" -ge 2 ] || why="$why device messages on $nv vectors;"
+  if [ -z "$why" ]; then
+    ok "ixgbe-msix ($nq queue vector(s) + other, interrupts on each; device messages on $nv vectors)"
+  else
+    bad "ixgbe-msix" "$why $(echo "$i0" | grep eth0 | tr -s ' ' | tr '\n' ';')"
+  fi
+
+  # RSS: the guest's queue of each flow = the model's, from the registers
+  # the driver left in the device
+  if "$RSSQ" "$W/diag1.stats" "$W/flows.pcap" > "$W/rss-model.txt" 2>"$W/rss.err"; then
+    grep '^rxq\.' "$W/rss-model.txt" > "$W/rss-want"
+    section "$L" rss > "$W/rss-got"
+    if echo "$res" | grep -qx "rss_frames=255/255" && echo "$res" | grep -qx "channels=ok" &&
+       cmp -s "$W/rss-want" "$W/rss-got" && [ "$(wc -l < "$W/rss-want")" -ge 2 ]; then
+      ok "ixgbe-rss (8 flows on 4 queues: $(tr '\n' ' ' < "$W/rss-got")= the model's RSS for the programmed RSSRK/RETA/MRQC)"
+    else
+      bad "ixgbe-rss" "guest $(tr '\n' ' ' < "$W/rss-got")$(echo "$res" | grep -E 'rss_frames|channels' | tr '\n' ' ') model $(tr '\n' ' ' < "$W/rss-model.txt")"
+    fi
+  else
+    bad "ixgbe-rss" "$(cat "$W/rss.err")"
+  fi
+else
+  for t in probe ethtool selftest msix rss; do bad "ixgbe-$t" "guest run failed"; done
+fi
+if [ $d1 = 1 ] && [ $d2 = 1 ] && cmp -s <(block "$W/diag1.log") <(block "$W/diag2.log"); then
+  ok "ixgbe-deterministic (two runs: identical result blocks, $(block "$W/diag1.log" | wc -l) lines)"
+else
+  [ $d1 = 1 ] && [ $d2 = 1 ] && diff <(block "$W/diag1.log") <(block "$W/diag2.log") | head -n 10
+  bad "ixgbe-deterministic"
+fi
+
+# ------------------------------------------------------------ dhcp + http
+# The e1000 guest's dhcp mode with e1klab.driver=ixgbe (guest-images/init
+# behind ixgbe-init), the host's server of tests/fullsys/http_server.py.
+mkdir -p "$W/www"
+python3 - "$W/www/blob.bin" <<'PY'
+import hashlib, sys
+out, h = bytearray(), b"e1klab-82598"
+while len(out) < 262144 + 4321:
+    h = hashlib.sha256(h).digest()
+    out += h
+open(sys.argv[1], "wb").write(out[:262144 + 4321])
+PY
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+timeout 600 python3 tests/fullsys/http_server.py "$W/www" "$port" >"$W/http.log" 2>&1 &
+http_pid=$!
+for _ in $(seq 50); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1',$port),1)" 2>/dev/null && break
+  sleep 0.1
+done
+want=$(sha256sum "$W/www/blob.bin" | cut -d' ' -f1)
+wsize=$(stat -c %s "$W/www/blob.bin")
+# sleep=on: talking to host processes, idle guest time follows real time
+if ICOUNT=shift=4,sleep=on run_guest "$W/dhcp.log" 300 \
+     "rdinit=/lib/e1klab/ixgbe-init e1klab.driver=ixgbe e1klab.mode=dhcp e1klab.url=http://10.0.2.2:$port/blob.bin e1klab.upload=http://10.0.2.2:$port/upload" \
+     -netdev user,id=n0 -device e1klab-82598eb,netdev=n0,addr=04.0; then
+  res=$(section "$W/dhcp.log" result)
+  if echo "$res" | grep -qx "dhcp=ok" && echo "$res" | grep -qx "http_sha256=$want" &&
+     echo "$res" | grep -qx "http_size=$wsize"; then
+    ok "ixgbe-dhcp-http (DHCP over slirp, $wsize bytes fetched, SHA-256 equal)"
+  else
+    bad "ixgbe-dhcp-http" "$(echo "$res" | tr '\n' ' ') want sha256=$want size=$wsize"
+  fi
+  if echo "$res" | grep -qx "upload_response=sha256=$want size=$wsize"; then
+    ok "ixgbe-http-upload (the same bytes POSTed back: the host's SHA-256 equal)"
+  else
+    bad "ixgbe-http-upload" "$(echo "$res" | grep '^upload' | tr '\n' ' ') want sha256=$want size=$wsize"
+  fi
+else
+  bad "ixgbe-dhcp-http" "guest run failed"; bad "ixgbe-http-upload" "guest run failed"
+fi
+kill "$http_pid" 2>/dev/null; http_pid=""
+
+# ------------------------------------------------------------ bad input
+bad_input() {
+  local want=$1 dev=$2 out rc
+  out=$(timeout 30 "$QEMU" -M pc -accel qtest -nodefaults -display none \
+        -L /usr/share/qemu -L /usr/share/seabios -device "$dev" 2>&1 </dev/null); rc=$?
+  if [ $rc -eq 1 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -qF -- "$want"; then
+    return 0
+  fi
+  echo "  $dev -> exit $rc: $out"; return 1
+}
+bi=1
+bad_input "bus-timing 'pci64-66' is not one of pcie1-x1" "e1klab-82598eb,bus-timing=pci64-66" || bi=0
+bad_input "a dual-port part has functions 0 and 1 (got 2)" "e1klab-82598af-dual,addr=04.2" || bi=0
+bad_input "/nonexistent/x.pcap: cannot open capture" "e1klab-82598eb,replay=/nonexistent/x.pcap" || bi=0
+bad_input "capture: /nonexistent/dir/x.pcap" "e1klab-82598eb,capture=/nonexistent/dir/x.pcap" || bi=0
+if [ $bi = 1 ]; then ok "ixgbe-bad-input (bus, dual-port function, replay file, capture path)"; else bad "ixgbe-bad-input"; fi
+
+echo "# qemu-ixgbe suite: $(( $(date +%s) - start )) s wall"
+finish
