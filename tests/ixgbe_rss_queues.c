@@ -58,15 +58,19 @@ static uint64_t dummy_now(void *o)
     return 0;
 }
 
-/* Write the register of a "reg.NAME[.I]=0xV" line into @dev; 1 if the
- * line was one, 0 if it is another line, -1 if it is malformed. */
+/* Write the register of a "reg.MRQC=0xV", "reg.RSSRK.I=0xV" or
+ * "reg.RETA.I=0xV" line into @dev; 1 if the line was one, 0 if it is
+ * another line (other registers too), -1 if it is one of these three
+ * malformed. */
 static int apply_line(IxgDev *dev, const char *line, unsigned *seen)
 {
     unsigned i;
     uint32_t v;
     char name[8];
 
-    if (strncmp(line, "reg.", 4) != 0) {
+    if (strncmp(line, "reg.MRQC", 8) != 0 &&
+        strncmp(line, "reg.RSSRK", 9) != 0 &&
+        strncmp(line, "reg.RETA", 8) != 0) {
         return 0;
     }
     if (sscanf(line, "reg.MRQC=0x%" SCNx32, &v) == 1) {

@@ -52,6 +52,11 @@ struct E1klab82598State {
     E1klabGlue g;            /* port, replay, files, netdev (shared) */
     IxgIrqMode irq_mode;     /* what the configuration space enables */
 
+    /* registers the stats file reports (IXGQ_REPORT_REGS), recorded when
+     * the replay handed over its last frame (have_regs 1) */
+    uint32_t report_regs[5 + 10 + IXG_RETA_ENTRIES / 4];
+    bool have_regs;
+
     /* properties of the 82598 */
     char *bus_timing;        /* nic_bus_parse name, default "pcie1-x8" */
 };
@@ -85,16 +90,61 @@ static bool ixgq_op_rx_enabled(const void *dev)
     return (ixg_peek_reg(dev, IXG_RXCTRL) & IXG_RXCTRL_RXEN) != 0;
 }
 
+/* The registers of the stats file's reg.* lines, in order: the receive
+ * and link state (RXCTRL, HLREG0, AUTOC, LINKS), MRQC, RSSRK[0..9],
+ * RETA[0..31] (datasheet 4.4.3.7). */
+static uint32_t ixgq_report_reg(unsigned i)
+{
+    static const uint32_t first[] = { IXG_RXCTRL, IXG_HLREG0, IXG_AUTOC,
+                                      IXG_LINKS, IXG_MRQC };
+
+    return i < 5 ? first[i] : i < 15 ? IXG_RSSRK(i - 5) : IXG_RETA(i - 15);
+}
+
+/* E1klabModelOps.replay_done: keep the registers as they are now, with
+ * the replayed frames in the device, for the stats file (the guest's
+ * shutdown resets the device before QEMU exits). */
+static void ixgq_op_replay_done(E1klabGlue *g)
+{
+    E1klab82598State *s = container_of(g, E1klab82598State, g);
+
+    for (unsigned i = 0; i < ARRAY_SIZE(s->report_regs); i++) {
+        s->report_regs[i] = ixg_peek_reg(s->dev, ixgq_report_reg(i));
+    }
+    s->have_regs = true;
+}
+
+/* reg.* lines: the registers recorded when the replay ended, else now. */
+static void ixgq_write_regs(const E1klab82598State *s, FILE *f)
+{
+    static const char *const name[] = { "RXCTRL", "HLREG0", "AUTOC",
+                                         "LINKS", "MRQC" };
+
+    fprintf(f, "reg.at=%s\n", s->have_regs ? "replay-end" : "exit");
+    for (unsigned i = 0; i < ARRAY_SIZE(s->report_regs); i++) {
+        uint32_t v = s->have_regs ? s->report_regs[i]
+                                  : ixg_peek_reg(s->dev, ixgq_report_reg(i));
+        if (i < 5) {
+            fprintf(f, "reg.%s=0x%08x\n", name[i], v);
+        } else if (i < 15) {
+            fprintf(f, "reg.RSSRK.%u=0x%08x\n", i - 5, v);
+        } else {
+            fprintf(f, "reg.RETA.%u=0x%08x\n", i - 15, v);
+        }
+    }
+}
+
 /*
  * The stats file's model lines: IxgTotals (model.NAME), the per-queue
  * totals of the queues that saw traffic (model.rxq.N.packets, .bytes,
  * model.txq.N.packets, .bytes), the messages per MSI-X vector that sent
- * any (model.vector.N.messages), and the RSS registers as the guest left
- * them (reg.MRQC, reg.RSSRK.0..9, reg.RETA.0..31: datasheet 4.4.3.7),
- * from which a host computes the queue of a flow with ixg_rss_classify.
+ * any (model.vector.N.messages), then the reg.* lines (ixgq_write_regs):
+ * from the RSS registers a host computes the queue of a flow with
+ * ixg_rss_classify (tests/ixgbe_rss_queues.c).
  */
-static void ixgq_op_write_totals(const void *dev, FILE *f)
+static void ixgq_op_write_totals(E1klabGlue *g, FILE *f)
 {
+    const IxgDev *dev = g->dev;
     IxgTotals t;
     IxgQueueTotals q;
 
@@ -120,13 +170,7 @@ static void ixgq_op_write_totals(const void *dev, FILE *f)
             fprintf(f, "model.vector.%u.messages=%" PRIu64 "\n", v, n);
         }
     }
-    fprintf(f, "reg.MRQC=0x%08x\n", ixg_peek_reg(dev, IXG_MRQC));
-    for (uint32_t i = 0; i < 10; i++) {
-        fprintf(f, "reg.RSSRK.%u=0x%08x\n", i, ixg_peek_reg(dev, IXG_RSSRK(i)));
-    }
-    for (uint32_t i = 0; i < IXG_RETA_ENTRIES / 4; i++) {
-        fprintf(f, "reg.RETA.%u=0x%08x\n", i, ixg_peek_reg(dev, IXG_RETA(i)));
-    }
+    ixgq_write_regs(container_of(g, E1klab82598State, g), f);
 }
 
 static size_t ixgq_op_save_size(const void *dev)
@@ -167,6 +211,7 @@ static const E1klabModelOps ixgq_model_ops = {
     .restore = ixgq_op_restore,
     .trace_is_error = ixgq_op_trace_is_error,
     .trace_format = ixgq_op_trace_format,
+    .replay_done = ixgq_op_replay_done,
 };
 
 /* port.msi: a message for @vector (MSI: 0) leaves the device now.

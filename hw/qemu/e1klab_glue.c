@@ -247,6 +247,9 @@ static void e1klab_replay_timer_cb(void *opaque)
             break;
         }
     }
+    if (e1kr_next_ns(g->rp) == E1KR_NONE && g->ops->replay_done) {
+        g->ops->replay_done(g);
+    }
     e1klab_replay_rearm(g);
 }
 
@@ -319,7 +322,7 @@ static void e1klab_write_stats(E1klabGlue *g)
         error_report("e1klab: %s: %s", g->stats_path, strerror(errno));
         return;
     }
-    g->ops->write_totals(g->dev, f);
+    g->ops->write_totals(g, f);
     if (g->rp) {
         E1krCursor c;
         e1kr_stats(g->rp, &rs);

@@ -28,6 +28,8 @@
 #include "nic_port.h"
 #include "e1klab_replay.h"
 
+typedef struct E1klabGlue E1klabGlue;
+
 /**
  * The model behind a device, as the glue uses it; @dev is the model
  * instance (E1kDev, IxgDev).  Every operation is mandatory.
@@ -44,8 +46,8 @@ typedef struct E1klabModelOps {
     /** True once the guest has enabled the receiver (RCTL.EN,
      *  RXCTRL.RXEN): a replay with replay-after-rx-enable starts then. */
     bool (*rx_enabled)(const void *dev);
-    /** The model's lines of the stats file ("model.NAME=N\n"). */
-    void (*write_totals)(const void *dev, FILE *f);
+    /** The device's lines of the stats file ("model.NAME=N\n"). */
+    void (*write_totals)(E1klabGlue *g, FILE *f);
     /** Save size, save into @buf (bytes written, 0 on error), restore
      *  (0 or -1): the model's own state blob. */
     size_t (*save_size)(const void *dev);
@@ -55,10 +57,14 @@ typedef struct E1klabModelOps {
     int (*trace_is_error)(unsigned ev);
     int (*trace_format)(unsigned ev, uint64_t a, uint64_t b, char *buf,
                         size_t len);
+    /** Optional: the replay has handed its last frame to the model (the
+     *  device may record the state it reports in the stats file then,
+     *  before the guest's shutdown resets the device).  @g: the glue. */
+    void (*replay_done)(E1klabGlue *g);
 } E1klabModelOps;
 
 /** The shared part of an e1klab device's state (embedded, see above). */
-typedef struct E1klabGlue {
+struct E1klabGlue {
     PCIDevice *pd;
     const E1klabModelOps *ops;
     void *dev;               /* the model instance */
@@ -106,7 +112,7 @@ typedef struct E1klabGlue {
     uint8_t *blob;
     uint32_t blob_len;
     E1krCursor rp_cursor;
-} E1klabGlue;
+};
 
 /** The properties every e1klab device has (docs/full-system.md "The
  *  device"), for a state type @S whose E1klabGlue member is @g; link-mbps

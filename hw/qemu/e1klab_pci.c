@@ -77,11 +77,11 @@ static bool e1klab_op_rx_enabled(const void *dev)
     return (e1k_peek_reg(dev, E1K_RCTL) & E1K_RCTL_EN) != 0;
 }
 
-static void e1klab_op_write_totals(const void *dev, FILE *f)
+static void e1klab_op_write_totals(E1klabGlue *g, FILE *f)
 {
     E1kTotals t;
 
-    e1k_totals(dev, &t);
+    e1k_totals(g->dev, &t);
 #define P(name) fprintf(f, "model." #name "=%" PRIu64 "\n", (uint64_t)t.name);
     E1K_TOTALS_FIELDS(P)
 #undef P
