@@ -4,7 +4,8 @@
 # Build the e1klab Linux guest from Debian packages only:
 #   - the kernel of linux-image-amd64 (its versioned dependency, e.g.
 #     linux-image-6.1.0-57-amd64), fetched with apt-get download;
-#   - an initramfs of busybox-static + guest-images/init + the e1000.ko of
+#   - an initramfs of busybox-static + guest-images/init (+ its
+#     irq-affinity.sh) + the e1000.ko of
 #     that kernel + e1klab.ko (driver/ as a Linux module, built for that
 #     kernel by scripts/build-module.sh; docs/linux-module.md) + Debian's
 #     ethtool with its libraries (+ an optional extra driver module);
@@ -117,7 +118,8 @@ bb=$(command -v busybox || true)
 [ -n "$bb" ] || die "busybox (busybox-static) not installed"
 file "$bb" 2>/dev/null | grep -q 'dynamically linked' && \
   die "$bb is dynamically linked; install busybox-static"
-key=$( { cat "$0" "$top/guest-images/init" "$top/guest-images/conform.sh";
+key=$( { cat "$0" "$top/guest-images/init" "$top/guest-images/irq-affinity.sh" \
+           "$top/guest-images/conform.sh";
          sha256sum "$e1kpkt"; basename "$deb"; sha256sum "$bb";
          cat "$E/.from"; [ -n "$e1klab_ko" ] && sha256sum "$e1klab_ko";
          [ -n "$extra_ko" ] && sha256sum "$extra_ko"; true; } | sha256sum | cut -d' ' -f1)
@@ -163,6 +165,7 @@ else
     cp "$extra_ko" "$R/lib/e1klab/$(basename "$extra_ko")"
   fi
   install -m 0755 "$top/guest-images/init" "$R/init"
+  install -m 0644 "$top/guest-images/irq-affinity.sh" "$R/lib/e1klab/irq-affinity.sh"
   echo "$kver" > "$R/etc/e1klab-kernel"
   # Reproducible archive: fixed order, owner and timestamps.
   find "$R" -exec touch -h -d @0 {} +

@@ -276,6 +276,236 @@ fi
 grep -q 'first_cpu && !icount_idle_warp_active' "$ct" \
   || die "could not patch qemu_timer_notify_cb in $ct"
 
+# 10-12: guests with several vCPUs under -icount.  QEMU 7.2 runs every
+#    vCPU of a TCG guest in one thread, in turn (accel/tcg/tcg-accel-ops-
+#    rr.c); with -icount each turn gets a budget of guest instructions.
+#    These steps make a -smp N guest boot, and run to the same bytes on
+#    every run, under -icount shift=N,sleep=off (docs/full-system.md
+#    "Several vCPUs").  With one vCPU none of them changes anything.
+#
+# 10. The budget of a turn.  7.2 gives the vCPU whose turn it is every
+#     instruction left until the next QEMU_CLOCK_VIRTUAL deadline.  A vCPU
+#     that spins without leaving the execution loop (Linux's CPU 0 waiting
+#     for CPU 1 to answer during SMP bring-up) uses all of them, the clock
+#     is then at the deadline, the next vCPU's budget is 0, the timers run
+#     and a new deadline is set -- and the spinning vCPU, first again,
+#     takes the whole of it again: CPU 1 never executes another
+#     instruction.  Give each turn a share instead: the instructions to
+#     the deadline divided by the number of vCPUs, rounded up (a share is
+#     never 0 while the deadline is ahead).  One vCPU: the whole budget,
+#     as before.  Record/replay keeps the whole budget (its log holds it).
+ic=$T/accel/tcg/tcg-accel-ops-icount.c
+if ! grep -q 'e1klab: several vCPUs share' "$ic"; then
+  IFS= read -r -d '' share_c <<'EOF' || true
+/*
+ * e1klab: several vCPUs share the instructions to the next deadline
+ * (scripts/build-qemu.sh step 10): the share of one turn of the
+ * round-robin loop is @limit divided by the number of vCPUs, rounded up.
+ */
+static int64_t e1klab_icount_share(int64_t limit)
+{
+    CPUState *c;
+    int64_t n = 0;
+
+    CPU_FOREACH(c) {
+        n++;
+    }
+    if (n <= 1 || replay_mode != REPLAY_MODE_NONE) {
+        return limit;
+    }
+    return (limit + n - 1) / n;
+}
+
+EOF
+  E1K_C="$share_c" perl -0pi -e 's|\nvoid icount_prepare_for_run\(CPUState \*cpu\)\n|\n$ENV{E1K_C}\nvoid icount_prepare_for_run(CPUState *cpu)\n|; s|    cpu->icount_budget = icount_get_limit\(\);\n|    cpu->icount_budget = e1klab_icount_share(icount_get_limit());\n|' "$ic"
+fi
+grep -q 'e1klab: several vCPUs share' "$ic" &&
+  grep -q 'cpu->icount_budget = e1klab_icount_share(icount_get_limit());' "$ic" \
+  || die "could not patch icount_prepare_for_run in $ic"
+
+# 11. Who moves the clock while every vCPU is halted.  Under sleep=off
+#     7.2's main loop thread warps QEMU_CLOCK_VIRTUAL to the next deadline
+#     (icount_start_warp_timer; with step 8 it also runs the timers) at
+#     whatever moment it wakes up -- also while the vCPU thread is in the
+#     middle of a round, between two halted vCPUs.  A timer that then
+#     raises an interrupt kicks every vCPU from that thread (cpu_exit on
+#     each), and the round goes on from wherever the vCPU thread was: the
+#     order of the turns after an idle period, hence the guest's
+#     interleaving, follows host timing.  With several vCPUs the vCPU
+#     thread itself warps instead, at the end of a round in which every
+#     vCPU was halted, and runs the main loop's QEMU_CLOCK_VIRTUAL timers
+#     there (their callbacks then raise interrupts from the vCPU thread,
+#     which only flags the target vCPU); icount_start_warp_timer (main
+#     loop, timer re-arms) does nothing then.  The same timers at the same
+#     virtual times, in a fixed place of the loop.  One vCPU keeps steps 8
+#     and 9; sleep=on, record/replay and qtest are untouched.
+ik=$T/softmmu/icount.c
+if ! grep -q 'e1klab: several vCPUs: the vCPU thread warps' "$ik"; then
+  IFS= read -r -d '' warp_c <<'EOF' || true
+/*
+ * e1klab: several vCPUs: the vCPU thread warps (scripts/build-qemu.sh
+ * step 11).  True when it does: precise -icount with sleep=off, no
+ * record/replay, no qtest, more than one vCPU.
+ */
+bool e1klab_icount_vcpu_warps(void)
+{
+    return icount_enabled() == 1 && !icount_sleep &&
+           replay_mode == REPLAY_MODE_NONE && !qtest_enabled() &&
+           first_cpu && CPU_NEXT(first_cpu);
+}
+
+/* Every vCPU halted, waiting for an interrupt; none stopped or asked to. */
+static bool e1klab_all_vcpus_halted(void)
+{
+    CPUState *cpu;
+
+    CPU_FOREACH(cpu) {
+        if (cpu->stop || cpu->stopped || !cpu_thread_is_idle(cpu)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/*
+ * Called by the round-robin vCPU thread with the BQL held when a round
+ * found every vCPU halted: move QEMU_CLOCK_VIRTUAL from deadline to
+ * deadline and run the main loop's timers, until one of them gives a
+ * vCPU work, the VM stops, or no timer is left (the thread then waits
+ * for an outside event).  A timer of another AioContext that falls due
+ * is left to its own thread (notified).
+ */
+void e1klab_icount_vcpu_idle_warp(void)
+{
+    unsigned int steps = 0;
+
+    while (runstate_is_running() && e1klab_all_vcpus_halted()) {
+        int64_t deadline = qemu_clock_deadline_ns_all(QEMU_CLOCK_VIRTUAL,
+                                                      ~QEMU_TIMER_ATTR_EXTERNAL);
+
+        if (deadline < 0) {
+            return;
+        }
+        if (deadline > 0) {
+            seqlock_write_lock(&timers_state.vm_clock_seqlock,
+                               &timers_state.vm_clock_lock);
+            qatomic_set_i64(&timers_state.qemu_icount_bias,
+                            timers_state.qemu_icount_bias + deadline);
+            seqlock_write_unlock(&timers_state.vm_clock_seqlock,
+                                 &timers_state.vm_clock_lock);
+        }
+        qemu_clock_run_timers(QEMU_CLOCK_VIRTUAL);
+        if (qemu_clock_deadline_ns_all(QEMU_CLOCK_VIRTUAL,
+                                       QEMU_TIMER_ATTR_ALL) == 0) {
+            qemu_clock_notify(QEMU_CLOCK_VIRTUAL);
+            return;
+        }
+        if (++steps % 1024 == 0) {
+            /* let the main loop in now and then (monitor, quit) */
+            qemu_mutex_unlock_iothread();
+            qemu_mutex_lock_iothread();
+        }
+    }
+}
+
+EOF
+  E1K_C="$warp_c" perl -0pi -e 's|\nvoid icount_start_warp_timer\(void\)\n|\n$ENV{E1K_C}\nvoid icount_start_warp_timer(void)\n|; s|(void icount_start_warp_timer\(void\)\n\{\n    int64_t clock;\n    int64_t deadline;\n\n    assert\(icount_enabled\(\)\);\n    if \(icount_idle_warp_active)\) \{|$1 \|\| e1klab_icount_vcpu_warps()) {|' "$ik"
+fi
+grep -q 'e1klab: several vCPUs: the vCPU thread warps' "$ik" &&
+  grep -q 'if (icount_idle_warp_active || e1klab_icount_vcpu_warps()) {' "$ik" \
+  || die "could not patch the idle warp for several vCPUs in $ik"
+rr=$T/accel/tcg/tcg-accel-ops-rr.c
+if ! grep -q 'e1klab: several vCPUs' "$rr"; then
+  IFS= read -r -d '' rrw_c <<'EOF' || true
+/* e1klab: several vCPUs (scripts/build-qemu.sh step 11, softmmu/icount.c) */
+bool e1klab_icount_vcpu_warps(void);
+void e1klab_icount_vcpu_idle_warp(void);
+
+EOF
+  E1K_C="$rrw_c" perl -0pi -e 's|\n(/\* Kick all RR vCPUs \*/\n)|\n$ENV{E1K_C}\n$1|; s|(\n        )(if \(icount_enabled\(\) && all_cpu_threads_idle\(\)\) \{\n            /\*\n             \* When all cpus are sleeping)|$1/* e1klab: several vCPUs: this thread warps (step 11) */$1if (icount_enabled() \&\& all_cpu_threads_idle() \&\&$1    e1klab_icount_vcpu_warps()) {$1    rr_stop_kick_timer();$1    e1klab_icount_vcpu_idle_warp();$1} else $2|' "$rr"
+fi
+grep -q 'e1klab_icount_vcpu_idle_warp();' "$rr" \
+  || die "could not patch the round-robin loop in $rr"
+
+# 12. A watchdog pause (the snapshot point, docs/full-system.md "Boot
+#     once") is carried out by the main loop thread, which stops the vCPUs
+#     whenever it gets the BQL: meanwhile the round-robin loop goes on
+#     running vCPUs for a number of instructions that follows host timing.
+#     With several vCPUs (step 11's mode), a pause requested from the vCPU
+#     thread stops every vCPU there and then, at the end of the current
+#     translation block, so the saved state is the same on every boot.
+wd=$T/hw/watchdog/watchdog.c
+if ! grep -q 'e1klab: several vCPUs' "$wd"; then
+  IFS= read -r -d '' wdh_c <<'EOF' || true
+#include "hw/core/cpu.h"
+#include "sysemu/cpus.h"
+
+/* e1klab: several vCPUs (scripts/build-qemu.sh step 12, softmmu/icount.c) */
+bool e1klab_icount_vcpu_warps(void);
+EOF
+  IFS= read -r -d '' wds_c <<'EOF' || true
+        /* e1klab: several vCPUs: stop them all now (step 12) */
+        if (e1klab_icount_vcpu_warps() && qemu_in_vcpu_thread()) {
+            CPUState *cs;
+
+            CPU_FOREACH(cs) {
+                cs->stop = true;
+                cpu_exit(cs);
+            }
+        }
+EOF
+  E1K_H="$wdh_c" E1K_C="$wds_c" perl -0pi -e 's|(#include "qemu/help_option.h"\n)|$1$ENV{E1K_H}\n|; s|(        qemu_system_vmstop_request\(RUN_STATE_WATCHDOG\);\n)(        break;\n)|$1$ENV{E1K_C}\n$2|' "$wd"
+fi
+grep -q 'e1klab: several vCPUs: stop them all now' "$wd" \
+  || die "could not patch the watchdog pause in $wd"
+
+# 13. x86 CMPXCHG8B/CMPXCHG16B: their helpers (target/i386/tcg/
+#     mem_helper.c) start from the flags of the previous instruction,
+#     computed from env->cc_op -- but the translator keeps the current
+#     CC_OP in its own state and writes it to env only when asked
+#     (gen_update_cc_op), which every other helper that reads CC_OP gets
+#     first and these two do not.  After a flag-setting instruction in the
+#     same translation block (Linux's SLUB fast path: xor, then
+#     cmpxchg16b on the per-CPU freelist) the helper computes EFLAGS from
+#     a stale CC_OP and a discarded CC_SRC: every bit but ZF is garbage
+#     until the next flag-setting instruction.  An interrupt taken in that
+#     gap saves the garbage (TF, DF, AC, IOPL, bits above 21) in its frame
+#     and IRET loads it: a debug trap in kmem_cache_alloc, a backwards
+#     string copy, slab corruption, general protection faults.  With one
+#     vCPU, interrupts arrive at timer deadlines and hit that one-
+#     instruction gap rarely; with several (step 10) every turn of the
+#     round-robin loop ends at an arbitrary instruction and a vCPU takes
+#     its pending interrupts there, so a 4-vCPU guest forwarding traffic
+#     crashed within 40 ms.  Write CC_OP before calling them.
+tr=$T/target/i386/tcg/translate.c
+if ! grep -q 'e1klab: the helper reads CC_OP' "$tr"; then
+  perl -0pi -e 's|(\n( +)gen_lea_modrm\(env, s, modrm\);\n)( +if \(\(s->prefix & PREFIX_LOCK\) &&\n +\(tb_cflags\(s->base\.tb\) & CF_PARALLEL\)\) \{\n +gen_helper_cmpxchg(?:8\|16)b\()|$1$2/* e1klab: the helper reads CC_OP (scripts/build-qemu.sh step 13) */\n$2gen_update_cc_op(s);\n$3|g' "$tr"
+fi
+[ "$(grep -c 'e1klab: the helper reads CC_OP' "$tr")" = 2 ] \
+  || die "could not patch cmpxchg8b/16b in $tr"
+
+# 14. Host time in the budget.  7.2 also ends a vCPU's turn at the next
+#     QEMU_CLOCK_REALTIME deadline (icount_get_limit, "they help with
+#     input processing"), converted into instructions: a turn then ends
+#     wherever the host clock happens to be.  With one vCPU that only adds
+#     a pass through the loop; with several it decides which vCPU runs
+#     when.  A guest resumed from a snapshot has such timers (the NICs'
+#     self-announcement after an incoming migration, qemu_announce_self,
+#     50 ms apart), and half of the 4-vCPU runs from one snapshot file
+#     came out different.  In step 11's mode (several vCPUs) only
+#     QEMU_CLOCK_VIRTUAL deadlines bound a turn; the main loop still runs
+#     the realtime timers on time.
+if ! grep -q 'e1klab: several vCPUs: no host time' "$ic"; then
+  IFS= read -r -d '' rtd_c <<'EOF' || true
+/* e1klab: several vCPUs (scripts/build-qemu.sh step 11, softmmu/icount.c) */
+bool e1klab_icount_vcpu_warps(void);
+
+EOF
+  E1K_C="$rtd_c" perl -0pi -e 's|\n(static int64_t icount_get_limit\(void\)\n)|\n$ENV{E1K_C}$1|; s|(        /\* Check realtime timers, because they help with input processing \*/\n)(        deadline = qemu_soonest_timeout\(deadline,\n                qemu_clock_deadline_ns_all\(QEMU_CLOCK_REALTIME,\n                                           QEMU_TIMER_ATTR_ALL\)\);\n)|$1        /* e1klab: several vCPUs: no host time in a turn (step 14) */\n        if (!e1klab_icount_vcpu_warps()) {\n    $2        }\n|' "$ic"
+fi
+grep -q 'e1klab: several vCPUs: no host time in a turn' "$ic" \
+  || die "could not patch icount_get_limit in $ic"
+
 # ---------------------------------------------------------------- device
 # Copy the models (hw/net: the e1000 files, the family's common layer
 # hw/net/common and the 82598EB hw/net/ixgbe, flattened into one folder:

@@ -239,6 +239,7 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
     }
     s = round(log2(1000.0 / p->mhz));
     p->shift = s > 0 ? (uint32_t)s : 0;
+    p->cpus = tb_guest_cpus(sc);
     if (plan_ifnames(sc, err) < 0 || plan_routes(sc, err) < 0 ||
         plan_driver(sc, err) < 0) {
         return -1;
@@ -500,11 +501,22 @@ static void append_route(GString *app, const TbScenario *sc, uint32_t i)
     }
 }
 
+/* With several vCPUs: each NIC's interrupt vectors to its CPU. */
+static void append_affinity(GString *app, const TbScenario *sc,
+                            const TbQemuPlan *p)
+{
+    for (uint32_t i = 0; p->cpus > 1 && i < sc->nnics; i++) {
+        g_string_append_printf(app, " e1klab.affinity=%s,%u",
+                               sc->nic[i].name, tb_guest_nic_cpu(sc, i));
+    }
+}
+
 char *tb_qemu_words(const TbScenario *sc, const TbQemuPlan *p)
 {
     GString *app = g_string_new("e1klab.mode=forward");
 
     append_ifnames(app, sc);
+    append_affinity(app, sc, p);
     append_modparams(app, sc);
     append_host(app, sc);
     for (uint32_t i = 0; i < sc->nroutes; i++) {
@@ -565,7 +577,7 @@ char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
 
 /* The machine: PC, 256 MiB, serial console on stdio, no default devices
  * and no network but ours, deterministic time (-icount, -rtc clock=vm),
- * the guest kernel and initrd. */
+ * the guest kernel and initrd; -smp with several vCPUs. */
 static const char *const machine_args[] = {
     "-M", "pc", "-m", "256", "-nographic", "-no-reboot", "-nodefaults",
     "-serial", "stdio", "-net", "none",
@@ -578,6 +590,10 @@ void tb_qemu_argv_machine(GPtrArray *a, const TbQemuPlan *p,
     g_ptr_array_add(a, g_strdup(paths->qemu));
     for (size_t i = 0; i < G_N_ELEMENTS(machine_args); i++) {
         g_ptr_array_add(a, g_strdup(machine_args[i]));
+    }
+    if (p->cpus > 1) {
+        g_ptr_array_add(a, g_strdup("-smp"));
+        g_ptr_array_add(a, g_strdup_printf("%u", p->cpus));
     }
     g_ptr_array_add(a, g_strdup("-icount"));
     g_ptr_array_add(a, g_strdup_printf("shift=%u,sleep=off", p->shift));

@@ -34,6 +34,8 @@ typedef struct TbQemuPlan {
                                            origin */
     uint32_t wait_s;             /**< e1klab.wait: guest seconds from its
                                       setup to the first counter check */
+    uint32_t cpus;               /**< the guest's vCPUs ([guest] cpus):
+                                      `-smp` and e1klab.affinity when > 1 */
 } TbQemuPlan;
 
 /**
@@ -73,7 +75,8 @@ void tb_qemu_paths_clear(TbQemuPaths *paths);
 /**
  * The scenario's words for guest-images/init, space separated
  * ("e1klab.mode=forward e1klab.modparams=... e1klab.wait=5"; the list is
- * in docs/full-system.md).  g_free.
+ * in docs/full-system.md); with several vCPUs one e1klab.affinity=NAME,CPU
+ * per NIC (tb_guest_nic_cpu).  g_free.
  */
 char *tb_qemu_words(const TbScenario *sc, const TbQemuPlan *p);
 
@@ -94,8 +97,9 @@ char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
 
 /**
  * Append to @a (char *, g_free) what every start of the guest shares:
- * the QEMU binary, machine (PC, 256 MiB, serial on stdio, no default
- * devices, no network), -icount shift=@p->shift,sleep=off, -rtc
+ * the QEMU binary, machine (PC, 256 MiB, `-smp @p->cpus` when more than
+ * one, serial on stdio, no default devices, no network), -icount
+ * shift=@p->shift,sleep=off, -rtc
  * clock=vm, firmware dirs, the guest kernel and initrd, -append @append.
  */
 void tb_qemu_argv_machine(GPtrArray *a, const TbQemuPlan *p,

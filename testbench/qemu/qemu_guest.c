@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Parsers of the guest's result block and the device's stats file
  * (qemu_guest.h; formats in docs/full-system.md). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,22 +154,28 @@ static int irq_names_hold(char **w, guint n, const char *ifname)
     return 0;
 }
 
-int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
-                        uint32_t *irq, uint64_t *count)
+/* The /proc/interrupts line naming @ifname: its number into *irq, the
+ * sum of its per-CPU columns into *sum and the column of CPU @cpu (0 if
+ * it has none) into *on, the number of columns returned.  0 if no line
+ * names @ifname. */
+static guint irq_line(GPtrArray *lines, const char *ifname, uint32_t cpu,
+                      uint32_t *irq, uint64_t *sum, uint64_t *on)
 {
     for (guint i = 0; lines && i < lines->len; i++) {
         /* "  24:   123  IO-APIC  24-fasteoi   eth0, wan-0" */
         char **w = words(g_ptr_array_index(lines, i));
         guint n = g_strv_length(w), k = 1;
         size_t fl = w[0] ? strlen(w[0]) : 0;
-        uint64_t line_no = 0, sum = 0, v;
+        uint64_t line_no = 0, v;
         int hit = 0;
 
+        *sum = *on = 0;
         if (n >= 3 && fl > 1 && w[0][fl - 1] == ':') {
             w[0][fl - 1] = 0;
             if (num(w[0], 10, &line_no) == 0) {
                 for (; k < n && num(w[k], 10, &v) == 0; k++) {
-                    sum += v;   /* the per-CPU columns */
+                    *sum += v;  /* the per-CPU columns */
+                    *on = k - 1 == cpu ? v : *on;
                 }
                 hit = k > 1 && k < n && irq_names_hold(w + k, n - k, ifname);
             }
@@ -175,11 +183,27 @@ int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
         g_strfreev(w);
         if (hit) {
             *irq = (uint32_t)line_no;
-            *count = sum;
-            return 0;
+            return k - 1;
         }
     }
-    return -1;
+    return 0;
+}
+
+int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
+                        uint32_t *irq, uint64_t *count)
+{
+    uint64_t on;
+
+    return irq_line(lines, ifname, 0, irq, count, &on) ? 0 : -1;
+}
+
+int tb_guest_interrupts_on(GPtrArray *lines, const char *ifname,
+                           uint32_t cpu, uint64_t *count)
+{
+    uint32_t irq;
+    uint64_t sum;
+
+    return irq_line(lines, ifname, cpu, &irq, &sum, count) > cpu ? 0 : -1;
 }
 
 void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
@@ -241,29 +265,70 @@ static int first_num(char **w, int k, uint64_t *v)
     return -1;
 }
 
-/* One "FILE:LINE" line of the CPU time section into *c; *have gets
- * bit 0 for the clock, 1 for idle time, 2 for a schedstat line. */
-static void cpu_line(const char *file, char **w, TbGuestCpu *c, int *have)
+/* State of a CPU time section's parse: what was seen (bit 0 the clock,
+ * 1 idle time, 2 a schedstat line), the timer_list CPU the lines are
+ * about, and the ksoftirqd threads' PIDs and run times. */
+typedef struct CpuParse {
+    int have;
+    int64_t tl_cpu;            /* -1 before the first "cpu: N" */
+    uint64_t entry[TB_GUEST_MAX_CPUS]; /* .idle_entrytime, 0 if none */
+    guint nks;
+    uint64_t ks_pid[TB_GUEST_MAX_CPUS], ks_ns[TB_GUEST_MAX_CPUS];
+} CpuParse;
+
+/* A /proc/timer_list line */
+static void cpu_timer_list(char **w, TbGuestCpu *c, CpuParse *st)
 {
     uint64_t v;
 
+    if (!strcmp(w[0], "now") && w[1] && !strcmp(w[1], "at") &&
+        num(w[2], 10, &v) == 0) {
+        c->now = v;
+        st->have |= 1;
+    } else if (!strcmp(w[0], "cpu:") && w[1] && num(w[1], 10, &v) == 0) {
+        st->tl_cpu = v < TB_GUEST_MAX_CPUS ? (int64_t)v : -1;
+    } else if (g_str_has_prefix(w[0], ".idle_entrytime") &&
+               first_num(w, 1, &v) == 0) {
+        if (st->tl_cpu >= 0) {
+            st->entry[st->tl_cpu] = v;
+        }
+    } else if ((g_str_has_prefix(w[0], ".idle_sleeptime") ||
+                g_str_has_prefix(w[0], ".iowait_sleeptime")) &&
+               first_num(w, 1, &v) == 0) {
+        c->idle += v;
+        if (st->tl_cpu >= 0) {
+            c->cpu_idle[st->tl_cpu] += v;
+        }
+        st->have |= 2;
+    }
+}
+
+/* A /proc/schedstat line ("cpuN ... field 7 ...") */
+static void cpu_schedstat(char **w, TbGuestCpu *c, CpuParse *st)
+{
+    uint64_t v, n;
+
+    if (g_str_has_prefix(w[0], "cpu") && g_strv_length(w) > 7 &&
+        num(w[7], 10, &v) == 0) {
+        c->tasks += v;
+        if (num(w[0] + 3, 10, &n) == 0 && n < TB_GUEST_MAX_CPUS) {
+            c->cpu_tasks[n] = v;
+            c->ncpus = MAX(c->ncpus, (uint32_t)n + 1);
+        }
+        st->have |= 4;
+    }
+}
+
+/* One "FILE:LINE" line of the CPU time section into *c. */
+static void cpu_line(const char *file, char **w, TbGuestCpu *c,
+                     CpuParse *st)
+{
+    uint64_t v, pid;
+
     if (!strcmp(file, "/proc/timer_list")) {
-        if (!strcmp(w[0], "now") && w[1] && !strcmp(w[1], "at") &&
-            num(w[2], 10, &v) == 0) {
-            c->now = v;
-            *have |= 1;
-        } else if ((g_str_has_prefix(w[0], ".idle_sleeptime") ||
-                    g_str_has_prefix(w[0], ".iowait_sleeptime")) &&
-                   first_num(w, 1, &v) == 0) {
-            c->idle += v;
-            *have |= 2;
-        }
+        cpu_timer_list(w, c, st);
     } else if (!strcmp(file, "/proc/schedstat")) {
-        if (g_str_has_prefix(w[0], "cpu") && g_strv_length(w) > 7 &&
-            num(w[7], 10, &v) == 0) {
-            c->tasks += v;
-            *have |= 4;
-        }
+        cpu_schedstat(w, c, st);
     } else if (g_str_has_prefix(file, "/sys/class/net/") &&
                g_str_has_suffix(file, "/hardirq_ns") &&
                num(w[0], 10, &v) == 0) {
@@ -272,12 +337,29 @@ static void cpu_line(const char *file, char **w, TbGuestCpu *c, int *have)
                g_str_has_suffix(file, "/schedstat") &&
                num(w[0], 10, &v) == 0) {
         c->ksoftirqd += v;
+        if (st->nks < TB_GUEST_MAX_CPUS &&
+            sscanf(file, "/proc/%" SCNu64 "/", &pid) == 1) {
+            st->ks_pid[st->nks] = pid;
+            st->ks_ns[st->nks++] = v;
+        }
+    }
+}
+
+/* ksoftirqd/N is the N-th ksoftirqd thread by PID. */
+static void cpu_ksoftirqd(TbGuestCpu *c, const CpuParse *st)
+{
+    for (guint i = 0; i < st->nks; i++) {
+        guint rank = 0;
+        for (guint j = 0; j < st->nks; j++) {
+            rank += st->ks_pid[j] < st->ks_pid[i];
+        }
+        c->cpu_ksoftirqd[rank] = st->ks_ns[i];
     }
 }
 
 int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c)
 {
-    int have = 0;
+    CpuParse st = {.tl_cpu = -1};
 
     memset(c, 0, sizeof(*c));
     for (guint i = 0; lines && i < lines->len; i++) {
@@ -291,12 +373,34 @@ int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c)
         file = g_strndup(l, (gsize)(colon - l));
         w = words(colon + 1);
         if (w[0]) {
-            cpu_line(file, w, c, &have);
+            cpu_line(file, w, c, &st);
         }
         g_strfreev(w);
         g_free(file);
     }
-    return have == 7 ? 0 : -1;
+    cpu_ksoftirqd(c, &st);
+    for (uint32_t k = 1; k < TB_GUEST_MAX_CPUS; k++) {
+        if (st.entry[k] && st.entry[k] < c->now) {
+            c->cpu_idle[k] += c->now - st.entry[k];  /* idle until now */
+        }
+    }
+    return st.have == 7 ? 0 : -1;
+}
+
+int tb_guest_hardirq(GPtrArray *lines, const char *ifname, uint64_t *ns)
+{
+    char *tag = g_strdup_printf("/sys/class/net/%s/hardirq_ns:", ifname);
+    size_t tl = strlen(tag);
+    int r = -1;
+
+    for (guint i = 0; lines && i < lines->len && r < 0; i++) {
+        const char *l = g_ptr_array_index(lines, i);
+        if (!strncmp(l, tag, tl) && num(l + tl, 10, ns) == 0) {
+            r = 0;
+        }
+    }
+    g_free(tag);
+    return r;
 }
 
 int tb_guest_softirqs(GPtrArray *lines, const char *name, uint64_t *v)

@@ -53,6 +53,14 @@ GPtrArray *tb_guest_section(const TbGuestBlock *b, const char *name);
 int tb_guest_interrupts(GPtrArray *lines, const char *ifname,
                         uint32_t *irq, uint64_t *count);
 
+/**
+ * /proc/interrupts, like tb_guest_interrupts: the count in the column of
+ * CPU @cpu (0 = the first) of the line naming @ifname.  Returns 0, or -1
+ * if no line names @ifname or it has no such column.
+ */
+int tb_guest_interrupts_on(GPtrArray *lines, const char *ifname,
+                           uint32_t cpu, uint64_t *count);
+
 /** /proc/net/softnet_stat (hex columns, one row per CPU): sums of
  *  column 2 (dropped: backlog full) and column 3 (time_squeeze). */
 void tb_guest_softnet(GPtrArray *lines, uint64_t *dropped,
@@ -75,8 +83,17 @@ int tb_guest_snmp(GPtrArray *lines, const char *proto, const char *field,
  * Documentation/scheduler/sched-stats.rst); and /proc/PID/schedstat of
  * the ksoftirqd threads (field 1: run time); with e1klab.ko, each
  * port's /sys/class/net/IF/hardirq_ns (its interrupt handler's time,
- * local_clock()).  All in ns, summed over CPUs and ports.
+ * local_clock()).  All in ns, summed over CPUs and ports; with several
+ * CPUs also per CPU: /proc/timer_list's idle times follow its "cpu: N"
+ * lines, schedstat's are per "cpuN" line, and ksoftirqd/N is the N-th
+ * ksoftirqd thread by PID (the kernel starts them as the CPUs come up,
+ * in CPU order).  A CPU's .idle_sleeptime grows only when it leaves
+ * idle; the guest reads the counters on CPU 0 while the others are idle
+ * (guest-images/irq-affinity.sh) and also prints each CPU's
+ * .idle_entrytime, the start of its current idle time: for CPUs 1.. the
+ * time from it to "now at" is added to cpu_idle[] (not to idle).
  */
+#define TB_GUEST_MAX_CPUS 8
 typedef struct TbGuestCpu {
     uint64_t now;          /**< the guest's clock */
     uint64_t idle;         /**< idle (incl. iowait) */
@@ -84,11 +101,21 @@ typedef struct TbGuestCpu {
     uint64_t ksoftirqd;    /**< run time of the ksoftirqd threads */
     uint64_t hardirq;      /**< e1klab.ko's hard-interrupt handler time,
                                 summed over ports (0 without it) */
+    uint32_t ncpus;        /**< CPUs seen: 1 + the highest "cpuN" of
+                                /proc/schedstat (at most
+                                TB_GUEST_MAX_CPUS) */
+    uint64_t cpu_idle[TB_GUEST_MAX_CPUS];      /**< idle, per CPU */
+    uint64_t cpu_tasks[TB_GUEST_MAX_CPUS];     /**< tasks, per CPU */
+    uint64_t cpu_ksoftirqd[TB_GUEST_MAX_CPUS]; /**< ksoftirqd/N, per CPU */
 } TbGuestCpu;
 
 /** Parse such a section.  0, or -1 if it lacks the clock, the idle time
  *  or a schedstat line. */
 int tb_guest_cpu(GPtrArray *lines, TbGuestCpu *c);
+
+/** The "/sys/class/net/@ifname/hardirq_ns:N" line of such a section:
+ *  0 and *ns, or -1 if absent. */
+int tb_guest_hardirq(GPtrArray *lines, const char *ifname, uint64_t *ns);
 
 /** /proc/softirqs: the sum over CPUs of the row @name ("NET_RX").
  *  0, or -1 if absent. */

@@ -5,10 +5,12 @@
  * mapping, and which fields stay 0, is documented in docs/full-system.md
  * ("Report fields with --backend qemu").
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "qemu/backend_qemu.h"
 #include "qemu/qemu_guest.h"
+#include "scenario/scenario_load.h"
 
 /* b - a, 0 if negative */
 static uint64_t sub0(uint64_t b, uint64_t a)
@@ -48,6 +50,64 @@ static uint64_t round_ms(uint64_t ns)
     return (ns + 500000u) / 1000000u * 1000000u;
 }
 
+/* The NICs' interrupt handler time (e1klab.ko's hardirq_ns) on CPU @c:
+ * the ports whose vectors are pinned there. */
+static uint64_t hardirq_on(const TbScenario *sc, const TbGuestBlock *b,
+                           uint32_t c)
+{
+    uint64_t sum = 0;
+
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        uint64_t v0 = 0, v1 = 0;
+        if (tb_guest_nic_cpu(sc, i) == c &&
+            tb_guest_hardirq(sect(b, "cpu_start"), sc->nic[i].name,
+                             &v0) == 0 &&
+            tb_guest_hardirq(sect(b, "cpu_end"), sc->nic[i].name,
+                             &v1) == 0) {
+            sum += sub0(v1, v0);
+        }
+    }
+    return sum;
+}
+
+/* cpu_times with several vCPUs: each CPU as cpu_times does for one (its
+ * idle time, its tasks, its ksoftirqd, the handler time of the NICs
+ * pinned to it) into r->cpus[], the sums into r->cpu.  0, or -1 with
+ * *err if the guest shows another number of CPUs. */
+static int cpu_times_smp(const TbScenario *sc, const TbGuestBlock *b,
+                         const TbGuestCpu *c0, const TbGuestCpu *c1,
+                         TbResults *r, char **err)
+{
+    uint32_t n = tb_guest_cpus(sc);
+    uint64_t now = sub0(c1->now, c0->now);
+
+    if (c0->ncpus != n || c1->ncpus != n || n > TB_RES_MAX_CPUS) {
+        *err = g_strdup_printf("qemu: the guest shows %u CPUs, not the %u "
+                               "of [guest] cpus", c1->ncpus, n);
+        return -1;
+    }
+    r->ncpus = n;
+    memset(&r->cpu, 0, sizeof(r->cpu));
+    for (uint32_t c = 0; c < n; c++) {
+        TbCpuTime *t = &r->cpus[c];
+        uint64_t busy = sub0(now, sub0(c1->cpu_idle[c], c0->cpu_idle[c]));
+        uint64_t tasks = sub0(c1->cpu_tasks[c], c0->cpu_tasks[c]);
+        uint64_t ksoft = sub0(c1->cpu_ksoftirqd[c], c0->cpu_ksoftirqd[c]);
+        uint64_t intr = sub0(busy, tasks) + ksoft;
+
+        t->hardirq = round_ms(MIN(hardirq_on(sc, b, c), intr));
+        t->softirq = sub0(round_ms(intr), t->hardirq);
+        t->process = round_ms(sub0(tasks, ksoft));
+        t->idle = sub0(sub0(r->sim_ns, r->init_ns),
+                       t->hardirq + t->softirq + t->process);
+        r->cpu.hardirq += t->hardirq;
+        r->cpu.softirq += t->softirq;
+        r->cpu.process += t->process;
+        r->cpu.idle += t->idle;
+    }
+    return 0;
+}
+
 /* CPU times over the run's window (init_ns .. sim_ns) from the guest's
  * ns counters taken before the traffic and after it (docs/full-system.md
  * "CPU time"): busy = clock - idle; tasks' run time is process time but
@@ -57,7 +117,8 @@ static uint64_t round_ms(uint64_t ns)
  * stock driver, whose handler time then stays in softirq), softirq the
  * rest of interrupt context.  0, or -1 with *err if the guest printed
  * no such counters. */
-static int cpu_times(const TbGuestBlock *b, TbResults *r, char **err)
+static int cpu_times(const TbScenario *sc, const TbGuestBlock *b,
+                     TbResults *r, char **err)
 {
     TbGuestCpu c0, c1;
     uint64_t busy, tasks, ksoft, intr, hard;
@@ -68,6 +129,9 @@ static int cpu_times(const TbGuestBlock *b, TbResults *r, char **err)
                         "(@@ cpu_start, @@ cpu_end: rebuild the guest with "
                         "guest-images/build.sh)");
         return -1;
+    }
+    if (tb_guest_cpus(sc) > 1) {
+        return cpu_times_smp(sc, b, &c0, &c1, r, err);
     }
     busy = sub0(sub0(c1.now, c0.now), sub0(c1.idle, c0.idle));
     tasks = sub0(c1.tasks, c0.tasks);
@@ -169,6 +233,89 @@ static uint64_t count_lines(GPtrArray *dm, const char *a, const char *b)
     return n;
 }
 
+/* The guest's "affinity.@name=" result (guest-images/irq-affinity.sh),
+ * or NULL. */
+static const char *affinity_result(const TbGuestBlock *b, const char *name)
+{
+    char *key = g_strdup_printf("affinity.%s=", name);
+    GPtrArray *res = sect(b, "result");
+    const char *got = NULL;
+
+    for (guint k = 0; k < res->len; k++) {
+        const char *l = g_ptr_array_index(res, k);
+        if (g_str_has_prefix(l, key)) {
+            got = l + strlen(key);
+        }
+    }
+    g_free(key);
+    return got;
+}
+
+/* The CPU of every vector in an affinity result @got ("IRQ:CPU ...",
+ * "shared:IRQ:CPU" for a line that follows another NIC's CPU): 0 and *cpu
+ * when all vectors are on one CPU, *shared 1 if a line is shared; -1 if
+ * a vector failed, there is none, or they are on several CPUs. */
+static int affinity_cpu(const char *got, uint32_t *cpu, int *shared)
+{
+    char **v = g_strsplit(got, " ", -1);
+    int rc = *v ? 0 : -1;
+
+    *shared = 0;
+    for (guint k = 0; v[k] && rc == 0; k++) {
+        const char *t = v[k];
+        guint64 q, c;
+        char *e;
+        if (g_str_has_prefix(t, "shared:")) {
+            *shared = 1;
+            t += 7;
+        }
+        q = g_ascii_strtoull(t, &e, 10);
+        rc = e != t && *e == ':' && e[1] ? 0 : -1;
+        c = rc == 0 ? g_ascii_strtoull(t = e + 1, &e, 10) : 0;
+        rc = rc == 0 && e != t && !*e && (k == 0 || c == *cpu) ? 0 : -1;
+        *cpu = (uint32_t)c;
+        (void)q;
+    }
+    g_strfreev(v);
+    return rc;
+}
+
+/* With several vCPUs, NIC @i's interrupt vectors are on its CPU: the
+ * guest pinned them there and /proc/interrupts counts all of its
+ * interrupts in that CPU's column.  A NIC without a `cpu` key whose line
+ * it shares with an earlier NIC follows that NIC's CPU (the i440fx has
+ * two INTx lines for the NICs); with a `cpu` given that is an error.
+ * f->cpu gets the CPU.  0, or -1 with *err naming the key. */
+static int iface_affinity(const TbScenario *sc, const TbGuestBlock *b,
+                          uint32_t i, TbIfaceResult *f, char **err)
+{
+    const char *got = affinity_result(b, f->name);
+    uint32_t want = tb_guest_nic_cpu(sc, i), cpu = 0;
+    uint64_t on = 0;
+    int shared = 0;
+
+    if (!got || affinity_cpu(got, &cpu, &shared) < 0 ||
+        (cpu != want && (!shared || sc->nic[i].cpu_plus1))) {
+        *err = g_strdup_printf("qemu: [nic.%s] cpu = %u: the guest could "
+                               "not pin %s's interrupt vectors there "
+                               "(affinity.%s=%s; \"shared:IRQ:CPU\": a "
+                               "NIC before it has the same line on CPU)",
+                               f->name, want, f->name, f->name,
+                               got ? got : "(none)");
+        return -1;
+    }
+    f->cpu = cpu;
+    if (tb_guest_interrupts_on(sect(b, "interrupts"), f->name, cpu,
+                               &on) < 0 || on != f->interrupts) {
+        *err = g_strdup_printf("qemu: [nic.%s] cpu = %u: the guest's "
+                               "/proc/interrupts counts %" PRIu64 " of %s's "
+                               "%" PRIu64 " interrupts on CPU %u", f->name,
+                               cpu, on, f->name, f->interrupts, cpu);
+        return -1;
+    }
+    return 0;
+}
+
 /* Interface @i: the device's totals, the driver's statistics, its
  * interrupt line and transmit timeouts; the NIC's dispositions added to
  * the run's.  0, or -1 with *err when the guest's /proc/interrupts has
@@ -193,6 +340,8 @@ static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
         *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
                                "line naming %s", f->name);
         rc = -1;
+    } else if (tb_guest_cpus(sc) > 1) {
+        rc = iface_affinity(sc, b, i, f, err);
     }
     f->tx_timeouts = count_lines(sect(b, "dmesg"), wd, "timed out");
     f->wire_tx_frames = f->nic.tpt;
@@ -221,7 +370,8 @@ static uint64_t rx_packets(const TbResults *r)
 
 /* The kernel: /proc/net/snmp, softnet_stat, softirqs, CPU time.  0 or
  * -1 with *err. */
-static int kernel_counters(const TbGuestBlock *b, TbResults *r, char **err)
+static int kernel_counters(const TbScenario *sc, const TbGuestBlock *b,
+                           TbResults *r, char **err)
 {
     GPtrArray *sn = sect(b, "snmp");
     uint64_t v0, v1;
@@ -252,7 +402,7 @@ static int kernel_counters(const TbGuestBlock *b, TbResults *r, char **err)
         tb_guest_softirqs(sect(b, "softirqs"), "NET_RX", &v1) == 0) {
         r->softirq_runs = sub0(v1, v0);
     }
-    return cpu_times(b, r, err);
+    return cpu_times(sc, b, r, err);
 }
 
 /* The sections every forwarding run prints (guest-images/init); one
@@ -331,7 +481,7 @@ int tb_qemu_results(const TbScenario *sc, const TbQemuPlan *p,
         *link_up = count_lines(sect(b, "dmesg"), "Link is Up", "");
         *log_lines = sect(b, "dmesg")->len;
         if (rc == 0) {
-            rc = kernel_counters(b, r, err);
+            rc = kernel_counters(sc, b, r, err);
         }
         *kernel = guest_kernel(b);
     }

@@ -159,6 +159,10 @@ typedef struct TbGuestCfg {
     char driver_at[TB_PATH_LEN + 64]; /**< where the key was given, as a
                                       message prefix ("file:line: " or
                                       "--set ARG: "); "" if not given */
+    uint32_t cpus;               /**< [guest] cpus (1..8), 0 if not given:
+                                      then the host's (tb_guest_cpus) */
+    char cpus_at[TB_PATH_LEN + 64]; /**< where [guest] cpus was given, as
+                                      driver_at; "" if not given */
 } TbGuestCfg;
 
 /** A complete scenario. */

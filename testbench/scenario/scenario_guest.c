@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * [guest]: the driver the full-system guest loads (docs/full-system.md,
- * "The guest's driver").  `e1klab` (the default) is e1klab.ko, the same
- * driver core the testbench runs, so a scenario means the same driver on
+ * "The guest's driver") and its vCPUs ("Several vCPUs": [guest] cpus,
+ * the host's unless given; each NIC's `cpu` must be one of them).
+ * `e1klab` (the default) is e1klab.ko, the same driver core the
+ * testbench runs, so a scenario means the same driver on
  * both backends.  `stock` is Linux 6.1's own e1000 (drivers/net/ethernet/
  * intel/e1000): NAPI only, NAPI weight 64, one copybreak for all ports,
  * dynamic ITR whenever InterruptThrottleRate is 1, 3 or 4 -- a scenario
@@ -36,6 +38,50 @@ int tb_ld_guest(TbLd *ld)
         w = tb_ld_where(ld, g, "driver");
         g_strlcpy(gc->driver_at, w, sizeof(gc->driver_at));
         g_free(w);
+    }
+    if (tb_ld_has(ld, g, "cpus")) {
+        w = tb_ld_where(ld, g, "cpus");
+        g_strlcpy(gc->cpus_at, w, sizeof(gc->cpus_at));
+        g_free(w);
+    }
+    return 0;
+}
+
+uint32_t tb_guest_cpus(const TbScenario *sc)
+{
+    uint32_t n = sc->guest.cpus ? sc->guest.cpus : sc->host.cpus;
+
+    return n ? n : 1;
+}
+
+uint32_t tb_guest_nic_cpu(const TbScenario *sc, uint32_t i)
+{
+    const TbNicCfg *n = &sc->nic[i];
+
+    return n->cpu_plus1 ? n->cpu_plus1 - 1 : i % tb_guest_cpus(sc);
+}
+
+/* A NIC's `cpu` (given; the default is always one) must be a CPU of the
+ * guest when [guest] cpus has fewer than the host.  0 or -1. */
+static int guest_nic_cpus(TbLd *ld)
+{
+    const TbScenario *sc = ld->sc;
+    uint32_t cpus = tb_guest_cpus(sc);
+
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        const TbNicCfg *n = &sc->nic[i];
+        char *g;
+        int r;
+
+        if (n->cpu_plus1 <= cpus) {
+            continue;
+        }
+        g = g_strconcat("nic.", n->name, NULL);
+        r = tb_ld_fail(ld, g, "cpu", "%u is not a CPU of the guest "
+                       "([guest] cpus = %u: 0..%u)", n->cpu_plus1 - 1,
+                       cpus, cpus - 1);
+        g_free(g);
+        return r;
     }
     return 0;
 }
@@ -111,6 +157,9 @@ static int stock_nic(TbLd *ld, uint32_t i)
 
 int tb_ld_guest_rules(TbLd *ld)
 {
+    if (guest_nic_cpus(ld) < 0) {
+        return -1;
+    }
     if (ld->sc->guest.driver != TB_GUEST_STOCK) {
         return 0;
     }
@@ -129,6 +178,13 @@ int tb_scenario_testbench_check(const TbScenario *sc, char **err)
                                "e1000) runs only in the guest (--backend "
                                "qemu); the testbench runs e1klab's driver "
                                "core", sc->guest.driver_at);
+        return -1;
+    }
+    if (sc->guest.cpus && sc->guest.cpus != sc->host.cpus) {
+        *err = g_strdup_printf("%s[guest] cpus: %u vCPUs run only in the "
+                               "guest (--backend qemu); the testbench runs "
+                               "[host] cpus = %u", sc->guest.cpus_at,
+                               sc->guest.cpus, sc->host.cpus);
         return -1;
     }
     return 0;

@@ -228,7 +228,10 @@ const TbKeyDef tb_keys[] = {
     {NI, "cpu", TB_KEY_CPU, "CPU", F(TbNicCfg, cpu_plus1), .min = 0,
      .max = 7, .def_doc = "NIC number modulo `host.cpus`",
      .help = "IRQ affinity: the CPU the line is delivered to (0..cpus-1), "
-     "where its ISR and NAPI poll run"},
+     "where its ISR and NAPI poll run; with `--backend qemu` and several "
+     "vCPUs, the guest pins the NIC's interrupt vectors to it "
+     "(`/proc/irq/N/smp_affinity_list`; the default counts modulo "
+     "`guest.cpus`)"},
 
     /* [route.NAME] */
     {RO, "dst", TB_KEY_CIDR, "a.b.c.d/len", F(TbRouteCfg, prefix),
@@ -425,6 +428,13 @@ const TbKeyDef tb_keys[] = {
      "3 or 4 (it adapts ITR: that is `napi-dynitr`): such a scenario is "
      "refused. The testbench always runs the driver core: `stock` is "
      "refused there"},
+    {GU, "cpus", U32(1, 8), .unit = "CPUs", F(TbGuestCfg, cpus),
+     .def_doc = "`host.cpus`",
+     .help = "the guest's vCPUs with `--backend qemu` (`-smp`, run "
+     "deterministically under -icount: docs/full-system.md, \"Several "
+     "vCPUs\"); with more than one, each NIC's interrupt vectors are "
+     "pinned to its `cpu` in the guest. The testbench runs `host.cpus` "
+     "CPUs: another value is refused there"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);

@@ -39,11 +39,23 @@ uint64_t tb_scenario_expected_ns(const TbScenario *sc);
 /**
  * Whether the testbench backend can run @sc: it always runs e1klab's
  * driver core, so `[guest] driver = stock` (Linux's own e1000, which it
- * does not model) is refused rather than run as something else.
+ * does not model) is refused rather than run as something else, and
+ * `host.cpus` CPUs, so a `[guest] cpus` other than that is refused too.
  * Returns 0, or -1 with *err set to a one-line message naming the key's
  * file:line (g_malloc'd).
  */
 int tb_scenario_testbench_check(const TbScenario *sc, char **err);
+
+/** The guest's vCPUs: [guest] cpus if given, else host.cpus (>= 1). */
+uint32_t tb_guest_cpus(const TbScenario *sc);
+
+/**
+ * The CPU NIC @i's interrupt vectors are pinned to in the guest: its
+ * `cpu` if given, else the NIC's index modulo tb_guest_cpus()
+ * (docs/scenarios.md).  Below tb_guest_cpus() (the loader checks a given
+ * one).
+ */
+uint32_t tb_guest_nic_cpu(const TbScenario *sc, uint32_t i);
 
 /**
  * The defaults of a scenario named by the file @name: sc zeroed, then
