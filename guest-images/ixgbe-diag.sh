@@ -7,27 +7,30 @@
 #                      N; default 4)
 #   e1klab.frames=N    frames the host replays for the flow test (default
 #                      255: eight flows, flow i sends 2^i frames)
-#   e1klab.affinity=1  spread the queue vectors over the CPUs: vector k's
-#                      smp_affinity_list = k mod CPUs
+#   e1klab.affinity=IF,CPU[,CPU...]  after the queue change, pin IF's
+#                      vectors to the CPUs given, the k-th vector to the
+#                      k-th CPU (guest-images/irq-affinity.sh, as the e1000
+#                      guest's /init does; result affinity.IF=IRQ:CPU ...)
 #   e1klab.settle=S    seconds to wait for carrier (default 5)
 #   e1klab.selftest=0  skip ethtool -t
 # Steps: insmod ixgbe, eth0 up, carrier; ethtool -i, -l, -c and
 # /proc/interrupts with the default queues; ethtool -t eth0 offline;
-# ethtool -L combined N, carrier, ethtool -x; wait (bounded, 90 s of
-# guest time) until the queues' rx packet counters grew by the replayed
-# frames; their growth per queue is the section "@@ rss".  Output: the
+# ethtool -L combined N, carrier, the affinity, ethtool -x; wait (bounded,
+# 120 s of guest time) until eth0's rx_packets grew by the replayed
+# frames; the growth of each queue's counter (ethtool -S) is the section
+# "@@ rss".  Output: the
 # e1000 guest's block format (docs/full-system.md), then power off.
 PATH=/bin:/sbin:/usr/bin:/usr/sbin
 export PATH
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mkdir -p /tmp /run
-queues=4; frames=255; affinity=0; settle=5; selftest=1
+queues=4; frames=255; affinity=""; settle=5; selftest=1
 for arg in $(cat /proc/cmdline); do
   case "$arg" in
     e1klab.queues=*) queues=${arg#*=} ;;
     e1klab.frames=*) frames=${arg#*=} ;;
-    e1klab.affinity=*) affinity=${arg#*=} ;;
+    e1klab.affinity=*) affinity="$affinity ${arg#*=}" ;;
     e1klab.settle=*) settle=${arg#*=} ;;
     e1klab.selftest=*) selftest=${arg#*=} ;;
   esac
@@ -71,22 +74,17 @@ else
   res "channels=failed $(tr '\n' ' ' < /tmp/ethtool-L)"
 fi
 res "carrier_after_channels=$(carrier)"
-if [ "$affinity" = 1 ]; then
-  ncpu=$(grep -c '^processor' /proc/cpuinfo); k=0
-  for irq in $(sed -n 's/^ *\([0-9]*\):.*eth0-TxRx-.*/\1/p' /proc/interrupts); do
-    echo $((k % ncpu)) > "/proc/irq/$irq/smp_affinity_list" || res "affinity.$irq=failed"
-    k=$((k + 1))
-  done
-fi
+[ -n "$affinity" ] && . /lib/e1klab/irq-affinity.sh
 ethtool -x eth0 > /tmp/ethtool-x 2>&1
 rxq > /tmp/rxq0
+rx0=$(cat /sys/class/net/eth0/statistics/rx_packets)
 n=0; got=0
-while [ $n -lt 900 ]; do
-  rxq > /tmp/rxq1
-  got=$(awk 'NR==FNR { a[$1] = $2; next } { s += $2 - a[$1] } END { print s + 0 }' /tmp/rxq0 /tmp/rxq1)
+while [ $n -lt 1200 ]; do
+  got=$(( $(cat /sys/class/net/eth0/statistics/rx_packets) - rx0 ))
   [ "$got" -ge "$frames" ] && break
   usleep 100000; n=$((n + 1))
 done
+rxq > /tmp/rxq1
 res "rss_frames=$got/$frames"
 usleep 200000   # the transmit side of anything the stack answered settles
 

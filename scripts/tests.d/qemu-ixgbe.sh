@@ -10,13 +10,17 @@
 #   ixgbe-selftest   ethtool -t eth0 offline: PASS, each of the five tests 0
 #   ixgbe-msix       one MSI-X vector per queue (and one for the other
 #                    causes) in /proc/interrupts, interrupts counted on
-#                    each, the device's messages on each
-#   ixgbe-rss        eight TCP flows (flow i: 2^i frames) replayed into the
-#                    device land on the queues the model's RSS computes
-#                    (build/tests/ixgbe-rss-queues) from the RSSRK, RETA
-#                    and MRQC the driver programmed, read back from the
-#                    device after the run
-#   ixgbe-deterministic  two runs: identical result blocks
+#                    each, the device's messages on each (1 vCPU: one
+#                    queue, Linux's ixgbe caps its queues at the CPUs)
+#   ixgbe-rss-1q     1 vCPU: RSS off, every flow on queue 0, as the model
+#   ixgbe-smp4-msix  4 vCPUs: four queue vectors, vector k pinned to CPU k
+#                    (irq-affinity.sh), its interrupts on CPU k
+#   ixgbe-rss        4 vCPUs: eight TCP flows (flow i: 2^i frames)
+#                    replayed into the device land on the queues the
+#                    model's RSS computes (build/tests/ixgbe-rss-queues)
+#                    from the RSSRK, RETA and MRQC the driver programmed,
+#                    read back from the device when the replay ended
+#   ixgbe-deterministic  4 vCPUs, two runs: identical result blocks
 #   ixgbe-dhcp-http, ixgbe-http-upload  -netdev user: DHCP, wget of a file
 #                    from the host, POST back, SHA-256 both ways
 #   ixgbe-bad-input  bad properties stop QEMU with one line
@@ -55,15 +59,45 @@ start=$(date +%s)
 # ------------------------------------------------------------ diag runs
 mac=52:54:00:98:00:01
 python3 tests/fullsys/ixgbe_flows.py "$W/flows.pcap" "$mac" 8
-# diag N: one ixgbe-diag boot; the flows arrive at 40 s of virtual time
-# (after probe, self-test and the queue change), 10,000 frames/s
+# diag NAME CPUS WORDS: one ixgbe-diag boot with CPUS vCPUs; the flows
+# arrive REPLAY_DELAY ns of virtual time after the driver first enables its
+# receiver (after probe, self-test, queue change and affinity), 10,000
+# frames/s
 diag() {
-  run_guest "$W/diag$1.log" 600 "rdinit=/lib/e1klab/ixgbe-init e1klab.mode=ixgbe-diag e1klab.queues=4" \
-    -net none -device "e1klab-82598eb,addr=04.0,mac=$mac,replay=$W/flows.pcap,replay-pace=pps,replay-pps=10000,replay-after-rx-enable=off,replay-start-ns=40000000000,stats=$W/diag$1.stats"
+  local smp=()
+  [ "$2" -gt 1 ] && smp=(-smp "$2")
+  run_guest "$W/$1.log" 900 "rdinit=/lib/e1klab/ixgbe-init e1klab.mode=ixgbe-diag $3" \
+    "${smp[@]}" -net none -device "e1klab-82598eb,addr=04.0,mac=$mac,replay=$W/flows.pcap,replay-pace=pps,replay-pps=10000,replay-start-ns=${REPLAY_DELAY:-150000000000},stats=$W/$1.stats"
 }
-d1=0; d2=0
-diag 1 && d1=1
-diag 2 && d2=1
+# rss_check NAME: the guest's queue of each flow = the model's, from the
+# registers the driver left in the device; prints the queues or the reason
+rss_check() {
+  "$RSSQ" "$W/$1.stats" "$W/flows.pcap" > "$W/$1.rss-model" 2>"$W/$1.rss-err" ||
+    { echo "FAIL $(cat "$W/$1.rss-err")"; return; }
+  grep '^rxq\.' "$W/$1.rss-model" > "$W/$1.rss-want"
+  section "$W/$1.log" rss > "$W/$1.rss-got"
+  if section "$W/$1.log" result | grep -qx "rss_frames=255/255" &&
+     grep -qx "reg.at=replay-end" "$W/$1.stats" && cmp -s "$W/$1.rss-want" "$W/$1.rss-got"; then
+    tr '\n' ' ' < "$W/$1.rss-got"
+  else
+    echo "FAIL guest $(tr '\n' ' ' < "$W/$1.rss-got")$(section "$W/$1.log" result | grep -E 'rss_frames|channels' | tr '\n' ' ') model $(tr '\n' ' ' < "$W/$1.rss-model")"
+  fi
+}
+# vectors_check LOG SECTION QUEUES: one eth0-TxRx-N line per queue and one
+# eth0 line (other causes), every line with interrupts; prints the reason
+vectors_check() {
+  local i0 nq why=""
+  i0=$(section "$1" "$2")
+  nq=$(echo "$i0" | grep -c -- "-edge *eth0-TxRx-[0-9]*$")
+  [ "$nq" = "$3" ] || why="$why $nq TxRx vectors (want $3);"
+  echo "$i0" | grep -qE "PCI-MSI.*-edge +eth0$" || why="$why no vector for the other causes;"
+  echo "$i0" | grep -E -- "-edge +eth0(-TxRx-[0-9]+)?$" | awk '{ s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; if (s == 0) z = 1 } END { exit z }' ||
+    why="$why a vector without interrupts;"
+  echo "$why"
+}
+t0=$(date +%s)
+d1=0; diag diag1 1 "e1klab.queues=1" && d1=1
+t1=$(date +%s)
 L=$W/diag1.log
 if [ $d1 = 1 ]; then
   dm=$(section "$L" dmesg); res=$(section "$L" result); why=""
@@ -72,68 +106,89 @@ if [ $d1 = 1 ]; then
   echo "$dm" | grep -q "ixgbe 0000:00:04.0: $mac" || why="$why no MAC line '$mac' (EEPROM);"
   echo "$dm" | grep -q "ixgbe 0000:00:04.0: Intel(R) 10 Gigabit Network Connection" || why="$why no probe line;"
   echo "$dm" | grep -q "eth0: NIC Link is Up 10 Gbps" || why="$why no link up 10 Gbps;"
-  echo "$dm" | grep -qiE "eeprom.*(invalid|fail)|checksum|Oops|BUG|WARNING|Call Trace|Tx Unit Hang|timed out" && why="$why error in dmesg;"
+  echo "$dm" | grep -qiE "eeprom|checksum|Oops|BUG|WARNING:|Call Trace|Tx Unit Hang|timed out|Reset adapter" && why="$why error in dmesg;"
   echo "$res" | grep -qx "carrier=1" || why="$why no carrier;"
   echo "$res" | grep -qx "mac=$mac" || why="$why eth0 address;"
   echo "$res" | grep -qx "speed=10000" || why="$why speed $(echo "$res" | sed -n 's/^speed=//p');"
-  if [ -z "$why" ]; then ok "ixgbe-probe (8086:10dd, MAC $mac from the EEPROM, link up 10 Gbps, speed 10000)"; else bad "ixgbe-probe" "$why"; fi
+  if [ -z "$why" ]; then ok "ixgbe-probe (8086:10dd, MAC $mac from the EEPROM, link up 10 Gbps, speed 10000; $((t1 - t0)) s)"; else bad "ixgbe-probe" "$why"; fi
 
   why=""
   section "$L" "ethtool-i eth0" | grep -qx "driver: ixgbe" || why="$why -i driver;"
   section "$L" "ethtool-i eth0" | grep -qx "bus-info: 0000:00:04.0" || why="$why -i bus-info;"
   section "$L" "ethtool-l eth0" | grep -qE "^Combined:[[:space:]]+1$" || why="$why -l (1 queue on 1 CPU);"
   section "$L" "ethtool-c eth0" | grep -qE "^rx-usecs:" || why="$why -c;"
-  section "$L" "ethtool-x eth0" | grep -q "RX flow hash indirection table for eth0 with 4 RX ring(s):" || why="$why -x table;"
+  section "$L" "ethtool-x eth0" | grep -q "RX flow hash indirection table for eth0 with 1 RX ring(s):" || why="$why -x table;"
   section "$L" "ethtool-x eth0" | grep -q "^RSS hash key:" || why="$why -x key;"
-  section "$L" "ethtool eth0" | grep -qE "^ +rx_queue_3_packets: " || why="$why -S per-queue counters;"
-  if [ -z "$why" ]; then ok "ixgbe-ethtool (-i ixgbe, -l, -c, -x with 4 rings and the key, -S per queue)"; else bad "ixgbe-ethtool" "$why"; fi
+  section "$L" "ethtool eth0" | grep -qE "^ +rx_queue_0_packets: [1-9]" || why="$why -S per-queue counters;"
+  if [ -z "$why" ]; then ok "ixgbe-ethtool (-i ixgbe, -l, -c, -x, -S per queue)"; else bad "ixgbe-ethtool" "$why"; fi
 
   st=$(section "$L" "selftest eth0")
-  if echo "$res" | grep -qx "selftest=PASS" && [ "$(echo "$st" | grep -cE '\(o[nf]*[/a-z]*line\)[[:space:]]+0$')" = 5 ] &&
+  if echo "$res" | grep -qx "selftest=PASS" && [ "$(echo "$st" | grep -cE '\((on/)?offline\)[[:space:]]+0$')" = 5 ] &&
      echo "$res" | grep -qx "carrier_after_selftest=1"; then
-    ok "ixgbe-selftest (ethtool -t eth0 offline: PASS, register, EEPROM, interrupt, loopback, link 0)"
+    ok "ixgbe-selftest (ethtool -t eth0 offline: PASS; register, EEPROM, interrupt, loopback, link 0)"
   else
     bad "ixgbe-selftest" "$(echo "$res" | grep selftest) $(echo "$st" | tr '\n' ' ')"
   fi
 
-  # MSI-X: with the default queues (one per CPU) eth0-TxRx-N per queue and
-  # eth0 for the other causes, every line counted; the device sent
-  # messages on as many vectors
-  why=""
-  i0=$(section "$L" interrupts_start)
-  nq=$(echo "$i0" | grep -c -- "-edge *eth0-TxRx-")
-  [ "$nq" = "$(section "$L" "ethtool-l eth0" | awk '/^Current/{c=1} c && /^Combined:/{print $2}')" ] || why="$why $nq TxRx vectors;"
-  echo "$i0" | grep -qE "PCI-MSIX?-0000:00:04.0.*-edge +eth0$" || why="$why no vector for the other causes;"
-  echo "$i0" | grep -E "eth0" | awk '{ s = 0; for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) s += $i; if (s == 0) z = 1 } END { exit z }' || why="$why a vector without interrupts;"
+  why=$(vectors_check "$L" interrupts_start 1)
   nv=$(grep -c '^model.vector.[0-9]*.messages=' "$W/diag1.stats")
   [ "$nv" -ge 2 ] || why="$why device messages on $nv vectors;"
   if [ -z "$why" ]; then
-    ok "ixgbe-msix ($nq queue vector(s) + other, interrupts on each; device messages on $nv vectors)"
+    ok "ixgbe-msix (1 vCPU: eth0-TxRx-0 and eth0, interrupts on each; device messages on $nv vectors)"
   else
-    bad "ixgbe-msix" "$why $(echo "$i0" | grep eth0 | tr -s ' ' | tr '\n' ';')"
+    bad "ixgbe-msix" "$why $(section "$L" interrupts_start | grep eth0 | tr -s ' ' | tr '\n' ';')"
   fi
-
-  # RSS: the guest's queue of each flow = the model's, from the registers
-  # the driver left in the device
-  if "$RSSQ" "$W/diag1.stats" "$W/flows.pcap" > "$W/rss-model.txt" 2>"$W/rss.err"; then
-    grep '^rxq\.' "$W/rss-model.txt" > "$W/rss-want"
-    section "$L" rss > "$W/rss-got"
-    if echo "$res" | grep -qx "rss_frames=255/255" && echo "$res" | grep -qx "channels=ok" &&
-       cmp -s "$W/rss-want" "$W/rss-got" && [ "$(wc -l < "$W/rss-want")" -ge 2 ]; then
-      ok "ixgbe-rss (8 flows on 4 queues: $(tr '\n' ' ' < "$W/rss-got")= the model's RSS for the programmed RSSRK/RETA/MRQC)"
-    else
-      bad "ixgbe-rss" "guest $(tr '\n' ' ' < "$W/rss-got")$(echo "$res" | grep -E 'rss_frames|channels' | tr '\n' ' ') model $(tr '\n' ' ' < "$W/rss-model.txt")"
-    fi
-  else
-    bad "ixgbe-rss" "$(cat "$W/rss.err")"
-  fi
+  r=$(rss_check diag1)
+  case "$r" in
+    FAIL*) bad "ixgbe-rss-1q" "${r#FAIL }" ;;
+    *) ok "ixgbe-rss-1q (1 queue, RSS off: $r= the model's)" ;;
+  esac
 else
-  for t in probe ethtool selftest msix rss; do bad "ixgbe-$t" "guest run failed"; done
+  for t in probe ethtool selftest msix rss-1q; do bad "ixgbe-$t" "guest run failed"; done
 fi
-if [ $d1 = 1 ] && [ $d2 = 1 ] && cmp -s <(block "$W/diag1.log") <(block "$W/diag2.log"); then
-  ok "ixgbe-deterministic (two runs: identical result blocks, $(block "$W/diag1.log" | wc -l) lines)"
+
+# 4 vCPUs: four queues (one per CPU), vector k of eth0 on CPU k
+s0=$(date +%s)
+q1=0; q2=0
+diag smp1 4 "e1klab.queues=4 e1klab.affinity=eth0,0,1,2,3" && q1=1
+s1=$(date +%s)
+diag smp2 4 "e1klab.queues=4 e1klab.affinity=eth0,0,1,2,3" && q2=1
+L=$W/smp1.log
+if [ $q1 = 1 ]; then
+  res=$(section "$L" result)
+  why=$(vectors_check "$L" interrupts 4)
+  echo "$res" | grep -qx "selftest=PASS" || why="$why self-test;"
+  echo "$res" | grep -qx "channels=ok" || why="$why ethtool -L;"
+  aff=$(echo "$res" | sed -n 's/^affinity.eth0=//p')
+  # each TxRx-k line: its interrupts since the pinning all in CPU k's
+  # column (the count before it is in interrupts_start)
+  for k in 0 1 2 3; do
+    irq=$(section "$L" interrupts | sed -n "s/^ *\([0-9]*\):.*-edge *eth0-TxRx-$k\$/\1/p")
+    echo " $aff " | grep -q " $irq:$k " || why="$why TxRx-$k (irq $irq) not pinned to CPU $k ($aff);"
+    section "$L" interrupts | awk -v q="$irq:" -v k="$k" '$1 == q { if ($(k + 2) == 0) exit 1 }' ||
+      why="$why no interrupts of TxRx-$k on CPU $k;"
+  done
+  if [ -z "$why" ]; then
+    ok "ixgbe-smp4-msix (4 vCPUs: eth0-TxRx-0..3 + eth0, TxRx-k pinned to CPU k with interrupts there; $((s1 - s0)) s)"
+  else
+    bad "ixgbe-smp4-msix" "$why $(section "$L" interrupts | grep eth0 | tr -s ' ' | tr '\n' ';')"
+  fi
+  r=$(rss_check smp1)
+  case "$r" in
+    FAIL*) bad "ixgbe-rss" "${r#FAIL }" ;;
+    *) if [ "$(wc -l < "$W/smp1.rss-got")" -ge 2 ]; then
+         ok "ixgbe-rss (4 vCPUs, 8 TCP flows over 4 queues: $r= the model's RSS for the RSSRK/RETA/MRQC the driver programmed)"
+       else
+         bad "ixgbe-rss" "all flows on one queue: $r"
+       fi ;;
+  esac
 else
-  [ $d1 = 1 ] && [ $d2 = 1 ] && diff <(block "$W/diag1.log") <(block "$W/diag2.log") | head -n 10
+  bad "ixgbe-smp4-msix" "guest run failed"; bad "ixgbe-rss" "guest run failed"
+fi
+if [ $q1 = 1 ] && [ $q2 = 1 ] && cmp -s <(block "$W/smp1.log") <(block "$W/smp2.log"); then
+  ok "ixgbe-deterministic (4 vCPUs, two runs: identical result blocks, $(block "$W/smp1.log" | wc -l) lines)"
+else
+  [ $q1 = 1 ] && [ $q2 = 1 ] && diff <(block "$W/smp1.log") <(block "$W/smp2.log") | head -n 10
   bad "ixgbe-deterministic"
 fi
 
