@@ -8,6 +8,13 @@
  * programmed, read back from the device.
  *
  * Usage: ixgbe-rss-queues STATS CAPTURE
+ *        ixgbe-rss-queues --ethtool-x FILE CAPTURE
+ * The second form takes the driver's own view instead, the output of
+ * `ethtool -x` (its RSS key as bytes and its indirection table): each
+ * flow's queue is then the table entry of the low 7 bits of the Toeplitz
+ * hash (ixg_toeplitz) of its IPv4 addresses and TCP ports under that key
+ * (datasheet 3.5.2.10, [MS-RSS]), independent of how the device lays the
+ * key and table out in its registers.
  * Prints, per flow (IPv4 source, destination, protocol and ports, in
  * order of first appearance):
  *   flow.N=SRC:SPORT>DST:DPORT/PROTO frames=K queue=Q hash=0xH
@@ -124,6 +131,73 @@ static int load_regs(IxgDev *dev, const char *path)
     return 0;
 }
 
+/** The driver's view (ethtool -x): key bytes and indirection table. */
+typedef struct DriverView {
+    uint8_t key[40];
+    uint32_t table[IXG_RETA_ENTRIES];
+} DriverView;
+
+/* Parse `ethtool -x` output at @path into *@v; 0, or -1 after printing
+ * the error.  Wants 128 table entries and a 40-byte key. */
+static int load_ethtool_x(const char *path, DriverView *v)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    unsigned nt = 0, nk = 0, n = 0;
+    int in_key = 0;
+
+    if (!f) {
+        fprintf(stderr, "ixgbe-rss-queues: %s: cannot open\n", path);
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        unsigned at, q, b;
+        char *p = line;
+        int used;
+
+        n++;
+        if (in_key) {
+            while (nk < 40 && sscanf(p, "%2x%n", &b, &used) == 1) {
+                v->key[nk++] = (uint8_t)b;
+                p += used;
+                if (*p == ':') {
+                    p++;
+                }
+            }
+            in_key = 0;
+        } else if (!strncmp(line, "RSS hash key:", 13)) {
+            in_key = 1;
+        } else if (sscanf(line, " %u:%n", &at, &used) == 1 && at == nt) {
+            p += used;
+            while (sscanf(p, "%u%n", &q, &used) == 1 && nt < IXG_RETA_ENTRIES) {
+                v->table[nt++] = q;
+                p += used;
+            }
+        }
+    }
+    fclose(f);
+    if (nt != IXG_RETA_ENTRIES || nk != 40) {
+        fprintf(stderr, "ixgbe-rss-queues: %s: want 128 table entries and a "
+                "40-byte key (got %u, %u)\n", path, nt, nk);
+        return -1;
+    }
+    return 0;
+}
+
+/* The queue the driver's view gives the flow @key (addresses, protocol,
+ * ports as flow_key builds it), with its hash in *@hash: TCP/IPv4 hashes
+ * addresses and ports, other IPv4 the addresses. */
+static uint32_t driver_queue(const DriverView *v, const uint8_t key[13],
+                             uint32_t *hash)
+{
+    uint8_t in[12];
+
+    memcpy(in, key, 8);
+    memcpy(in + 8, key + 9, 4);
+    *hash = ixg_toeplitz(v->key, in, key[8] == 6 ? 12 : 8);
+    return v->table[*hash & (IXG_RETA_ENTRIES - 1)];
+}
+
 /* The flow key of an Ethernet II / IPv4 frame (addresses, protocol,
  * ports of TCP/UDP, else 0); 0, or -1 if the frame is not IPv4. */
 static int flow_key(const uint8_t *p, uint32_t len, uint8_t key[13])
@@ -143,9 +217,11 @@ static int flow_key(const uint8_t *p, uint32_t len, uint8_t key[13])
     return 0;
 }
 
-/* Classify every frame of @path, grouping by flow into @fl; the flow
- * count, or -1 after printing the error. */
-static int classify(IxgDev *dev, const char *path, Flow *fl)
+/* Classify every frame of @path by the device @dev (or, @dv not NULL, by
+ * the driver's view), grouping by flow into @fl; the flow count, or -1
+ * after printing the error. */
+static int classify(IxgDev *dev, const DriverView *dv, const char *path,
+                    Flow *fl)
 {
     char err[PCAP_ERRBUF_SIZE];
     pcap_t *pc = pcap_open_offline(path, err);
@@ -175,8 +251,9 @@ static int classify(IxgDev *dev, const char *path, Flow *fl)
             }
             memcpy(fl[n].key, key, 13);
             fl[n].frames = 0;
-            fl[n].queue = ixg_rss_classify(dev, p, h->caplen, &fl[n].hash,
-                                           NULL);
+            fl[n].queue = dv ? driver_queue(dv, key, &fl[n].hash)
+                             : ixg_rss_classify(dev, p, h->caplen,
+                                                &fl[n].hash, NULL);
             n++;
         }
         fl[i].frames++;
@@ -211,20 +288,30 @@ int main(int argc, char **argv)
     IxgPort port = { .dma_read = dummy_dma, .dma_write = dummy_dma_w,
                      .set_irq = dummy_irq, .now_ns = dummy_now };
     static Flow fl[MAX_FLOWS];
-    IxgDev *dev;
+    static DriverView dv;
     int n;
 
+    if (argc == 4 && !strcmp(argv[1], "--ethtool-x")) {
+        if (load_ethtool_x(argv[2], &dv) < 0 ||
+            (n = classify(NULL, &dv, argv[3], fl)) < 0) {
+            return 2;
+        }
+        print_flows(fl, n);
+        return 0;
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: ixgbe-rss-queues STATS CAPTURE\n");
+        fprintf(stderr, "usage: ixgbe-rss-queues STATS CAPTURE | "
+                "--ethtool-x FILE CAPTURE\n");
         return 2;
     }
     ixg_config_default(&cfg);
-    dev = ixg_new(&cfg, &port);
+    IxgDev *dev = ixg_new(&cfg, &port);
     if (!dev) {
         fprintf(stderr, "ixgbe-rss-queues: out of memory\n");
         return 2;
     }
-    if (load_regs(dev, argv[1]) < 0 || (n = classify(dev, argv[2], fl)) < 0) {
+    if (load_regs(dev, argv[1]) < 0 ||
+        (n = classify(dev, NULL, argv[2], fl)) < 0) {
         ixg_free(dev);
         return 2;
     }

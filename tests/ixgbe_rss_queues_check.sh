@@ -11,7 +11,9 @@
 #   - the second vector 199.92.111.2:14230 -> 65.69.140.83:4739 hashes to
 #     0xc626b0ea:
 #     entry 0x6a, queue 2;
-#   - a malformed register line, a missing RETA line: exit 2, one line.
+#   - the same from the driver's view, `ethtool -x` output (--ethtool-x);
+#   - a malformed register line, a missing RETA line, an ethtool -x
+#     without key: exit 2, one line.
 # Usage: ixgbe_rss_queues_check.sh TOOL
 set -uo pipefail
 tool=$1
@@ -30,6 +32,12 @@ lines += ["reg.RETA.%d=0x%08x" % (i, sum((0x11 * ((4*i + b) % 4)) << (8*b)
 open(w + "/stats", "w").write("\n".join(lines) + "\n")
 open(w + "/bad", "w").write("\n".join(lines[:5] + ["reg.RETA.x=1"] + lines[5:]) + "\n")
 open(w + "/short", "w").write("\n".join(lines[:-1]) + "\n")
+# the same key and table as `ethtool -x` prints them
+x = ["RX flow hash indirection table for eth0 with 4 RX ring(s):"]
+x += ["%5d:  " % r + "".join("%6d" % ((r + c) % 4) for c in range(8)) for r in range(0, 128, 8)]
+x += ["RSS hash key:", ":".join("%02x" % b for b in key), "RSS hash function:", "    toeplitz: on"]
+open(w + "/ethtool-x", "w").write("\n".join(x) + "\n")
+open(w + "/ethtool-x-short", "w").write("\n".join(x[:-4]) + "\n")
 def frame(src, dst, sport, dport):
     tcp = struct.pack("!HHIIBBHHH", sport, dport, 1, 0, 5 << 4, 2, 65535, 0, 0)
     ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 40, 0, 0, 64, 6, 0,
@@ -49,11 +57,16 @@ flow.1=199.92.111.2:14230>65.69.140.83:4739/6 frames=2 queue=2 hash=0xc626b0ea
 rxq.0=2
 rxq.2=2"
 [ "$got" = "$want" ] || { echo "not ok: got"; echo "$got"; fail=1; }
+got=$("$tool" --ethtool-x "$W/ethtool-x" "$W/flows.pcap")
+[ "$got" = "$want" ] || { echo "not ok: --ethtool-x got"; echo "$got"; fail=1; }
+err=$("$tool" --ethtool-x "$W/ethtool-x-short" "$W/flows.pcap" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$err" | grep -q "got 128, 0" ||
+  { echo "not ok: --ethtool-x without key -> $rc: $err"; fail=1; }
 err=$("$tool" "$W/bad" "$W/flows.pcap" 2>&1); rc=$?
 [ $rc = 2 ] && [ "$err" = "ixgbe-rss-queues: $W/bad:6: malformed register line" ] ||
   { echo "not ok: bad line -> $rc: $err"; fail=1; }
 err=$("$tool" "$W/short" "$W/flows.pcap" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$err" | grep -q "got 1, 10, 31" ||
   { echo "not ok: short -> $rc: $err"; fail=1; }
-[ $fail = 0 ] && echo "ok: verification vectors 0x51ccc178, 0xc626b0ea; bad input exit 2"
+[ $fail = 0 ] && echo "ok: verification vectors 0x51ccc178, 0xc626b0ea from registers and from ethtool -x; bad input exit 2"
 exit $fail
