@@ -231,51 +231,8 @@ static void ixgq_port_msi(void *opaque, uint32_t vector)
 
 /* ------------------------------------------------------------ BARs */
 
-static uint64_t ixgq_mmio_read(void *opaque, hwaddr addr, unsigned size)
-{
-    return ixg_mmio_read(((E1klab82598State *)opaque)->dev, (uint32_t)addr,
-                         size);
-}
-
-static void ixgq_mmio_write(void *opaque, hwaddr addr, uint64_t val,
-                            unsigned size)
-{
-    E1klab82598State *s = opaque;
-
-    ixg_mmio_write(s->dev, (uint32_t)addr, (uint32_t)val, size);
-    e1klab_glue_check_rxen(&s->g);
-}
-
-static uint64_t ixgq_io_read(void *opaque, hwaddr addr, unsigned size)
-{
-    return ixg_io_read(((E1klab82598State *)opaque)->dev, (uint32_t)addr,
-                       size);
-}
-
-static void ixgq_io_write(void *opaque, hwaddr addr, uint64_t val,
-                          unsigned size)
-{
-    E1klab82598State *s = opaque;
-
-    ixg_io_write(s->dev, (uint32_t)addr, (uint32_t)val, size);
-    e1klab_glue_check_rxen(&s->g);
-}
-
-static const MemoryRegionOps ixgq_mmio_ops = {
-    .read = ixgq_mmio_read,
-    .write = ixgq_mmio_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 8 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
-};
-
-static const MemoryRegionOps ixgq_io_ops = {
-    .read = ixgq_io_read,
-    .write = ixgq_io_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid = { .min_access_size = 1, .max_access_size = 4 },
-    .impl = { .min_access_size = 1, .max_access_size = 4 },
-};
+E1KLAB_GLUE_BAR(ixgq_mmio, E1klab82598State, ixg_mmio_read, ixg_mmio_write, 8)
+E1KLAB_GLUE_BAR(ixgq_io, E1klab82598State, ixg_io_read, ixg_io_write, 4)
 
 /* ------------------------------------------------------------ config space */
 

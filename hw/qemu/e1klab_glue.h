@@ -153,6 +153,34 @@ struct E1klabGlue {
     VMSTATE_VBUFFER_ALLOC_UINT32(g.blob, S, 0, NULL, g.blob_len),           \
     VMSTATE_BUFFER_UNSAFE(g.rp_cursor, S, 0, sizeof(E1krCursor))
 
+/*
+ * The callbacks of one BAR of a device state type @S (members dev, the
+ * model, and g, its glue): @P_read/@P_write and the MemoryRegionOps @P_ops.
+ * Reads and writes go to the model's accessors @rd / @wr (which take
+ * sub-word accesses); a write may be the guest enabling its receiver,
+ * which starts a replay waiting for it.  @valid_max: the widest access the
+ * guest may make (wider ones are split by QEMU into 4-byte accesses).
+ */
+#define E1KLAB_GLUE_BAR(P, S, rd, wr, valid_max)                            \
+static uint64_t P##_read(void *opaque, hwaddr addr, unsigned size)          \
+{                                                                           \
+    return rd(((S *)opaque)->dev, (uint32_t)addr, size);                    \
+}                                                                           \
+static void P##_write(void *opaque, hwaddr addr, uint64_t val,              \
+                      unsigned size)                                        \
+{                                                                           \
+    S *s_ = opaque;                                                         \
+    wr(s_->dev, (uint32_t)addr, (uint32_t)val, size);                       \
+    e1klab_glue_check_rxen(&s_->g);                                         \
+}                                                                           \
+static const MemoryRegionOps P##_ops = {                                    \
+    .read = P##_read,                                                       \
+    .write = P##_write,                                                     \
+    .endianness = DEVICE_LITTLE_ENDIAN,                                     \
+    .valid = { .min_access_size = 1, .max_access_size = (valid_max) },      \
+    .impl = { .min_access_size = 1, .max_access_size = 4 },                 \
+};
+
 /** Fill @port's callbacks (opaque = @g): DMA through pci_dma_read/write,
  *  refused when the range wraps or overlaps BAR0; INTx through
  *  pci_set_irq; QEMU_CLOCK_VIRTUAL; the deadline timer; tx_frame to the

@@ -129,36 +129,8 @@ static const E1klabModelOps e1klab_model_ops = {
 
 /* ------------------------------------------------------------ BARs */
 
-/*
- * The callbacks of one BAR: reads and writes go to the model's accessors
- * @rd / @wr (e1k_mmio_* or e1k_io_*, which take sub-word accesses); a
- * write may be the guest enabling RX, which starts a replay waiting for
- * it.  @valid_max: the widest access the guest may make (wider ones are
- * split by QEMU into 4-byte accesses).
- */
-#define E1KLAB_BAR(bar, rd, wr, valid_max)                                  \
-static uint64_t e1klab_##bar##_read(void *opaque, hwaddr addr,              \
-                                    unsigned size)                          \
-{                                                                           \
-    return rd(((E1klabState *)opaque)->dev, (uint32_t)addr, size);          \
-}                                                                           \
-static void e1klab_##bar##_write(void *opaque, hwaddr addr, uint64_t val,   \
-                                 unsigned size)                             \
-{                                                                           \
-    E1klabState *s = opaque;                                                \
-    wr(s->dev, (uint32_t)addr, (uint32_t)val, size);                        \
-    e1klab_glue_check_rxen(&s->g);                                          \
-}                                                                           \
-static const MemoryRegionOps e1klab_##bar##_ops = {                         \
-    .read = e1klab_##bar##_read,                                            \
-    .write = e1klab_##bar##_write,                                          \
-    .endianness = DEVICE_LITTLE_ENDIAN,                                     \
-    .valid = { .min_access_size = 1, .max_access_size = (valid_max) },      \
-    .impl = { .min_access_size = 1, .max_access_size = 4 },                 \
-};
-
-E1KLAB_BAR(mmio, e1k_mmio_read, e1k_mmio_write, 8)
-E1KLAB_BAR(io, e1k_io_read, e1k_io_write, 4)
+E1KLAB_GLUE_BAR(e1klab_mmio, E1klabState, e1k_mmio_read, e1k_mmio_write, 8)
+E1KLAB_GLUE_BAR(e1klab_io, E1klabState, e1k_io_read, e1k_io_write, 4)
 
 /* ------------------------------------------------------------ realize */
 
