@@ -11,7 +11,13 @@
 #     ethtool with its libraries (+ an optional extra driver module);
 #   - for the conformance suite (e1klab.mode=conform): conform.sh, the
 #     e1kpkt frame tool (e1kpkt.c, built static here) and the kernel's
-#     8021q.ko (with llc, stp, garp, mrp) and pktgen.ko.
+#     8021q.ko (with llc, stp, garp, mrp) and pktgen.ko;
+#   - for the 82598EB (-device e1klab-82598eb): initrd-ixgbe.gz, the same
+#     initrd.gz followed by a second archive with the kernel's ixgbe.ko,
+#     the modules it depends on (read from each module's .modinfo), and
+#     guest-images/ixgbe-init and ixgbe-diag.sh; boot it with
+#     rdinit=/lib/e1klab/ixgbe-init.  initrd.gz itself, and so every run
+#     of the e1000 devices, stays byte for byte what it was.
 #
 # Usage: guest-images/build.sh [--ko FILE.ko] [--no-e1klab] [--print]
 #   --ko FILE   also put FILE into the image as /lib/e1klab/NAME.ko; boot it
@@ -23,7 +29,8 @@
 #
 # Cached: the downloaded .deb, the unpacked kernel and the image are reused
 # while the inputs (package version, init, this script, busybox, --ko) are
-# unchanged.  Outputs: $GUEST_BUILD/vmlinuz, $GUEST_BUILD/initrd.gz.
+# unchanged.  Outputs: $GUEST_BUILD/vmlinuz, $GUEST_BUILD/initrd.gz,
+# $GUEST_BUILD/initrd-ixgbe.gz.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -166,6 +173,58 @@ else
     > "$G/initrd.gz.tmp" || die "packing the initramfs failed"
   mv "$G/initrd.gz.tmp" "$G/initrd.gz"
   echo "$key" > "$G/initrd.key"
+fi
+
+# ------------------------------------------------------------ initrd-ixgbe
+# ko_path NAME: the module NAME (- and _ alike) of the guest kernel.
+ko_path() {
+  find "$K/lib/modules/$kver/kernel" \( -name "$1.ko" -o -name "$1.ko.xz" \
+    -o -name "$(echo "$1" | tr _ -).ko" -o -name "$(echo "$1" | tr - _).ko" \) | head -n 1
+}
+# ko_depends FILE: the modules FILE needs (its .modinfo "depends=").
+ko_depends() {
+  case "$1" in
+    *.xz) xz -dc "$1" > "$G/modinfo.tmp.ko" ;;
+    *) cp "$1" "$G/modinfo.tmp.ko" ;;
+  esac
+  objcopy -O binary --only-section=.modinfo "$G/modinfo.tmp.ko" "$G/modinfo.tmp" ||
+    die "objcopy .modinfo of $1 failed"
+  tr '\0' '\n' < "$G/modinfo.tmp" | sed -n 's/^depends=//p' | tr ',' ' '
+  rm -f "$G/modinfo.tmp" "$G/modinfo.tmp.ko"
+}
+# ko_order NAME: NAME's dependencies first (depth first), then NAME, once each.
+ko_seen=" "
+ko_order() {
+  local f d
+  case "$ko_seen" in *" $1 "*) return ;; esac
+  f=$(ko_path "$1"); [ -n "$f" ] || die "module $1 not found in $deb"
+  for d in $(ko_depends "$f"); do ko_order "$d"; done
+  ko_seen="$ko_seen$1 "
+  echo "$1"
+}
+ixgbe_mods=$(ko_order ixgbe)
+ikey=$( { cat "$G/initrd.key" "$top/guest-images/ixgbe-init" "$top/guest-images/ixgbe-diag.sh";
+          echo "$ixgbe_mods"; } | sha256sum | cut -d' ' -f1)
+if [ ! -f "$G/initrd-ixgbe.gz" ] || [ "$(cat "$G/initrd-ixgbe.key" 2>/dev/null)" != "$ikey" ]; then
+  R=$G/root-ixgbe
+  rm -rf "$R"; mkdir -p "$R/lib/e1klab"
+  for m in $ixgbe_mods; do
+    f=$(ko_path "$m")
+    case "$f" in
+      *.ko.xz) xz -dc "$f" > "$R/lib/e1klab/$m.ko" ;;
+      *) cp "$f" "$R/lib/e1klab/$m.ko" ;;
+    esac
+  done
+  echo "$ixgbe_mods" > "$R/lib/e1klab/ixgbe.order"
+  install -m 0755 "$top/guest-images/ixgbe-init" "$R/lib/e1klab/ixgbe-init"
+  install -m 0755 "$top/guest-images/ixgbe-diag.sh" "$R/lib/e1klab/ixgbe-diag.sh"
+  find "$R" -exec touch -h -d @0 {} +
+  (cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -n -9) \
+    > "$G/ixgbe-overlay.gz" || die "packing the ixgbe archive failed"
+  cat "$G/initrd.gz" "$G/ixgbe-overlay.gz" > "$G/initrd-ixgbe.gz.tmp" &&
+    mv "$G/initrd-ixgbe.gz.tmp" "$G/initrd-ixgbe.gz" || die "writing initrd-ixgbe.gz failed"
+  rm -f "$G/ixgbe-overlay.gz"
+  echo "$ikey" > "$G/initrd-ixgbe.key"
 fi
 cmp -s "$vmlinuz" "$G/vmlinuz" 2>/dev/null || cp "$vmlinuz" "$G/vmlinuz"
 echo "$kver" > "$G/kernel-version"
