@@ -69,13 +69,15 @@ int ixg_clean_rx_irq(struct ixg_q_vector *q, int work_to_do, bool napi)
     uint32_t cleaned = 0;
 
     while (work < work_to_do) {
-        const uint8_t *d = r->desc + (size_t)r->next_to_clean *
-                           IXG_DESC_SIZE;
+        uint8_t *d = r->desc + (size_t)r->next_to_clean * IXG_DESC_SIZE;
         if (!(ixg_le32(d + 8) & IXG_RXD_STAT_DD)) {
             break;
         }
         e1k_os_charge(q->a->os, E1K_COST_RX_CLEAN, 1);
         rx_one(q, d, napi);
+        /* status cleared: a slot the refill cannot fill (no skb) must
+         * not look done when the ring comes round to it */
+        ixg_put_le32(d + 8, 0);
         r->next_to_clean = r->next_to_clean + 1u == r->count
                            ? 0 : r->next_to_clean + 1u;
         work++;

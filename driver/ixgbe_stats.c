@@ -13,10 +13,11 @@ void ixg_drv_update_stats(struct ixg_adapter *a)
     struct ixg_hw_stats *s = &a->stats;
     s->gprc += ixg_rd(a, IXG_GPRC);
     s->gptc += ixg_rd(a, IXG_GPTC);
-    s->gorc += ixg_rd(a, IXG_GORCL);
-    s->gorc += (uint64_t)ixg_rd(a, IXG_GORCH) << 32;
-    s->gotc += ixg_rd(a, IXG_GOTCL);
-    s->gotc += (uint64_t)ixg_rd(a, IXG_GOTCH) << 32;
+    /* the 82598's octet counters are 32 bits at the high addresses
+     * (datasheet 4.4.3.9; Linux ixgbe_update_stats reads only GORCH and
+     * GOTCH on this MAC) */
+    s->gorc += ixg_rd(a, IXG_GORCH);
+    s->gotc += ixg_rd(a, IXG_GOTCH);
     s->mprc += ixg_rd(a, IXG_MPRC);
     s->bprc += ixg_rd(a, IXG_BPRC);
     s->mptc += ixg_rd(a, IXG_MPTC);
