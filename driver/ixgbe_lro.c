@@ -2,7 +2,7 @@
 /*
  * Software large receive offload of the 82598EB driver core, as the
  * 2007 ixgbe driver had it over Linux's inet_lro (net/ipv4/inet_lro.c,
- * 2.6.24; [NETDEV-IXGBE-2007]): within one poll, in-order TCP segments
+ * 2.6.24; [LINUX-INET-LRO]): within one poll, in-order TCP segments
  * of one flow are merged into one frame; the frame is flushed (handed
  * up) at the poll's end, or at once when a frame arrives that cannot be
  * merged: another flow, out of order, a TCP flag other than ACK/PSH, IP
