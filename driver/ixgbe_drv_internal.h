@@ -26,6 +26,7 @@
 
 #include "ixgbe_drv.h"
 #include "ixgbe_regs.h"
+#include "nic_bytes.h"
 #include "osdep.h"
 
 /** Return RX buffers to hardware in batches of this many descriptors
@@ -153,27 +154,6 @@ void ixg_irq_disable(struct ixg_adapter *a);
 uint32_t ixg_itr_start(const struct ixg_drv_params *p);
 void ixg_write_eitr(struct ixg_q_vector *q);
 void ixg_update_itr(struct ixg_q_vector *q);
-
-/* little-endian descriptor fields */
-static inline uint32_t ixg_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
-static inline void ixg_put_le32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-static inline void ixg_put_le64(uint8_t *p, uint64_t v)
-{
-    ixg_put_le32(p, (uint32_t)v);
-    ixg_put_le32(p + 4, (uint32_t)(v >> 32));
-}
 
 static inline uint32_t ixg_rd(struct ixg_adapter *a, uint32_t reg)
 {

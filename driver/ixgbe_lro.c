@@ -30,34 +30,23 @@
 #define TCP_ACK 0x10u
 #define TCP_PSH 0x08u
 
-static uint16_t be16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-           (uint32_t)p[2] << 8 | p[3];
-}
-
 /* The TCP header length if @f (@len bytes) is a segment LRO may take:
  * IPv4 without options or fragmentation, TCP with ACK (and PSH) only,
  * options none or the timestamp alone, payload present; 0 otherwise. */
 static uint32_t lro_tcp_hlen(const uint8_t *f, uint32_t len)
 {
     const uint8_t *ip = f + ETH_HLEN, *tcp = ip + IP_HLEN;
-    if (len < ETH_HLEN + IP_HLEN + TCP_HLEN || be16(f + 12) != 0x0800u ||
-        ip[0] != 0x45u || ip[9] != 6u || (be16(ip + 6) & 0x3FFFu)) {
+    if (len < ETH_HLEN + IP_HLEN + TCP_HLEN || nic_ld_be16(f + 12) != 0x0800u ||
+        ip[0] != 0x45u || ip[9] != 6u || (nic_ld_be16(ip + 6) & 0x3FFFu)) {
         return 0;
     }
-    uint32_t tot = be16(ip + 2), thl = (uint32_t)(tcp[12] >> 4) * 4u;
+    uint32_t tot = nic_ld_be16(ip + 2), thl = (uint32_t)(tcp[12] >> 4) * 4u;
     if ((tcp[13] & (uint8_t)~(TCP_ACK | TCP_PSH)) || !(tcp[13] & TCP_ACK) ||
         (thl != TCP_HLEN && thl != TCP_HLEN_TS) ||
         tot + ETH_HLEN > len || tot <= IP_HLEN + thl) {
         return 0;
     }
-    if (thl == TCP_HLEN_TS && be32(tcp + 20) != 0x0101080Au) {
+    if (thl == TCP_HLEN_TS && nic_ld_be32(tcp + 20) != 0x0101080Au) {
         return 0;
     }
     return thl;
@@ -70,7 +59,7 @@ static void ip_fix(uint8_t *ip, uint32_t tot)
     ip[3] = (uint8_t)tot;
     ip[10] = ip[11] = 0;
     for (uint32_t i = 0; i < IP_HLEN; i += 2) {
-        sum += be16(ip + i);
+        sum += nic_ld_be16(ip + i);
     }
     while (sum >> 16) {
         sum = (sum & 0xFFFFu) + (sum >> 16);
@@ -106,12 +95,12 @@ static void lro_start(struct ixg_q_vector *q, struct e1k_skb *skb,
     l->skb = skb;
     l->owned = false;
     l->segs = 1;
-    l->saddr = be32(ip + 12);
-    l->daddr = be32(ip + 16);
-    l->sport = be16(tcp);
-    l->dport = be16(tcp + 2);
-    l->next_seq = be32(tcp + 4) + (be16(ip + 2) - IP_HLEN - thl);
-    e1k_os_skb_set_len(skb, be16(ip + 2) + ETH_HLEN);   /* no padding */
+    l->saddr = nic_ld_be32(ip + 12);
+    l->daddr = nic_ld_be32(ip + 16);
+    l->sport = nic_ld_be16(tcp);
+    l->dport = nic_ld_be16(tcp + 2);
+    l->next_seq = nic_ld_be32(tcp + 4) + (nic_ld_be16(ip + 2) - IP_HLEN - thl);
+    e1k_os_skb_set_len(skb, nic_ld_be16(ip + 2) + ETH_HLEN);   /* no padding */
 }
 
 /* The session's frame moved into a 64 KB buffer: false if none. */
@@ -140,7 +129,7 @@ static bool lro_append(struct ixg_q_vector *q, struct e1k_skb *skb,
 {
     struct ixg_lro *l = &q->lro;
     const uint8_t *f = e1k_os_skb_data(skb), *tcp = f + ETH_HLEN + IP_HLEN;
-    uint32_t plen = be16(f + ETH_HLEN + 2) - IP_HLEN - thl;
+    uint32_t plen = nic_ld_be16(f + ETH_HLEN + 2) - IP_HLEN - thl;
     uint32_t have = e1k_os_skb_len(l->skb);
     uint8_t *h;
 
@@ -178,9 +167,9 @@ bool ixg_lro_receive(struct ixg_q_vector *q, struct e1k_skb *skb,
         ixg_lro_flush(q, napi);
         return false;
     }
-    if (l->skb && l->saddr == be32(ip + 12) && l->daddr == be32(ip + 16) &&
-        l->sport == be16(tcp) && l->dport == be16(tcp + 2) &&
-        l->next_seq == be32(tcp + 4) && lro_append(q, skb, thl)) {
+    if (l->skb && l->saddr == nic_ld_be32(ip + 12) && l->daddr == nic_ld_be32(ip + 16) &&
+        l->sport == nic_ld_be16(tcp) && l->dport == nic_ld_be16(tcp + 2) &&
+        l->next_seq == nic_ld_be32(tcp + 4) && lro_append(q, skb, thl)) {
         q->c.lro_aggregated++;
         q->a->c.lro_aggregated++;
         return true;

@@ -99,8 +99,8 @@ static bool rx_fill_one(struct ixg_q_vector *q, uint32_t i)
         r->rx_skb[i] = skb;
     }
     uint8_t *d = r->desc + (size_t)i * IXG_DESC_SIZE;
-    ixg_put_le64(d, e1k_os_skb_dma(a->os, skb));
-    ixg_put_le64(d + 8, 0);
+    nic_st_le64(d, e1k_os_skb_dma(a->os, skb));
+    nic_st_le64(d + 8, 0);
     return true;
 }
 
@@ -197,7 +197,7 @@ void ixg_configure_rss(struct ixg_adapter *a)
     uint32_t mrqc = IXG_MRQC_RSSEN | IXG_MRQC_TCP_IPV4 | IXG_MRQC_IPV4 |
                     IXG_MRQC_TCP_IPV6 | IXG_MRQC_IPV6;
     for (uint32_t i = 0; i < 10; i++) {
-        ixg_wr(a, IXG_RSSRK(i), ixg_le32(&rss_key[4 * i]));
+        ixg_wr(a, IXG_RSSRK(i), nic_ld_le32(&rss_key[4 * i]));
     }
     write_reta(a);
     if (a->p.udp_rss) {

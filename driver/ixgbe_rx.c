@@ -41,8 +41,8 @@ static void rx_one(struct ixg_q_vector *q, const uint8_t *d, bool napi)
 {
     struct ixg_adapter *a = q->a;
     struct ixg_ring *r = &q->rx;
-    uint32_t staterr = ixg_le32(d + 8);
-    uint32_t len = ixg_le32(d + 12) & 0xFFFFu;
+    uint32_t staterr = nic_ld_le32(d + 8);
+    uint32_t len = nic_ld_le32(d + 12) & 0xFFFFu;
     struct e1k_skb *skb = r->rx_skb[r->next_to_clean];
 
     if (!(staterr & IXG_RXD_STAT_EOP) || (staterr & IXG_RXDADV_ERR_FRAME) ||
@@ -70,14 +70,14 @@ int ixg_clean_rx_irq(struct ixg_q_vector *q, int work_to_do, bool napi)
 
     while (work < work_to_do) {
         uint8_t *d = r->desc + (size_t)r->next_to_clean * IXG_DESC_SIZE;
-        if (!(ixg_le32(d + 8) & IXG_RXD_STAT_DD)) {
+        if (!(nic_ld_le32(d + 8) & IXG_RXD_STAT_DD)) {
             break;
         }
         e1k_os_charge(q->a->os, E1K_COST_RX_CLEAN, 1);
         rx_one(q, d, napi);
         /* status cleared: a slot the refill cannot fill (no skb) must
          * not look done when the ring comes round to it */
-        ixg_put_le32(d + 8, 0);
+        nic_st_le32(d + 8, 0);
         r->next_to_clean = r->next_to_clean + 1u == r->count
                            ? 0 : r->next_to_clean + 1u;
         work++;

@@ -24,24 +24,13 @@ struct tx_off {
     uint32_t vlan_macip_lens, type_tucmd, mss_l4len;
 };
 
-static uint16_t be16(const uint8_t *p)
-{
-    return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put_be16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-
 /* TCP pseudo-header sum without the length (source, destination,
  * protocol), folded: the seed TSO wants in the TCP checksum field. */
 static uint32_t pseudo_seed(const uint8_t *ip)
 {
     uint32_t s = 6u;
     for (int i = 12; i < 20; i += 2) {
-        s += be16(ip + i);
+        s += nic_ld_be16(ip + i);
     }
     while (s >> 16) {
         s = (s & 0xFFFFu) + (s >> 16);
@@ -66,7 +55,7 @@ static int tx_offload(struct ixg_adapter *a, struct e1k_skb *skb,
         start > ETH_HLEN + 511u || start + off + 2u > headlen) {
         return -1;
     }
-    bool ipv4 = be16(d + 12) == 0x0800u;
+    bool ipv4 = nic_ld_be16(d + 12) == 0x0800u;
     o->ctx = true;
     o->vlan_macip_lens = (start - ETH_HLEN) | ETH_HLEN << IXG_ACTX_MACLEN_SHIFT;
     o->type_tucmd = IXG_ATXD_DTYP_CTXT << IXG_ATXD_DTYP_SHIFT |
@@ -86,9 +75,9 @@ static int tx_offload(struct ixg_adapter *a, struct e1k_skb *skb,
     }
     /* ixgbe_tso: total length and header checksum zeroed, the TCP
      * checksum seeded with the pseudo-header sum without the length */
-    put_be16(d + ETH_HLEN + 2, 0);
-    put_be16(d + ETH_HLEN + IP_CSUM_OFF, 0);
-    put_be16(d + start + TCP_CSUM_OFF, pseudo_seed(d + ETH_HLEN));
+    nic_st_be16(d + ETH_HLEN + 2, 0);
+    nic_st_be16(d + ETH_HLEN + IP_CSUM_OFF, 0);
+    nic_st_be16(d + start + TCP_CSUM_OFF, pseudo_seed(d + ETH_HLEN));
     o->tse = true;
     o->popts |= IXG_ATXD_POPTS_IXSM;
     o->mss_l4len = thl << IXG_ACTX_L4LEN_SHIFT | mss << IXG_ACTX_MSS_SHIFT;
@@ -120,10 +109,10 @@ static uint32_t ring_next(const struct ixg_ring *r, uint32_t i)
 static void put_ctx(struct ixg_ring *r, const struct tx_off *o)
 {
     uint8_t *d = r->desc + (size_t)r->next_to_use * IXG_DESC_SIZE;
-    ixg_put_le32(d, o->vlan_macip_lens);
-    ixg_put_le32(d + 4, 0);
-    ixg_put_le32(d + 8, o->type_tucmd);
-    ixg_put_le32(d + 12, o->mss_l4len);
+    nic_st_le32(d, o->vlan_macip_lens);
+    nic_st_le32(d + 4, 0);
+    nic_st_le32(d + 8, o->type_tucmd);
+    nic_st_le32(d + 12, o->mss_l4len);
     r->tx_buf[r->next_to_use] = (struct ixg_tx_buffer){0};
     r->next_to_use = ring_next(r, r->next_to_use);
 }
@@ -141,10 +130,10 @@ static uint32_t put_data(struct ixg_ring *r, uint64_t bus, uint32_t len,
                        (eop && n == len ? IXG_TXD_CMD_EOP | IXG_TXD_CMD_RS
                                         : 0);
         uint8_t *d = r->desc + (size_t)r->next_to_use * IXG_DESC_SIZE;
-        ixg_put_le64(d, bus);
-        ixg_put_le32(d + 8, n | IXG_ATXD_DTYP_DATA << IXG_ATXD_DTYP_SHIFT |
+        nic_st_le64(d, bus);
+        nic_st_le32(d + 8, n | IXG_ATXD_DTYP_DATA << IXG_ATXD_DTYP_SHIFT |
                      cmd << 24);
-        ixg_put_le32(d + 12, o->popts | paylen << IXG_ATXD_PAYLEN_SHIFT);
+        nic_st_le32(d + 12, o->popts | paylen << IXG_ATXD_PAYLEN_SHIFT);
         r->tx_buf[r->next_to_use] = (struct ixg_tx_buffer){0};
         last = r->next_to_use;
         r->next_to_use = ring_next(r, r->next_to_use);
@@ -209,7 +198,7 @@ bool ixg_clean_tx_irq(struct ixg_q_vector *q)
     while (budget && i != r->next_to_use && r->tx_buf[i].next_to_watch) {
         uint32_t eop = r->tx_buf[i].next_to_watch - 1u;
         const uint8_t *d = r->desc + (size_t)eop * IXG_DESC_SIZE;
-        if (!(ixg_le32(d + 12) & IXG_TXD_STAT_DD)) {
+        if (!(nic_ld_le32(d + 12) & IXG_TXD_STAT_DD)) {
             break;
         }
         struct ixg_tx_buffer *b = &r->tx_buf[eop];
