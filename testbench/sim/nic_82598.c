@@ -199,6 +199,10 @@ static void n598_get_counters(void *drv, struct e1k_drv_counters *c)
     c->rx_alloc_failed = x.rx_alloc_failed;
     c->tx_busy = x.tx_busy;
     c->itr_changes = x.itr_changes;
+    struct ixg_drv_queue_counters q0;
+    if (ixg_drv_get_queue_counters(drv, 0, &q0) == 0) {
+        c->itr_current = q0.itr;     /* queue 0's (each: queues[].itr) */
+    }
 }
 
 /* `ethtool -S` in the e1000's names: those the 82598EB core has (its
