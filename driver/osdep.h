@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * OS-dependency layer of the e1klab e1000 driver core.
+ * OS-dependency layer of the e1klab driver cores (e1000 and 82598EB).
  *
- * The driver core (driver/e1000_*.c) is written in kernel style and calls
- * only what this header declares.  Each OS provides one implementation:
+ * The driver cores (driver/e1000_*.c, driver/ixgbe_*.c) are written in
+ * kernel style and call only what this header declares.  Each OS provides one implementation:
  * the testbench (testbench/sim/tb_osdep.c) charges modelled CPU time for every
  * operation; a Linux module would map these to readl/writel, dma_map_*,
  * napi_* and netif_* (as Intel's shared e1000 base code sits on a per-OS
  * osdep layer).
  *
- * Units: register offsets in bytes (hw/net/e1000_regs.h), delays in
+ * Units: register offsets in bytes (hw/net/e1000_regs.h,
+ * hw/net/ixgbe/ixgbe_regs.h), delays in
  * microseconds, lengths in bytes, bus addresses 64-bit.
  */
 #ifndef E1K_DRIVER_OSDEP_H
@@ -127,6 +128,25 @@ void e1k_os_netif_wake_queue(struct e1k_os *os);
 bool e1k_os_netif_queue_stopped(struct e1k_os *os);
 /** Carrier (link) state for the stack. */
 void e1k_os_netif_carrier(struct e1k_os *os, bool on);
+
+/* ---- MSI-X: a vector and a NAPI context per queue (the 82598EB core;
+ * the e1000 core uses none of these) ---- */
+/** pci_enable_msix_range + request_irq per vector: ask for @nvec MSI-X
+ *  vectors; the number granted (<= @nvec), 0 if MSI-X is unavailable.
+ *  Vector v's interrupts then call the driver's handler of v on the CPU
+ *  its affinity names, and v has its own NAPI context (netif_napi_add
+ *  per queue vector) for e1k_os_napi_schedule_vec. */
+uint32_t e1k_os_enable_msix(struct e1k_os *os, uint32_t nvec);
+/** napi_schedule of vector @v's NAPI context: true if this call
+ *  scheduled it.  The poll runs on the CPU that calls this. */
+bool e1k_os_napi_schedule_vec(struct e1k_os *os, uint32_t v);
+/** napi_complete_done(@work_done) of vector @v's NAPI context: true if
+ *  the vector's interrupt may be re-enabled. */
+bool e1k_os_napi_complete_done_vec(struct e1k_os *os, uint32_t v,
+                                   int work_done);
+/** smp_processor_id: the CPU running the caller, 0.. (a multiqueue
+ *  driver picks the transmit ring by it). */
+uint32_t e1k_os_cpu_id(struct e1k_os *os);
 
 /* ---- CPU cost accounting (no-op on a real OS) ---- */
 /** Modelled driver operations whose CPU cost the OS charges. */

@@ -122,6 +122,49 @@ static void test_partner(void)
                "link_mbps 1000 (the partner's top speed)");
 }
 
+/* chip = 82598EB: its keys, its link, its driver's ranges, the vectors'
+ * affinity; the e1000-only keys refused on it and its keys on an e1000 */
+static void test_82598(void)
+{
+    static const char *const x4[] = { "nic.eth0.chip=82598EB",
+        "nic.eth0.queues=4", "host.cpus=4", "nic.eth0.irq_affinity=3,2",
+        NULL };
+    static const char *const on_e1000[] = { "nic.eth0.queues=2", NULL };
+    static const char *const partner[] = { "nic.eth0.chip=82598EB",
+        "nic.eth0.partner=auto", NULL };
+    static const char *const itr[] = { "nic.eth0.chip=82598EB",
+        "nic.eth0.InterruptThrottleRate=955", NULL };
+    static const char *const cpu9[] = { "nic.eth0.chip=82598EB",
+        "host.cpus=2", "nic.eth0.irq_affinity=0,2", NULL };
+    static const char *const lro[] = { "nic.eth0.chip=82598EB",
+        "nic.eth0.lro=true", "nic.eth0.mode=legacy", NULL };
+    static const char *const gig[] = { "nic.eth0.chip=82598EB",
+        "nic.eth0.link_mbps=1000", NULL };
+
+    load_ok(MINIMAL, x4);
+    g_assert_cmpint(sc.nic[0].chip, ==, TB_CHIP_82598EB);
+    g_assert_cmpuint(sc.nic[0].link_mbps, ==, 10000);
+    g_assert_cmpuint(sc.nic[0].queues, ==, 4);
+    g_assert_cmpuint(sc.nic[0].nirq_cpus, ==, 2);
+    g_assert_cmpuint(sc.nic[0].irq_cpus[0], ==, 3);
+    g_assert_cmpuint(sc.nic[0].irq_cpus[1], ==, 2);
+    g_assert_cmpstr(sc.nic[0].bus_name, ==, "pcie1-x8");
+    assert_err(MINIMAL, on_e1000, "--set nic.eth0.queues=2: [nic.eth0] "
+               "queues: only for chip = 82598EB");
+    assert_err(MINIMAL, partner, "--set nic.eth0.partner=auto: [nic.eth0] "
+               "partner: not a setting of the 82598EB (its driver core and "
+               "PCIe bus: docs/driver.md)");
+    assert_err(MINIMAL, itr, "--set nic.eth0.InterruptThrottleRate=955: "
+               "[nic.eth0] InterruptThrottleRate: 82598EB driver: "
+               "InterruptThrottleRate: 0, 1, 3 or 956..488281");
+    assert_err(MINIMAL, cpu9, "--set nic.eth0.irq_affinity=0,2: [nic.eth0] "
+               "irq_affinity: '0,2' is not a list of at most 17 CPUs 0..1");
+    assert_err(MINIMAL, lro, "--set nic.eth0.lro=true: [nic.eth0] lro: "
+               "needs a NAPI mode and XsumRX 1");
+    assert_err(MINIMAL, gig, "--set nic.eth0.link_mbps=1000: [nic.eth0] "
+               "link_mbps: 1000: the 82598EB links at 10000");
+}
+
 static char *scen(const char *name)
 {
     return g_build_filename(TB_SCENARIOS_DIR, name, NULL);
@@ -186,6 +229,16 @@ static void test_shipped(void)
     g_assert_cmpuint(sc.host.sink_udp_port, ==, 5001);
     g_assert_cmpuint(sc.traffic[0].udp_dst_port, ==, 5001);
     g_assert_cmpuint(sc.run.duration_ns, ==, 30000000000ull);
+
+    const char *x[] = {"forward-10g-1q.ini", "forward-10g-4q.ini"};
+    for (uint32_t i = 0; i < 2; i++) {
+        load_file(x[i]);
+        g_assert_cmpuint(sc.host.cpus, ==, 4);
+        g_assert_cmpint(sc.nic[0].chip, ==, TB_CHIP_82598EB);
+        g_assert_cmpuint(sc.nic[1].queues, ==, i ? 4u : 1u);
+        g_assert_cmpuint(sc.nic[0].link_mbps, ==, 10000);
+        g_assert_cmpfloat(sc.traffic[0].pps, ==, 14880952.0);
+    }
 
     load_file("replay-pcap.ini");
     g_assert_cmpint(sc.traffic[0].kind, ==, TB_TRAFFIC_PCAP);
@@ -654,6 +707,7 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/scenario_defaults", test_scenario_defaults);
     g_test_add_func("/scenario/key_enums", test_key_enums);
     g_test_add_func("/scenario/key_ranges", test_key_ranges);
+    g_test_add_func("/scenario/82598", test_82598);
     g_test_add_func("/scenario/key_markdown", test_key_markdown);
     g_test_add_func("/scenario/key_doc", test_key_doc);
     g_test_add_func("/scenario/guest", test_guest);

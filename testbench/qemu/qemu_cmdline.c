@@ -242,6 +242,15 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
     double s;
 
     memset(p, 0, sizeof(*p));
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        if (sc->nic[i].chip == TB_CHIP_82598EB) {
+            /* -device e1klab-82598eb and its guest: issue 26, not here */
+            *err = g_strdup_printf("qemu: [nic.%s] chip 82598EB: only the "
+                                   "testbench backend runs it yet",
+                                   sc->nic[i].name);
+            return -1;
+        }
+    }
     if (plan_mhz(sc, &p->mhz, err) < 0) {
         return -1;
     }

@@ -7,7 +7,10 @@
  *   then per interface IFACE.irqs, IFACE.rx_pps, IFACE.tx_pps and the
  *   drops IFACE.missed (MPC), IFACE.no_buffer (RNBC, SDM 13.7),
  *   IFACE.qdisc_drops, then hardirq_pct, softirq_pct, process_pct,
- *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops.
+ *   idle_pct, forwarded_pps, offered_pps, backlog_drops, sink_drops,
+ *   then for each queue Q of a multiqueue NIC (the 82598EB) IFACE.qQ.irqs,
+ *   IFACE.qQ.rx_pps, IFACE.qQ.tx_pps and IFACE.qQ.polls (absent for the
+ *   e1000: its rows are as before).
  * Drops are counts in the interval (they sum to the report's totals; the
  * sweep CSV uses the same names for them); rates are per second over the
  * interval (integers); CPU shares are
@@ -30,6 +33,7 @@
 struct TbCsv {
     FILE *out;
     uint32_t niface;
+    uint32_t nq[TB_MAX_NICS];         /* queue columns of each NIC */
     uint64_t t;                       /* time of the previous row, ns */
     TbResults prev;                   /* cumulative values at that row */
     bool held;                        /* a quiet stretch is not written */
@@ -52,7 +56,17 @@ TbCsv *tb_csv_new(const TbScenario *sc, FILE *out)
                 "%s.qdisc_drops", n, n, n, n, n, n);
     }
     fprintf(out, ",hardirq_pct,softirq_pct,process_pct,idle_pct,"
-            "forwarded_pps,offered_pps,backlog_drops,sink_drops\n");
+            "forwarded_pps,offered_pps,backlog_drops,sink_drops");
+    for (uint32_t i = 0; i < sc->nnics && i < TB_MAX_NICS; i++) {
+        const char *n = sc->nic[i].name;
+        c->nq[i] = sc->nic[i].chip == TB_CHIP_82598EB ? sc->nic[i].queues
+                                                      : 0;
+        for (uint32_t q = 0; q < c->nq[i]; q++) {
+            fprintf(out, ",%s.q%u.irqs,%s.q%u.rx_pps,%s.q%u.tx_pps,"
+                    "%s.q%u.polls", n, q, n, q, n, q, n, q);
+        }
+    }
+    fprintf(out, "\n");
     return c;
 }
 
@@ -102,6 +116,26 @@ static bool quiet(const TbCsv *c, const TbResults *p, const TbResults *r)
            r->forwarded == p->forwarded && r->offered == p->offered;
 }
 
+/* The per-queue columns of the row from c->prev to @r (@dt ns): a queue
+ * the driver did not set up (fewer vectors) gives zeros. */
+static char *queue_columns(const TbCsv *c, const TbResults *r, uint64_t dt,
+                           char *o)
+{
+    static const TbQueueResult none;
+    for (uint32_t i = 0; i < c->niface && i < TB_MAX_NICS; i++) {
+        const TbIfaceResult *a = &r->iface[i], *b = &c->prev.iface[i];
+        for (uint32_t q = 0; q < c->nq[i] && q < TB_MAX_QUEUES; q++) {
+            const TbQueueResult *x = q < a->nqueues ? &a->queue[q] : &none;
+            const TbQueueResult *y = q < b->nqueues ? &b->queue[q] : &none;
+            o = put_u64(o, x->interrupts - y->interrupts);
+            o = put_u64(o, tb_rate(x->rx_packets - y->rx_packets, dt));
+            o = put_u64(o, tb_rate(x->tx_packets - y->tx_packets, dt));
+            o = put_u64(o, x->polls - y->polls);
+        }
+    }
+    return o;
+}
+
 /* the row over (c->t, r->sim_ns], from c->prev to @r */
 static void write_row(TbCsv *c, const TbResults *r)
 {
@@ -113,7 +147,8 @@ static void write_row(TbCsv *c, const TbResults *r)
     uint64_t ci = r->cpu.idle - p->cpu.idle;
     uint64_t tot = ch + cs + cp + ci;
 
-    char row[64 + TB_MAX_NICS * 6 * 21 + 10 * 21], *o = row;
+    char row[64 + TB_MAX_NICS * 6 * 21 + 10 * 21 +
+             TB_MAX_NICS * TB_MAX_QUEUES * 4 * 21], *o = row;
 
     o = put_u64(o, r->sim_ns);
     if (r->offered) {
@@ -140,6 +175,7 @@ static void write_row(TbCsv *c, const TbResults *r)
     o = put_u64(o, tb_rate(r->offered - p->offered, dt));
     o = put_u64(o, r->backlog_drops - p->backlog_drops);
     o = put_u64(o, r->sink_drops - p->sink_drops);
+    o = queue_columns(c, r, dt, o);
     *o++ = '\n';
     /* the leading ',' of the first field is not part of the row */
     fwrite(row + 1, 1, (size_t)(o - row - 1), c->out);

@@ -262,6 +262,27 @@ static void json_ethtool(JsonBuilder *b, const TbIfaceResult *f)
     json_builder_end_object(b);
 }
 
+/* "queues": the queue pairs of a multiqueue NIC (the 82598EB), each
+ * with its MSI-X vector's CPU and counters; absent for the e1000. */
+static void json_queues(JsonBuilder *b, const TbIfaceResult *f)
+{
+    json_builder_set_member_name(b, "queues");
+    json_builder_begin_array(b);
+    for (uint32_t q = 0; q < f->nqueues && q < TB_MAX_QUEUES; q++) {
+        const TbQueueResult *x = &f->queue[q];
+        json_builder_begin_object(b);
+        ku(b, "queue", q);
+        ku(b, "cpu", x->cpu);
+#define PUT(n) ku(b, #n, x->n)
+        PUT(rx_packets); PUT(rx_bytes); PUT(tx_packets); PUT(tx_bytes);
+        PUT(interrupts); PUT(polls); PUT(polls_complete); PUT(polls_budget);
+        PUT(lro_aggregated); PUT(lro_flushed); PUT(itr);
+#undef PUT
+        json_builder_end_object(b);
+    }
+    json_builder_end_array(b);
+}
+
 /* One "interfaces" entry: @f, configured as @c (NULL if unknown). */
 static void json_iface(JsonBuilder *b, const TbIfaceResult *f,
                        const TbNicCfg *c, const TbResults *r,
@@ -269,7 +290,7 @@ static void json_iface(JsonBuilder *b, const TbIfaceResult *f,
 {
     json_builder_begin_object(b);
     ks(b, "name", f->name);
-    ks(b, "chip", c && c->chip == E1K_CHIP_82540EM ? "82540EM" : "82545EM");
+    ks(b, "chip", tb_chip_name(c ? c->chip : E1K_CHIP_82545EM));
     ks(b, "bus", c ? c->bus_name : "");
     ku(b, "link_mbps", c ? c->link_mbps : 0);
     ks(b, "mode", c ? e1k_drv_mode_name(c->drv.mode) : "");
@@ -291,6 +312,9 @@ static void json_iface(JsonBuilder *b, const TbIfaceResult *f,
     PUT(qdisc_drops); PUT(tx_timeouts); PUT(wire_tx_frames);
     PUT(wire_tx_bytes);
 #undef PUT
+    if (f->nqueues) {
+        json_queues(b, f);
+    }
     json_builder_end_object(b);
 }
 

@@ -54,10 +54,18 @@ typedef struct TbHostCfg {
     uint32_t prof_cpu_mhz;       /**< the cpu_mhz it was read with */
 } TbHostCfg;
 
+/** `chip = 82598EB`: a TbNicCfg.chip value past the e1000 model's
+ *  chips, the 82598EB 10 GbE model with its driver core
+ *  (sim/nic_82598.c; scenario_82598.c checks its keys). */
+#define TB_CHIP_82598EB ((E1kChip)2)
+/** Most MSI-X vectors a NIC's irq_affinity names (16 queue vectors and
+ *  the other causes'). */
+#define TB_MAX_NIC_VECS 17
+
 /** One NIC of the host. */
 typedef struct TbNicCfg {
     char name[TB_NAME_LEN];      /**< interface name, e.g. "eth0" */
-    E1kChip chip;                /**< 82540EM or 82545EM */
+    E1kChip chip;                /**< 82540EM, 82545EM or TB_CHIP_82598EB */
     uint8_t mac[6];              /**< station address (EEPROM) */
     E1kBus bus;                  /**< bus timing */
     char bus_name[TB_NAME_LEN];  /**< bus preset name, for reports */
@@ -84,7 +92,30 @@ typedef struct TbNicCfg {
                                       stalls this long after host ready
                                       until the next MAC reset; 0: never */
     uint64_t fault_rx_stall_ns;  /**< the same for the receive DMA */
+    /* 82598EB only (scenario_82598.c) */
+    uint32_t queues;             /**< RSS queue pairs, one MSI-X vector
+                                      each (1..16) */
+    uint32_t lro;                /**< 1: software LRO */
+    uint32_t rss_udp;            /**< 1: RSS hashes UDP ports */
+    char irq_affinity[TB_PATH_LEN]; /**< the key's text */
+    uint32_t nirq_cpus;          /**< entries of irq_cpus (0: the NIC's
+                                      vectors follow `cpu` or the NIC
+                                      number, as the e1000's line) */
+    uint8_t irq_cpus[TB_MAX_NIC_VECS]; /**< CPU of vector v: entry
+                                      v mod nirq_cpus */
 } TbNicCfg;
+
+/** The name of NIC chip @c as the `chip` key spells it. */
+static inline const char *tb_chip_name(E1kChip c)
+{
+    return c == TB_CHIP_82598EB ? "82598EB"
+           : c == E1K_CHIP_82540EM ? "82540EM" : "82545EM";
+}
+
+struct ixg_drv_params;
+/** The 82598EB driver core's parameters of NIC @n (scenario_82598.c):
+ *  its driver keys and queues, lro, rss_udp. */
+void tb_nic_ixg_params(const TbNicCfg *n, struct ixg_drv_params *p);
 
 /** A static IPv4 route. */
 typedef struct TbRouteCfg {

@@ -20,7 +20,8 @@
 
 static const char *const mode_names[] = {"legacy", "napi-twist", "napi",
                                          "napi-dynitr", NULL};
-static const char *const chip_names[] = {"82540EM", "82545EM", NULL};
+static const char *const chip_names[] = {"82540EM", "82545EM", "82598EB",
+                                         NULL};
 static const char *const bus_names[] = {"pci32-33", "pci64-66", "pcix133",
                                         NULL};
 static const char *const kind_names[] = {"pktgen", "pcap", NULL};
@@ -147,10 +148,14 @@ const TbKeyDef tb_keys[] = {
      .help = "TIDV transmit interrupt delay (IDE set iff non-zero)"},
     {DR, "TxAbsIntDelay", U32(0, 65535), .unit = "1.024 us",
      F(DP, TxAbsIntDelay), .help = "TADV absolute transmit delay"},
-    {DR, "InterruptThrottleRate", U32(0, 100000), .unit = "interrupts/s",
-     F(DP, InterruptThrottleRate), .range_doc = "0, 1, 3, 4, 100..100000",
+    {DR, "InterruptThrottleRate", U32(0, 488281), .unit = "interrupts/s",
+     F(DP, InterruptThrottleRate),
+     .range_doc = "0, 1, 3, 4, 100..100000; 82598EB: 0, 1, 3, 956..488281",
      .help = "0 off; 1 dynamic; 3 dynamic conservative; 4 simplified "
-     "(watchdog); 100..100000 fixed (ITR = 1e9/(rate x 256 ns))"},
+     "(watchdog); 100..100000 fixed (ITR = 1e9/(rate x 256 ns)).  82598EB: "
+     "per MSI-X vector, EITR = 1e9/(rate x 256 ns); 1 and 3 start at "
+     "20000 and adapt after each poll in `napi-dynitr` (docs/driver.md, "
+     "\"The 82598EB core\")"},
     {DR, "XsumRX", U32(0, 1), .unit = "boolean 0/1", F(DP, XsumRX),
      .help = "RX checksum offload"},
     {DR, "copybreak", U32(0, 16384), .unit = "bytes", F(DP, copybreak),
@@ -172,7 +177,9 @@ const TbKeyDef tb_keys[] = {
     /* [nic.NAME] */
     {NI, "chip", TB_KEY_ENUM, "name", F(TbNicCfg, chip), .names = chip_names,
      .what = "supported chip", .nocase = 1, .def = "82545EM",
-     .help = "`82540EM` (PRO/1000 MT Desktop) or `82545EM` (MT Server)"},
+     .help = "`82540EM` (PRO/1000 MT Desktop), `82545EM` (MT Server) or "
+     "`82598EB` (10 GbE, CX4; PCIe, MSI-X, RSS; its driver core "
+     "driver/ixgbe_*.c: docs/driver.md \"The 82598EB core\")"},
     {NI, "mac", TB_KEY_MAC, "MAC", F(TbNicCfg, mac), .flags = TB_KF_REQUIRED,
      .help = "station address (written to the EEPROM); must be unicast and "
      "unique"},
@@ -190,8 +197,10 @@ const TbKeyDef tb_keys[] = {
      .size = sizeof(((TbNicCfg *)0)->bus_name), .names = bus_names,
      .what = "bus", .def = "pci64-66",
      .help = "bus timing presets of the device model"},
-    {NI, "link_mbps", U32(10, 1000), .unit = "Mbit/s",
-     F(TbNicCfg, link_mbps), .def = "1000", .range_doc = "10, 100, 1000",
+    {NI, "link_mbps", U32(10, 10000), .unit = "Mbit/s",
+     F(TbNicCfg, link_mbps), .def = "1000",
+     .def_doc = "1000; 10000 for the 82598EB",
+     .range_doc = "10, 100, 1000; the 82598EB: 10000",
      .help = "link speed: the link partner's top speed, at which traffic "
      "into the NIC arrives"},
     {NI, "partner", TB_KEY_STR, "text", F(TbNicCfg, partner),
@@ -250,6 +259,27 @@ const TbKeyDef tb_keys[] = {
      "receive packet buffer and, once it is full, arriving frames are "
      "missed (MPC, `rx_missed_errors`, ICR.RXO); with `fault_tx_stall_at` "
      "at the same time, a hung bus-master engine; 0 = never; testbench only"},
+    {NI, "queues", U32(1, 16), .unit = "queue pairs", F(TbNicCfg, queues),
+     .def = "1",
+     .help = "82598EB: receive/transmit queue pairs, each with its MSI-X "
+     "vector and NAPI context; RSS spreads flows over the receive queues "
+     "(RETA entry i -> queue i mod queues); a frame is sent on the queue "
+     "of the CPU sending it (CPU mod queues)"},
+    {NI, "lro", TB_KEY_BOOL, "boolean", F(TbNicCfg, lro), .def = "false",
+     .help = "82598EB: software LRO as the 2007 ixgbe (in-order TCP "
+     "segments of one flow merged within a poll; needs a NAPI `mode` and "
+     "XsumRX 1)"},
+    {NI, "rss_udp", TB_KEY_BOOL, "boolean", F(TbNicCfg, rss_udp),
+     .def = "false",
+     .help = "82598EB: RSS hashes UDP ports too (MRQC UDP_IPV4/IPV6, as "
+     "`ethtool -N NAME rx-flow-hash udp4 sdfn`); without it UDP flows "
+     "are spread by their addresses only, as Linux's default"},
+    {NI, "irq_affinity", TB_KEY_STR, "CPU,CPU,...",
+     F(TbNicCfg, irq_affinity), .def_doc = "0,1,..,cpus-1",
+     .help = "82598EB: the CPU of each MSI-X vector in vector order "
+     "(queue vectors 0..queues-1, then the other causes'), the list "
+     "repeating when shorter (`/proc/irq/N/smp_affinity` of each); "
+     "excludes `cpu`"},
 
     /* [route.NAME] */
     {RO, "dst", TB_KEY_CIDR, "a.b.c.d/len", F(TbRouteCfg, prefix),

@@ -115,6 +115,11 @@ int tb_ld_guest_rules(TbLd *ld);
 /** [driver] into *base (e1k_drv_params_default() plus the keys). */
 int tb_ld_driver(TbLd *ld, struct e1k_drv_params *base);
 int tb_ld_nic(TbLd *ld, const char *grp, const struct e1k_drv_params *base);
+/* A [nic.NAME] of chip 82598EB (scenario_82598.c): its link, driver keys
+ * (over *n->drv, the [driver] values) and IRQ affinity; and of any other
+ * chip: the 82598EB-only keys refused.  0 or -1. */
+int tb_ld_nic_82598(TbLd *ld, const char *grp, TbNicCfg *n);
+int tb_ld_nic_not_82598(TbLd *ld, const char *grp);
 int tb_ld_route(TbLd *ld, const char *grp);
 int tb_ld_traffic(TbLd *ld, const char *grp);
 /** The pace of traffic section @grp into t->pace (scenario_pace.c):

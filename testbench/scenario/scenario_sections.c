@@ -314,11 +314,18 @@ static int nic_rules(TbLd *ld, const char *g, TbNicCfg *n)
                           "([host] cpus = %u: 0..%u)", n->cpu_plus1 - 1,
                           sc->host.cpus, sc->host.cpus - 1);
     }
-    if (n->link_mbps != 10 && n->link_mbps != 100 && n->link_mbps != 1000) {
+    if (n->chip == TB_CHIP_82598EB) {
+        if (tb_ld_nic_82598(ld, g, n) < 0) {
+            return -1;
+        }
+    } else if (tb_ld_nic_not_82598(ld, g) < 0) {
+        return -1;
+    } else if (n->link_mbps != 10 && n->link_mbps != 100 &&
+               n->link_mbps != 1000) {
         return tb_ld_fail(ld, g, "link_mbps", "%u is not a link speed (10, "
                           "100, 1000)", n->link_mbps);
-    }
-    if (partner_rule(ld, g, n) < 0 || driver_keys(ld, g, &n->drv) < 0) {
+    } else if (partner_rule(ld, g, n) < 0 ||
+               driver_keys(ld, g, &n->drv) < 0) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nnics; i++) {

@@ -5,7 +5,8 @@
  * its driver, and the operations table of a NIC type (TbNicType) through
  * which the glue reaches them.  The glue never calls a chip's or a
  * driver's functions by name: a type is one table and its own files
- * (nic_e1000.c for the 82540EM and 82545EM with the e1000 driver core;
+ * (nic_e1000.c for the 82540EM and 82545EM with the e1000 driver core,
+ * nic_82598.c for the 82598EB with its own;
  * docs/testbench.md, "NIC types").  Built by sim_nic.c.
  *
  * A device model sees the host through the port functions below (DMA
@@ -36,6 +37,7 @@ typedef struct TbNicType TbNicType;
 struct TbHost;
 struct TbSim;
 struct TbLink;
+struct TbQueueResult;
 
 /** Most interrupt vectors of one NIC (MSI-X: one per queue plus one for
  *  the other causes). */
@@ -112,6 +114,14 @@ struct TbNicType {
     void (*get_counters)(void *drv, struct e1k_drv_counters *c);
     /** `ethtool -S` values (E1K_ETHTOOL_STATS of them). */
     void (*get_ethtool)(void *drv, uint64_t tx_timeouts, uint64_t *vals);
+    /** MSI-X (e1k_os_enable_msix): the driver asks for @nvec vectors at
+     *  open; the number granted (at most the NIC's vectors), 0 for a
+     *  type of one INTx line. */
+    uint32_t (*enable_msix)(TbNic *nic, uint32_t nvec);
+    /** The driver's queue pairs and their counters into @out (at most
+     *  @max): how many, 0 for a single-queue type. */
+    uint32_t (*queue_stats)(void *drv, struct TbQueueResult *out,
+                            uint32_t max);
     /* ---- the driver's entry points the kernel calls ---- */
     /** IRQ handler of a vector (ctx: its TbNicVec): IRQ_HANDLED 1. */
     TbIrqFn irq_handler;
@@ -163,6 +173,9 @@ struct TbNic {
                                       NULL: tracing off */
     struct TbLink *link;         /**< the link its wire is on (link.h) */
     int link_end;                /**< which end of it: 0 (a) or 1 (b) */
+    TbNapi *vec_napi;            /**< NAPI context of each vector of a
+                                      multiqueue type (its create sets
+                                      it), NULL: one, nd.napi */
 };
 
 /** The type of NIC @cfg (its chip). */
@@ -171,6 +184,9 @@ const TbNicType *tb_nic_type_of(const TbNicCfg *cfg);
 /** The e1000 type: 82540EM and 82545EM, the e1000 driver core
  *  (nic_e1000.c). */
 extern const TbNicType tb_nic_e1000;
+/** The 82598EB type: the 10 GbE model, the 82598EB driver core, MSI-X
+ *  vector and NAPI context per queue pair (nic_82598.c). */
+extern const TbNicType tb_nic_82598;
 
 /* ---- the port: what a device model may ask of the host ---- */
 

@@ -172,6 +172,23 @@ static void e1000_watchdog(void *drv)
     e1k_drv_watchdog(drv);
 }
 
+/* One INTx line, one queue. */
+static uint32_t e1000_enable_msix(TbNic *nic, uint32_t nvec)
+{
+    (void)nic;
+    (void)nvec;
+    return 0;
+}
+
+static uint32_t e1000_queue_stats(void *drv, struct TbQueueResult *out,
+                                  uint32_t max)
+{
+    (void)drv;
+    (void)out;
+    (void)max;
+    return 0;
+}
+
 /* ---- the entry points the kernel calls ---- */
 
 static int e1000_irq(TbCpu *cpu, void *ctx)
@@ -240,6 +257,8 @@ const TbNicType tb_nic_e1000 = {
     .get_stats64 = e1000_get_stats64,
     .get_counters = e1000_get_counters,
     .get_ethtool = e1000_get_ethtool,
+    .enable_msix = e1000_enable_msix,
+    .queue_stats = e1000_queue_stats,
     .irq_handler = e1000_irq,
     .napi_poll = e1000_napi_poll,
     .ndo_start_xmit = e1000_start_xmit,

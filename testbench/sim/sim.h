@@ -30,12 +30,28 @@ typedef struct TbCpuTime {
 /** Most CPUs a result describes (host.cpus <= 8). */
 #define TB_RES_MAX_CPUS 8
 
+/** Most queue pairs a NIC reports (the 82598EB core's 16). */
+#define TB_MAX_QUEUES 16
+
+/** Results of one queue pair of a multiqueue NIC (its MSI-X vector). */
+typedef struct TbQueueResult {
+    uint64_t rx_packets, rx_bytes;    /**< frames the driver took */
+    uint64_t tx_packets, tx_bytes;    /**< frames cleaned after sending */
+    uint64_t interrupts;              /**< its vector's handler calls */
+    uint64_t polls, polls_complete, polls_budget; /**< its NAPI polls */
+    uint64_t lro_aggregated;          /**< segments taken into LRO */
+    uint64_t lro_flushed;             /**< LRO frames handed up */
+    uint32_t itr;                     /**< its EITR target, ints/s */
+    uint32_t cpu;                     /**< CPU its vector is delivered to */
+} TbQueueResult;
+
 /** Per-interface results. */
 typedef struct TbIfaceResult {
     char name[TB_NAME_LEN];
     uint32_t irq;                     /**< IRQ number */
     uint64_t interrupts;              /**< /proc/interrupts count (ISR
-                                           invocations for this line) */
+                                           invocations of its lines: all
+                                           its MSI-X vectors') */
     uint32_t cpu;                     /**< CPU the line is delivered to
                                            (all its interrupts are there) */
     struct e1k_link_stats64 stats;    /**< as the driver reports them */
@@ -48,6 +64,9 @@ typedef struct TbIfaceResult {
     uint64_t ethtool[E1K_ETHTOOL_STATS]; /**< `ethtool -S` values in the
                                            order of e1k_drv_ethtool_name
                                            (e1k_drv_get_ethtool_stats) */
+    uint32_t nqueues;                 /**< queue pairs (0: a single-queue
+                                           NIC, the e1000) */
+    TbQueueResult queue[TB_MAX_QUEUES];
 } TbIfaceResult;
 
 /** Results of one host of a run (also what its CSV samples are made

@@ -22,12 +22,8 @@
 
 const TbNicType *tb_nic_type_of(const TbNicCfg *cfg)
 {
-    switch (cfg->chip) {
-    case E1K_CHIP_82540EM:
-    case E1K_CHIP_82545EM:
-    default:
-        return &tb_nic_e1000;
-    }
+    /* the 82598EB is a chip value past the e1000 model's (scenario.h) */
+    return cfg->chip == TB_CHIP_82598EB ? &tb_nic_82598 : &tb_nic_e1000;
 }
 
 /* ---- the port (opaque: the TbNic) ---- */
@@ -256,7 +252,8 @@ static int glue_init(TbHost *h, TbNic *nic, uint32_t i, const TbNicCfg *n)
     return tb_netdev_register(h->k, &nic->nd);
 }
 
-/* IRQ affinity: vector v goes to CPU nic.NAME.cpu, or by default to CPU
+/* IRQ affinity: vector v goes to CPU irq_cpus[v mod nirq_cpus] (the
+ * 82598EB's irq_affinity), else to nic.NAME.cpu, or by default to CPU
  * (NIC index + v) modulo host.cpus (before host ready only CPU 0 runs:
  * the others take their pending lines then).  Each line's level starts
  * as the device's.  0, or -1 if a CPU has no free line. */
@@ -265,8 +262,9 @@ static int request_irqs(TbHost *h, TbNic *nic, const TbNicCfg *n)
     nic->nvec = nic->type->vectors(n);
     for (uint32_t v = 0; v < nic->nvec; v++) {
         TbNicVec *vec = &nic->vec[v];
-        uint32_t cpu = n->cpu_plus1 ? n->cpu_plus1 - 1
-                                    : ((uint32_t)nic->index + v) % h->ncpus;
+        uint32_t cpu = n->nirq_cpus ? n->irq_cpus[v % n->nirq_cpus]
+                       : n->cpu_plus1 ? n->cpu_plus1 - 1
+                                      : ((uint32_t)nic->index + v) % h->ncpus;
         vec->irq_cpu = h->cpus[cpu];
         vec->line = tb_cpu_request_irq(vec->irq_cpu, nic->type->irq_handler,
                                        vec);

@@ -89,11 +89,22 @@ static void fill_iface(const TbNic *nic, TbIfaceResult *f)
     const TbNicVec *v = &nic->vec[0];
     g_strlcpy(f->name, nic->nd.name, sizeof(f->name));
     f->irq = v->irq;
-    f->interrupts = v->line > 0 ? v->irq_cpu->line[v->line].count : 0;
+    f->interrupts = 0;
+    for (uint32_t i = 0; i < nic->nvec; i++) {
+        v = &nic->vec[i];
+        f->interrupts += v->line > 0 ? v->irq_cpu->line[v->line].count : 0;
+    }
+    v = &nic->vec[0];
     f->cpu = v->irq_cpu ? v->irq_cpu->id : 0;
+    f->nqueues = 0;
     if (nic->drv) {
         nic->type->get_stats64(nic->drv, &f->stats);
         nic->type->get_counters(nic->drv, &f->drv);
+        f->nqueues = nic->type->queue_stats(nic->drv, f->queue,
+                                            TB_MAX_QUEUES);
+    }
+    for (uint32_t q = 0; q < f->nqueues; q++) {
+        f->queue[q].cpu = nic->vec[q].irq_cpu ? nic->vec[q].irq_cpu->id : 0;
     }
     if (nic->dev) {
         nic->type->totals(nic->dev, &f->nic);

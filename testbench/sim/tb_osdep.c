@@ -245,6 +245,35 @@ bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done)
     return tb_napi_complete_done(os->nic.k, &os->nic.nd.napi, work_done);
 }
 
+/* ---- MSI-X ---- */
+
+uint32_t e1k_os_enable_msix(struct e1k_os *os, uint32_t nvec)
+{
+    return os->nic.type->enable_msix(&os->nic, nvec);
+}
+
+/* Vector @v's NAPI context (a type without them: the netdev's). */
+static TbNapi *vec_napi(struct e1k_os *os, uint32_t v)
+{
+    return os->nic.vec_napi ? &os->nic.vec_napi[v] : &os->nic.nd.napi;
+}
+
+bool e1k_os_napi_schedule_vec(struct e1k_os *os, uint32_t v)
+{
+    return tb_napi_schedule(os->nic.k, vec_napi(os, v));
+}
+
+bool e1k_os_napi_complete_done_vec(struct e1k_os *os, uint32_t v,
+                                   int work_done)
+{
+    return tb_napi_complete_done(os->nic.k, vec_napi(os, v), work_done);
+}
+
+uint32_t e1k_os_cpu_id(struct e1k_os *os)
+{
+    return os->nic.k->cpu->id;
+}
+
 void e1k_os_netif_stop_queue(struct e1k_os *os)
 {
     tb_netif_stop_queue(&os->nic.nd);
