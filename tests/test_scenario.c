@@ -140,6 +140,8 @@ static void test_82598(void)
         "nic.eth0.lro=true", "nic.eth0.mode=legacy", NULL };
     static const char *const gig[] = { "nic.eth0.chip=82598EB",
         "nic.eth0.link_mbps=1000", NULL };
+    static const char *const cbreak[] = { "nic.eth0.chip=82598EB",
+        "driver.copybreak=0", NULL };
 
     load_ok(MINIMAL, x4);
     g_assert_cmpint(sc.nic[0].chip, ==, TB_CHIP_82598EB);
@@ -163,6 +165,10 @@ static void test_82598(void)
                "needs a NAPI mode and XsumRX 1");
     assert_err(MINIMAL, gig, "--set nic.eth0.link_mbps=1000: [nic.eth0] "
                "link_mbps: 1000: the 82598EB links at 10000");
+    /* [driver] keys of the e1000 core alone: refused, not ignored */
+    assert_err(MINIMAL, cbreak, "--set driver.copybreak=0: [driver] "
+               "copybreak: a setting of the e1000 driver core only, and "
+               "every NIC is an 82598EB");
 }
 
 static char *scen(const char *name)

@@ -55,6 +55,15 @@ int tb_ld_nic_not_82598(TbLd *ld, const char *g)
     return refuse(ld, g, only_82598, "only for chip = 82598EB");
 }
 
+int tb_ld_driver_e1000_used(TbLd *ld, uint32_t nnics, bool any_e1000)
+{
+    if (nnics == 0 || any_e1000) {
+        return 0;
+    }
+    return refuse(ld, "driver", only_e1000, "a setting of the e1000 driver "
+                  "core only, and every NIC is an 82598EB");
+}
+
 /* irq_affinity: CPUs 0..cpus-1 joined by ',' (default every CPU). */
 static int affinity(TbLd *ld, const char *g, TbNicCfg *n)
 {

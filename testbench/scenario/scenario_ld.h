@@ -120,6 +120,10 @@ int tb_ld_nic(TbLd *ld, const char *grp, const struct e1k_drv_params *base);
  * chip: the 82598EB-only keys refused.  0 or -1. */
 int tb_ld_nic_82598(TbLd *ld, const char *grp, TbNicCfg *n);
 int tb_ld_nic_not_82598(TbLd *ld, const char *grp);
+/* The e1000-only keys of [driver] (RxIntDelay, copybreak ...) refused
+ * when the network's @nnics NICs (>= 1) hold no e1000 (@any_e1000 false):
+ * given there they would change nothing.  0 or -1. */
+int tb_ld_driver_e1000_used(TbLd *ld, uint32_t nnics, bool any_e1000);
 int tb_ld_route(TbLd *ld, const char *grp);
 int tb_ld_traffic(TbLd *ld, const char *grp);
 /** The pace of traffic section @grp into t->pace (scenario_pace.c):

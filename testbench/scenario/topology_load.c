@@ -632,6 +632,21 @@ static int load_named(TbLd *ld, char **groups, TbTopology *t,
 
 /* The hosts (an unnamed one: from the file itself, with @base's
  * defaults and overrides), then links and the netperf test. */
+/* The [driver] keys of the e1000 core refused if no host has an e1000. */
+static int driver_used(TbLd *ld, const TbTopology *t)
+{
+    uint32_t nnics = 0;
+    bool e1000 = false;
+
+    for (uint32_t h = 0; h < t->nhosts; h++) {
+        for (uint32_t i = 0; i < t->host[h].nnics; i++) {
+            nnics++;
+            e1000 |= t->host[h].nic[i].chip != TB_CHIP_82598EB;
+        }
+    }
+    return tb_ld_driver_e1000_used(ld, nnics, e1000);
+}
+
 static int load_all(TbLd *ld, char **groups, TbTopology *t,
                     const TbScenario *base)
 {
@@ -647,7 +662,8 @@ static int load_all(TbLd *ld, char **groups, TbTopology *t,
         ld->sc = &t->host[0];
         r = tb_ld_load_all(ld, groups);
     }
-    return r < 0 || load_switches(ld, groups, t) < 0
+    return r < 0 || driver_used(ld, t) < 0
+           || load_switches(ld, groups, t) < 0
            || load_links(ld, groups, t) < 0
            || load_netperf(ld, groups, t) < 0 ? -1 : 0;
 }
