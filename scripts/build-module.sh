@@ -24,9 +24,9 @@ fi
 
 B=${MODULE_BUILD:-$top/qemu-build/module}
 mkdir -p "$B"
-# Links to the sources: the core unchanged, the glue, the Kbuild file.
+# Links to the sources: the cores unchanged, the glue, the Kbuild file.
 find "$B" -maxdepth 1 -type l -delete
-for f in "$top"/driver/e1000_*.c "$top"/driver/linux/*.c "$top"/driver/linux/Kbuild; do
+for f in "$top"/driver/e1000_*.c "$top"/driver/ixgbe_*.c "$top"/driver/linux/*.c "$top"/driver/linux/Kbuild; do
   ln -s "$f" "$B/$(basename "$f")"
 done
 if ! make -C "/lib/modules/$kver/build" M="$B" E1K_TOP="$top" modules \

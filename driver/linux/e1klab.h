@@ -19,6 +19,7 @@
 #include <linux/workqueue.h>
 
 #include "e1000_drv.h"
+#include "ixgbe_drv.h"
 
 /** Driver name: module file e1klab.ko, `ethtool -i` driver field. */
 #define E1KLAB_NAME "e1klab"
@@ -65,6 +66,31 @@ struct e1k_os {
 	 * hardirq_ns and /sys/class/net/IF/hardirq_ns. */
 	u64 hardirq_ns;
 	u32 msg_enable;               /* ethtool msglvl (stored) */
+	/* 82598EB ports only (e1klab_ixgbe.c; NULL/0 on an e1000 port) */
+	struct ixg_adapter *ixg;      /* 82598EB driver core adapter */
+	struct ixg_drv_params ixg_params; /* as validated at probe */
+	struct e1klab_qvec *qvec;     /* nvec MSI-X vectors, the last one
+					 for the other causes */
+	u32 nvec;
+};
+
+/**
+ * One MSI-X vector of an 82598EB port (e1klab_ixgbe.c): its IRQ, its
+ * NAPI context (queue vectors in the NAPI modes) and the lock of its
+ * queue pair.  @lock is taken with interrupts off by everyone (the
+ * legacy-mode handler cleans the rings in hard interrupt context); the
+ * poll keeps the saved flags in @flags so that the hand-over to the stack
+ * (e1k_os_receive_skb, e1k_os_napi_complete_done_vec) can release and
+ * retake it.  The other-causes vector uses the port's struct e1k_os lock.
+ */
+struct e1klab_qvec {
+	struct e1k_os *os;
+	u32 v;                        /* vector = queue pair index */
+	spinlock_t lock;
+	unsigned long flags;          /* of spin_lock_irqsave while polling */
+	struct napi_struct napi;
+	bool has_napi, napi_on, irq_on;
+	char name[IFNAMSIZ + 16];     /* /proc/interrupts: IF-TxRx-N, IF */
 };
 
 /** What the glue keeps in skb->cb while the driver owns a buffer
@@ -99,6 +125,40 @@ int e1klab_start_port(struct net_device *netdev);
  *  calls that sleep or reopen the rings (rtnl held). */
 void e1klab_quiesce_port(struct e1k_os *os);
 void e1klab_resume_port(struct e1k_os *os);
+
+/* ---- e1klab_param.c (82598EB) ---- */
+
+/**
+ * As e1klab_params_get for an 82598EB port: fill @p with the module
+ * parameters of port @port (mode, queues, RxDescriptors, TxDescriptors,
+ * InterruptThrottleRate, XsumRX, XsumTX, TSO, LRO, udp_rss; the 82598EB
+ * core's defaults where none was given) and validate them with
+ * ixg_drv_params_check.  Returns 0 or -EINVAL (one line logged).
+ */
+int e1klab_ixg_params_get(struct device *dev, int port,
+			  struct ixg_drv_params *p);
+/** -EINVAL (one line logged) if one of the 82598EB-only parameters
+ *  (queues, XsumTX, TSO, LRO, udp_rss) was given for e1000 port @port. */
+int e1klab_params_e1000_only(struct device *dev, int port);
+
+/* ---- e1klab_ixgbe.c ---- */
+
+/** The PCI driver of the 82598EB ports (8086:10C6, 10C7, 10DD). */
+extern struct pci_driver e1klab_ixgbe_pci_driver;
+/** Next port index (probe order over both chips). */
+int e1klab_next_port(void);
+/** Request @nvec MSI-X vectors with their IRQs and NAPI contexts
+ *  (e1k_os_enable_msix); the number granted, 0 on failure. */
+u32 e1klab_ixg_vectors_get(struct e1k_os *os, u32 nvec);
+/** Release what e1klab_ixg_vectors_get set up (none: nothing). */
+void e1klab_ixg_vectors_put(struct e1k_os *os);
+/** The queue vector the running CPU is polling, NULL outside a poll. */
+struct e1klab_qvec *e1klab_ixg_polling(void);
+
+/* ---- e1klab_ixgbe_ethtool.c ---- */
+
+/** Install the 82598EB ethtool operations on @netdev. */
+void e1klab_ixg_set_ethtool_ops(struct net_device *netdev);
 
 /* ---- e1klab_ethtool.c ---- */
 
