@@ -72,6 +72,7 @@ struct e1k_os {
 	struct e1klab_qvec *qvec;     /* nvec MSI-X vectors, the last one
 					 for the other causes */
 	u32 nvec;
+	u32 nvec_pci;                 /* MSI-X vectors allocated at probe */
 };
 
 /**

@@ -8,9 +8,10 @@
  * 8086:10DD (CX4), the IDs Linux's ixgbe takes for these parts, i.e.
  * QEMU's -device e1klab-82598eb.  Entry points and what they call:
  *   probe        ixg_drv_probe (reset, EEPROM, MAC), register_netdev
+ *   probe        also pci_alloc_irq_vectors: queues + 1 MSI-X vectors
  *   ndo_open     ixg_drv_open, which asks the glue for queues + 1 MSI-X
- *                vectors (e1k_os_enable_msix: pci_alloc_irq_vectors, one
- *                request_irq per vector, one NAPI per queue vector)
+ *                vectors (e1k_os_enable_msix: one request_irq per
+ *                vector, one NAPI per queue vector)
  *   ndo_stop     quiesce, ixg_drv_close, vectors released
  *   interrupts   vector v < queues: ixg_drv_msix_intr(v) under the queue
  *                pair's lock; the last vector: ixg_drv_msix_intr(queues)
@@ -128,23 +129,22 @@ void e1klab_ixg_vectors_put(struct e1k_os *os)
 	kfree(os->qvec);
 	os->qvec = NULL;
 	os->nvec = 0;
-	pci_free_irq_vectors(os->pdev);
 }
 
+/* The PCI vectors themselves are allocated at probe (queues + 1, as
+ * Linux ixgbe does), so that their IRQ numbers exist, and can be given
+ * an affinity, before the port is opened; open takes up to @nvec. */
 u32 e1klab_ixg_vectors_get(struct e1k_os *os, u32 nvec)
 {
-	int n;
+	u32 n = min(nvec, os->nvec_pci);
 	u32 v;
 
 	e1klab_ixg_vectors_put(os);     /* a reset reopens the port */
-	n = pci_alloc_irq_vectors(os->pdev, 2, nvec, PCI_IRQ_MSIX);
-	if (n < 0)
+	if (n < 2)
 		return 0;
 	os->qvec = kcalloc(n, sizeof(*os->qvec), GFP_KERNEL);
-	if (!os->qvec) {
-		pci_free_irq_vectors(os->pdev);
+	if (!os->qvec)
 		return 0;
-	}
 	os->nvec = n;
 	for (v = 0; v < os->nvec; v++) {
 		if (e1klab_ixg_vector_setup(os, v)) {
@@ -401,9 +401,18 @@ static int e1klab_ixg_probe(struct pci_dev *pdev,
 	os->hw_addr = pci_ioremap_bar(pdev, 0);
 	if (!os->hw_addr)
 		goto err_netdev;
+	err = pci_alloc_irq_vectors(pdev, 2, os->ixg_params.queues + 1,
+				    PCI_IRQ_MSIX);
+	if (err < 0) {
+		dev_err(&pdev->dev, "Unable to allocate MSI-X interrupts (%d)\n",
+			err);
+		goto err_unmap;
+	}
+	os->nvec_pci = err;
+	err = -EIO;
 	os->ixg = ixg_drv_probe(os, &os->ixg_params);
 	if (!os->ixg)
-		goto err_unmap;
+		goto err_vectors;
 	e1klab_ixg_netdev_setup(os);
 	err = register_netdev(netdev);
 	if (err)
@@ -418,6 +427,8 @@ static int e1klab_ixg_probe(struct pci_dev *pdev,
 
 err_core:
 	ixg_drv_remove(os->ixg);
+err_vectors:
+	pci_free_irq_vectors(pdev);
 err_unmap:
 	iounmap(os->hw_addr);
 err_netdev:
@@ -438,6 +449,7 @@ static void e1klab_ixg_remove(struct pci_dev *pdev)
 	cancel_delayed_work_sync(&os->watchdog);
 	ixg_drv_remove(os->ixg);
 	e1klab_ixg_vectors_put(os);
+	pci_free_irq_vectors(pdev);
 	iounmap(os->hw_addr);
 	free_netdev(netdev);
 	pci_release_selected_regions(pdev, BIT(0));
