@@ -371,6 +371,28 @@ static void e1klab_ixg_netdev_setup(struct e1k_os *os)
 	netdev->features = os->ixg_params.XsumRX ? NETIF_F_RXCSUM : 0;
 }
 
+static irqreturn_t e1klab_ixg_noirq(int irq, void *data)
+{
+	return IRQ_NONE;
+}
+
+/* Make /proc/irq/N exist for every vector from probe on: the kernel
+ * creates it at a vector's first request_irq and keeps it until the
+ * vectors are freed (remove), so a request and free here lets the guest
+ * pin the vectors (smp_affinity_list) before the interface comes up, as
+ * with Linux ixgbe.  The device masks every vector until open. */
+static void e1klab_ixg_irq_proc(struct e1k_os *os)
+{
+	u32 v;
+
+	for (v = 0; v < os->nvec_pci; v++) {
+		int irq = pci_irq_vector(os->pdev, v);
+
+		if (!request_irq(irq, e1klab_ixg_noirq, 0, E1KLAB_NAME, os))
+			free_irq(irq, os);
+	}
+}
+
 static int e1klab_ixg_probe(struct pci_dev *pdev,
 			    const struct pci_device_id *ent)
 {
@@ -409,6 +431,7 @@ static int e1klab_ixg_probe(struct pci_dev *pdev,
 		goto err_unmap;
 	}
 	os->nvec_pci = err;
+	e1klab_ixg_irq_proc(os);
 	err = -EIO;
 	os->ixg = ixg_drv_probe(os, &os->ixg_params);
 	if (!os->ixg)
