@@ -115,6 +115,12 @@ int e1klab_params_get(struct device *dev, int port, struct e1k_drv_params *p);
 
 /* ---- e1klab_main.c ---- */
 
+/** PCI resources of a port (either chip): memory decoding, 64-bit DMA
+ *  (32-bit if the platform cannot), BAR0 requested, bus mastering.
+ *  0 or a negative errno (logged); e1klab_pci_release undoes it. */
+int e1klab_pci_setup(struct pci_dev *pdev);
+void e1klab_pci_release(struct pci_dev *pdev);
+
 /** The interrupt handler (e1k_drv_intr); the self-test installs it on
  *  the line for its interrupt test while the port is closed. */
 irqreturn_t e1klab_intr(int irq, void *data);

@@ -335,27 +335,6 @@ static const struct net_device_ops e1klab_ixg_netdev_ops = {
 /* PCI                                                                  */
 /* ------------------------------------------------------------------ */
 
-/* BAR0 (registers), bus mastering, 64-bit DMA (32-bit if need be). */
-static int e1klab_ixg_pci_setup(struct pci_dev *pdev)
-{
-	int err = pci_enable_device_mem(pdev);
-
-	if (err)
-		return err;
-	err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
-	if (err)
-		err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(32));
-	if (!err)
-		err = pci_request_selected_regions(pdev, BIT(0), E1KLAB_NAME);
-	if (err) {
-		dev_err(&pdev->dev, "PCI resources unavailable (%d)\n", err);
-		pci_disable_device(pdev);
-		return err;
-	}
-	pci_set_master(pdev);
-	return 0;
-}
-
 static void e1klab_ixg_netdev_setup(struct e1k_os *os)
 {
 	struct net_device *netdev = os->netdev;
@@ -400,7 +379,7 @@ static int e1klab_ixg_probe(struct pci_dev *pdev,
 	struct e1k_os *os;
 	int err;
 
-	err = e1klab_ixg_pci_setup(pdev);
+	err = e1klab_pci_setup(pdev);
 	if (err)
 		return err;
 	err = -ENOMEM;
@@ -457,8 +436,7 @@ err_unmap:
 err_netdev:
 	free_netdev(netdev);
 err_pci:
-	pci_release_selected_regions(pdev, BIT(0));
-	pci_disable_device(pdev);
+	e1klab_pci_release(pdev);
 	return err;
 }
 
@@ -475,8 +453,7 @@ static void e1klab_ixg_remove(struct pci_dev *pdev)
 	pci_free_irq_vectors(pdev);
 	iounmap(os->hw_addr);
 	free_netdev(netdev);
-	pci_release_selected_regions(pdev, BIT(0));
-	pci_disable_device(pdev);
+	e1klab_pci_release(pdev);
 }
 
 static void e1klab_ixg_shutdown(struct pci_dev *pdev)

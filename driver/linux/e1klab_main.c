@@ -380,7 +380,7 @@ static const struct net_device_ops e1klab_netdev_ops = {
 
 /* PCI resources: BAR0 (registers) mapped, bus mastering, 64-bit DMA
  * (32-bit if the platform cannot). */
-static int e1klab_pci_setup(struct pci_dev *pdev)
+int e1klab_pci_setup(struct pci_dev *pdev)
 {
 	int err = pci_enable_device_mem(pdev);
 
@@ -400,7 +400,7 @@ static int e1klab_pci_setup(struct pci_dev *pdev)
 	return 0;
 }
 
-static void e1klab_pci_release(struct pci_dev *pdev)
+void e1klab_pci_release(struct pci_dev *pdev)
 {
 	pci_release_selected_regions(pdev, BIT(0));
 	pci_disable_device(pdev);
