@@ -415,9 +415,9 @@ static char *key_of(const char *const *sets, const TbQemuPaths *paths)
     return key;
 }
 
-/* chip = 82598EB: -device e1klab-82598eb, e1klab.ko's 82598EB
- * parameters, the irq_affinity list; refused beside an e1000 NIC or with
- * the stock driver (docs/full-system.md "Our driver on the 82598EB"). */
+/* chip = 82598EB: -device e1klab-82598eb, e1klab_ixgbe.ko and its
+ * parameters, the irq_affinity list; refused beside an e1000 NIC or
+ * with the stock driver (docs/full-system.md "Our driver on the 82598EB"). */
 static const char scen_598[] =
     "[host]\ncpu_mhz = 933\ncpus = 4\n"
     "[driver]\nmode = napi\nInterruptThrottleRate = 8000\n"
@@ -440,7 +440,9 @@ static void test_plan_82598(void)
     g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
     words = tb_qemu_words(sc, &p);
     g_assert_nonnull(strstr(words, " e1klab.affinity=eth0,0,1,2,3 "));
-    g_assert_nonnull(strstr(words, " e1klab.driver=e1klab e1klab.modparams="
+    g_assert_true(p.ixgbe);
+    g_assert_nonnull(strstr(words, " e1klab.driver=e1klab_ixgbe "
+                                   "e1klab.modparams="
                                    "mode=napi,napi:TxDescriptors=256,256:"
                                    "RxDescriptors=256,256:"
                                    "InterruptThrottleRate=8000,8000:"
@@ -474,6 +476,39 @@ static void test_plan_82598(void)
         g_free(t);
     }
     g_free(sc);
+}
+
+/* The 82598EB guest boots initrd-ixgbe.gz (e1klab_ixgbe.ko is in its
+ * second archive), the e1000 guest initrd.gz. */
+static void test_find_ixgbe_initrd(void)
+{
+    char *dir = g_dir_make_tmp("e1klab-find-XXXXXX", NULL);
+    const char *names[] = {"qemu", "vmlinuz", "initrd-ixgbe.gz"};
+    char *f[3], *err = NULL;
+    TbQemuPaths paths = {0};
+
+    for (int i = 0; i < 3; i++) {
+        f[i] = g_build_filename(dir, names[i], NULL);
+        g_file_set_contents(f[i], "x", -1, NULL);
+    }
+    g_chmod(f[0], 0755);
+    g_setenv("E1KLAB_QEMU", f[0], TRUE);
+    g_setenv("E1KLAB_GUEST", dir, TRUE);
+    g_assert_cmpint(tb_qemu_find(&paths, true, &err), ==, 0);
+    g_assert_cmpstr(paths.initrd, ==, f[2]);
+    tb_qemu_paths_clear(&paths);
+    g_assert_cmpint(tb_qemu_find(&paths, false, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "/initrd.gz: missing"));
+    g_free(err);
+    tb_qemu_paths_clear(&paths);
+    g_unsetenv("E1KLAB_QEMU");
+    g_unsetenv("E1KLAB_GUEST");
+    for (int i = 0; i < 3; i++) {
+        g_unlink(f[i]);
+        g_free(f[i]);
+    }
+    g_rmdir(dir);
+    g_free(dir);
 }
 
 static void test_snapshot_key(void)
@@ -718,6 +753,7 @@ int main(int argc, char **argv)
     g_test_add_func("/qemu-backend/block", test_block);
     g_test_add_func("/qemu-backend/plan-argv", test_plan_argv);
     g_test_add_func("/qemu-backend/plan-82598", test_plan_82598);
+    g_test_add_func("/qemu-backend/find-ixgbe-initrd", test_find_ixgbe_initrd);
     g_test_add_func("/qemu-backend/results", test_results);
     g_test_add_func("/qemu-backend/snapshot-argv", test_snapshot_argv);
     g_test_add_func("/qemu-backend/snapshot-key", test_snapshot_key);

@@ -14,7 +14,7 @@
 #include <linux/netdevice.h>
 #include <linux/pci.h>
 
-#include "e1klab.h"
+#include "e1klab_ixgbe.h"
 
 /* Port-wide statistics under the e1000 core's ethtool names, as the
  * testbench maps the 82598EB core onto them (testbench/sim/nic_82598.c

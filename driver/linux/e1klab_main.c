@@ -28,14 +28,10 @@
 #include <linux/sched/clock.h>
 
 #include "e1klab.h"
+#include "e1klab_pci.h"
 
 /* Ports probed so far: the index into the per-port parameters. */
 static atomic_t e1klab_ports = ATOMIC_INIT(0);
-int e1klab_next_port(void)
-{
-	return atomic_inc_return(&e1klab_ports) - 1;
-}
-
 /* Lock class of the ports in legacy mode (see e1klab_probe). */
 static struct lock_class_key e1klab_legacy_lock_key;
 
@@ -378,34 +374,6 @@ static const struct net_device_ops e1klab_netdev_ops = {
 /* PCI                                                                  */
 /* ------------------------------------------------------------------ */
 
-/* PCI resources: BAR0 (registers) mapped, bus mastering, 64-bit DMA
- * (32-bit if the platform cannot). */
-int e1klab_pci_setup(struct pci_dev *pdev)
-{
-	int err = pci_enable_device_mem(pdev);
-
-	if (err)
-		return err;
-	err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
-	if (err)
-		err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(32));
-	if (!err)
-		err = pci_request_selected_regions(pdev, BIT(0), E1KLAB_NAME);
-	if (err) {
-		dev_err(&pdev->dev, "PCI resources unavailable (%d)\n", err);
-		pci_disable_device(pdev);
-		return err;
-	}
-	pci_set_master(pdev);
-	return 0;
-}
-
-void e1klab_pci_release(struct pci_dev *pdev)
-{
-	pci_release_selected_regions(pdev, BIT(0));
-	pci_disable_device(pdev);
-}
-
 /* The net_device around a probed core adapter. */
 static void e1klab_netdev_setup(struct e1k_os *os)
 {
@@ -455,14 +423,12 @@ static int e1klab_probe(struct pci_dev *pdev, const struct pci_device_id *ent)
 	os = netdev_priv(netdev);
 	os->netdev = netdev;
 	os->pdev = pdev;
-	os->port = e1klab_next_port();
+	os->port = atomic_inc_return(&e1klab_ports) - 1;
 	spin_lock_init(&os->lock);
 	INIT_DELAYED_WORK(&os->watchdog, e1klab_watchdog);
 	INIT_WORK(&os->reset_task, e1klab_reset_task);
 
-	err = e1klab_params_e1000_only(&pdev->dev, os->port);
-	if (!err)
-		err = e1klab_params_get(&pdev->dev, os->port, &os->params);
+	err = e1klab_params_get(&pdev->dev, os->port, &os->params);
 	if (err)
 		goto err_netdev;
 	os->napi_mode = os->params.mode != E1K_MODE_LEGACY;
@@ -547,28 +513,7 @@ static struct pci_driver e1klab_pci_driver = {
 	.remove = e1klab_remove,
 	.shutdown = e1klab_shutdown,
 };
+module_pci_driver(e1klab_pci_driver);
 
-/* Two PCI drivers in one module: the e1000 ports and the 82598EB ports
- * (e1klab_ixgbe.c), sharing the module parameters and port numbering. */
-static int __init e1klab_init(void)
-{
-	int err = pci_register_driver(&e1klab_pci_driver);
-
-	if (err)
-		return err;
-	err = pci_register_driver(&e1klab_ixgbe_pci_driver);
-	if (err)
-		pci_unregister_driver(&e1klab_pci_driver);
-	return err;
-}
-module_init(e1klab_init);
-
-static void __exit e1klab_exit(void)
-{
-	pci_unregister_driver(&e1klab_ixgbe_pci_driver);
-	pci_unregister_driver(&e1klab_pci_driver);
-}
-module_exit(e1klab_exit);
-
-MODULE_DESCRIPTION("e1klab: the e1klab driver cores for the 82540EM/82545EM (e1000) and the 82598EB");
+MODULE_DESCRIPTION("e1klab: the e1klab e1000 driver core for 82540EM/82545EM");
 MODULE_LICENSE("GPL");

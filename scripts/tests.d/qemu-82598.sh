@@ -3,7 +3,7 @@
 #
 # Our driver on the 82598EB in QEMU (docs/full-system.md "Our driver on
 # the 82598EB"): `e1klab run --backend qemu` of the chip = 82598EB
-# forwarding scenarios, e1klab.ko's 82598EB ports in the guest, 64-byte
+# forwarding scenarios, e1klab_ixgbe.ko in the guest, 64-byte
 # frames offered at 10 Gb/s line rate (14,880,952 frames/s), 20,000 of
 # them:
 #   82598-1q        forward-10g-1q.ini on 1 vCPU, NAPI: eth0's one queue

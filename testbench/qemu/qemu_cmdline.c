@@ -237,9 +237,9 @@ static int plan_driver(const TbScenario *sc, char **err)
 }
 
 /* The 82598EB on this backend: -device e1klab-82598eb driven by
- * e1klab.ko (its 82598EB ports), with every NIC an 82598EB: the module's
- * per-port parameter arrays are positional, and a port refuses the
- * other chip's parameters.  0 or -1 with *err. */
+ * e1klab_ixgbe.ko, with every NIC an 82598EB: the guest loads one driver
+ * module (e1klab.ko drives only the e1000s), whose per-port parameter
+ * arrays are positional.  0 or -1 with *err. */
 static int plan_chips(const TbScenario *sc, char **err)
 {
     uint32_t n598 = 0;
@@ -252,8 +252,9 @@ static int plan_chips(const TbScenario *sc, char **err)
         if (n->chip != TB_CHIP_82598EB) {
             *err = g_strdup_printf("%s: [nic.%s] chip %s: the qemu backend "
                                    "runs an 82598EB only when every NIC is "
-                                   "one (e1klab.ko's parameters are one "
-                                   "list for all ports)", base(sc->file),
+                                   "one (the guest loads one driver "
+                                   "module: e1klab_ixgbe.ko drives no "
+                                   "e1000)", base(sc->file),
                                    n->name, tb_chip_name(n->chip));
             return -1;
         }
@@ -278,6 +279,7 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
     if (plan_chips(sc, err) < 0 || plan_mhz(sc, &p->mhz, err) < 0) {
         return -1;
     }
+    p->ixgbe = sc->nnics && sc->nic[0].chip == TB_CHIP_82598EB;
     s = round(log2(1000.0 / p->mhz));
     p->shift = s > 0 ? (uint32_t)s : 0;
     p->cpus = tb_guest_cpus(sc);
@@ -313,7 +315,7 @@ static char *find_file(const char *env, const char *dflt_dir,
     return g_build_filename(E1KLAB_SOURCE_ROOT, dflt_dir, name, NULL);
 }
 
-int tb_qemu_find(TbQemuPaths *paths, char **err)
+int tb_qemu_find(TbQemuPaths *paths, bool ixgbe, char **err)
 {
     char *const *f[3] = {&paths->qemu, &paths->kernel, &paths->initrd};
 
@@ -329,7 +331,7 @@ int tb_qemu_find(TbQemuPaths *paths, char **err)
     }
     paths->kernel = find_file("E1KLAB_GUEST", "qemu-build/guest", "vmlinuz");
     paths->initrd = find_file("E1KLAB_GUEST", "qemu-build/guest",
-                              "initrd.gz");
+                              ixgbe ? "initrd-ixgbe.gz" : "initrd.gz");
     for (int i = 0; i < 3; i++) {
         char **fp = (char **)f[i];
         char *abs = g_canonicalize_filename(*fp, NULL);
@@ -458,7 +460,7 @@ static void append_ifnames(GString *app, const TbScenario *sc)
 /* Driver module parameters: one value per NIC (Intel e1000 arrays);
  * copybreak is a single value (plan_driver: the same on every NIC).
  * e1klab.ko also takes each NIC's `mode` (docs/full-system.md). */
-/* e1klab.ko's parameters of 82598EB ports (plan_chips: all NICs are):
+/* e1klab_ixgbe.ko's parameters (plan_chips: all NICs are 82598EBs):
  * the 82598EB core's, from tb_nic_ixg_params. */
 static void append_modparams_82598(GString *app, const TbScenario *sc)
 {
@@ -467,7 +469,7 @@ static void append_modparams_82598(GString *app, const TbScenario *sc)
     for (uint32_t i = 0; i < sc->nnics; i++) {
         tb_nic_ixg_params(&sc->nic[i], &p[i]);
     }
-    g_string_append(app, " e1klab.driver=e1klab e1klab.modparams=mode=");
+    g_string_append(app, " e1klab.driver=e1klab_ixgbe e1klab.modparams=mode=");
     for (uint32_t i = 0; i < sc->nnics; i++) {
         g_string_append_printf(app, "%s%s", i ? "," : "",
                                e1k_drv_mode_name(p[i].mode));
@@ -492,7 +494,7 @@ static void append_modparams_82598(GString *app, const TbScenario *sc)
 static void append_modparams(GString *app, const TbScenario *sc)
 {
     if (sc->nnics && sc->nic[0].chip == TB_CHIP_82598EB) {
-        append_modparams_82598(app, sc);
+        append_modparams_82598(app, sc);  /* plan_chips: all are */
         return;
     }
     if (sc->guest.driver == TB_GUEST_E1KLAB) {

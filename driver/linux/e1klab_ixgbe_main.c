@@ -2,7 +2,8 @@
 /*
  * e1klab Linux module, 82598EB ports: the PCI driver and net_device
  * around the 82598EB driver core (driver/ixgbe_*.c over driver/osdep.h,
- * built unchanged), in the same module as the e1000 ports.
+ * built unchanged): the module e1klab_ixgbe.ko, beside e1klab.ko for
+ * the e1000 ports (e1klab.h says why two).
  *
  * Binds 8086:10C6 (82598EB AF dual port), 8086:10C7 (AF single port) and
  * 8086:10DD (CX4), the IDs Linux's ixgbe takes for these parts, i.e.
@@ -32,14 +33,19 @@
 #include <linux/pci.h>
 #include <linux/percpu.h>
 #include <linux/rtnetlink.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 
-#include "e1klab.h"
+#include "e1klab_ixgbe.h"
+#include "e1klab_pci.h"
 
 /* The queue vector each CPU is polling (set around ixg_drv_poll, with
  * the vector's lock held and interrupts off): e1k_os_receive_skb hands
  * frames to that vector's NAPI. */
 static DEFINE_PER_CPU(struct e1klab_qvec *, e1klab_ixg_cur);
+
+/* Ports probed so far: the index into the per-port parameters. */
+static atomic_t e1klab_ixg_ports = ATOMIC_INIT(0);
 
 struct e1klab_qvec *e1klab_ixg_polling(void)
 {
@@ -56,6 +62,7 @@ static irqreturn_t e1klab_ixg_msix(int irq, void *data)
 	struct e1k_os *os = qv->os;
 	bool other = qv->v + 1 == os->nvec;
 	spinlock_t *lock = other ? &os->lock : &qv->lock;
+	u64 t0 = local_clock();
 	unsigned long flags;
 	int handled;
 
@@ -63,8 +70,32 @@ static irqreturn_t e1klab_ixg_msix(int irq, void *data)
 	handled = ixg_drv_msix_intr(os->ixg, other ? ixg_drv_queues(os->ixg)
 						   : qv->v);
 	spin_unlock_irqrestore(lock, flags);
+	/* vectors of one port run on several CPUs at once: atomic */
+	atomic64_add(local_clock() - t0, &os->hardirq_ns_vec);
 	return handled ? IRQ_HANDLED : IRQ_NONE;
 }
+
+/* /sys/class/net/IF/hardirq_ns: the port's handler time over all its
+ * vectors, ns in decimal (as e1klab.ko's ports show theirs). */
+static ssize_t hardirq_ns_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct e1k_os *os = netdev_priv(to_net_dev(dev));
+
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)
+			  atomic64_read(&os->hardirq_ns_vec));
+}
+static DEVICE_ATTR_RO(hardirq_ns);
+
+static struct attribute *e1klab_ixg_sysfs_attrs[] = {
+	&dev_attr_hardirq_ns.attr,
+	NULL,
+};
+
+/* netdev->sysfs_groups[0], set before register_netdev. */
+static const struct attribute_group e1klab_ixg_sysfs_group = {
+	.attrs = e1klab_ixg_sysfs_attrs,
+};
 
 static int e1klab_ixg_poll(struct napi_struct *napi, int budget)
 {
@@ -343,6 +374,7 @@ static void e1klab_ixg_netdev_setup(struct e1k_os *os)
 	netdev->netdev_ops = &e1klab_ixg_netdev_ops;
 	e1klab_ixg_set_ethtool_ops(netdev);
 	netdev->watchdog_timeo = 5 * HZ;
+	netdev->sysfs_groups[0] = &e1klab_ixg_sysfs_group;
 	netdev->min_mtu = IXG_MTU_MIN;
 	netdev->max_mtu = IXG_MTU_MAX;
 	/* XsumRX: the core hands up verified checksums; no transmit
@@ -391,7 +423,7 @@ static int e1klab_ixg_probe(struct pci_dev *pdev,
 	os = netdev_priv(netdev);
 	os->netdev = netdev;
 	os->pdev = pdev;
-	os->port = e1klab_next_port();
+	os->port = atomic_inc_return(&e1klab_ixg_ports) - 1;
 	spin_lock_init(&os->lock);
 	INIT_DELAYED_WORK(&os->watchdog, e1klab_ixg_watchdog);
 	INIT_WORK(&os->reset_task, e1klab_ixg_reset_task);
@@ -475,10 +507,14 @@ static const struct pci_device_id e1klab_ixg_pci_ids[] = {
 };
 MODULE_DEVICE_TABLE(pci, e1klab_ixg_pci_ids);
 
-struct pci_driver e1klab_ixgbe_pci_driver = {
-	.name = E1KLAB_NAME "_82598",
+static struct pci_driver e1klab_ixgbe_pci_driver = {
+	.name = E1KLAB_NAME,
 	.id_table = e1klab_ixg_pci_ids,
 	.probe = e1klab_ixg_probe,
 	.remove = e1klab_ixg_remove,
 	.shutdown = e1klab_ixg_shutdown,
 };
+module_pci_driver(e1klab_ixgbe_pci_driver);
+
+MODULE_DESCRIPTION("e1klab: the e1klab 82598EB driver core (10 GbE, MSI-X, RSS)");
+MODULE_LICENSE("GPL");
