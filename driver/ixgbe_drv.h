@@ -50,11 +50,17 @@ struct ixg_drv_params {
                                    UDP_IPV4/IPV6; `ethtool -N rx-flow-hash
                                    udp4 sdfn`); 0: addresses only */
     uint32_t weight;          /**< NAPI weight per queue vector, 1..4096 */
+    uint32_t napi_per_device; /**< 1: NAPI as before Linux 2.6.24, one
+                                   poll per device (the context of vector
+                                   0) cleaning every queue within one
+                                   quota of `weight` (dev->weight); 0: a
+                                   napi_struct per queue vector (2.6.24) */
 };
 
 /** Defaults: mode napi, 1 queue, 512/512 descriptors,
  *  InterruptThrottleRate 1 (dynamic, starting at 20000 ints/s), XsumRX 1,
- *  XsumTX 0, TSO 0, LRO 0, lro_max_aggr 32, udp_rss 0, weight 64. */
+ *  XsumTX 0, TSO 0, LRO 0, lro_max_aggr 32, udp_rss 0, weight 64,
+ *  napi_per_device 0. */
 void ixg_drv_params_default(struct ixg_drv_params *p);
 /** NULL if @p is valid, else a static "KEY: allowed range" message. */
 const char *ixg_drv_params_check(const struct ixg_drv_params *p);

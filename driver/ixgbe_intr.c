@@ -118,7 +118,8 @@ int ixg_drv_msix_intr(struct ixg_adapter *a, uint32_t v)
     e1k_os_charge(a->os, E1K_COST_ISR, 1);
     if (a->p.mode == E1K_MODE_LEGACY) {
         intr_legacy(q);
-    } else if (!e1k_os_napi_schedule_vec(a->os, v) && irq_off_policy(a)) {
+    } else if (!e1k_os_napi_schedule_vec(a->os, a->p.napi_per_device ? 0 : v)
+               && irq_off_policy(a)) {
         /* already scheduled: the auto-mask must not strand it */
         ixg_wr(a, IXG_EIMS, q->eims_value);
     }
@@ -168,6 +169,37 @@ static int poll_irq_off(struct ixg_q_vector *q, int budget)
     return work;
 }
 
+/* NAPI before Linux 2.6.24 (net_device->poll, one per device): one poll
+ * cleans every queue pair within the device's quota; once all are done
+ * it completes and unmasks every queue vector (each masked itself when
+ * its message was sent).  Counted on vector 0. */
+static int poll_device(struct ixg_adapter *a, int budget)
+{
+    struct ixg_q_vector *q0 = &a->qv[0];
+    bool tx_done = true;
+    int work = 0;
+    uint32_t eims = 0;
+    for (uint32_t i = 0; i < a->num_q; i++) {
+        struct ixg_q_vector *q = &a->qv[i];
+        tx_done = ixg_clean_tx_irq(q) && tx_done;
+        if (work < budget) {
+            work += ixg_clean_rx_irq(q, budget - work, true);
+        }
+        ixg_lro_flush(q, true);
+        eims |= q->eims_value;
+    }
+    if (!tx_done || work >= budget) {
+        q0->c.polls_budget++;
+        return budget;
+    }
+    q0->c.polls_complete++;
+    if (e1k_os_napi_complete_done_vec(a->os, 0, work) &&
+        a->p.mode != E1K_MODE_NAPI_TWIST) {
+        ixg_wr(a, IXG_EIMS, eims);
+    }
+    return work;
+}
+
 int ixg_drv_poll(struct ixg_adapter *a, uint32_t v, int budget)
 {
     if (v >= a->num_q) {
@@ -179,6 +211,9 @@ int ixg_drv_poll(struct ixg_adapter *a, uint32_t v, int budget)
     if (budget <= 0) {
         (void)ixg_clean_tx_irq(q);   /* netpoll rule */
         return 0;
+    }
+    if (a->p.napi_per_device) {
+        return poll_device(a, budget);
     }
     return a->p.mode == E1K_MODE_NAPI_TWIST ? poll_twist(q, budget)
                                             : poll_irq_off(q, budget);

@@ -13,7 +13,7 @@ void ixg_drv_params_default(struct ixg_drv_params *p)
         .mode = E1K_MODE_NAPI, .queues = 1, .RxDescriptors = 512,
         .TxDescriptors = 512, .InterruptThrottleRate = 1, .XsumRX = 1,
         .XsumTX = 0, .TSO = 0, .LRO = 0, .lro_max_aggr = 32, .udp_rss = 0,
-        .weight = 64,
+        .weight = 64, .napi_per_device = 0,
     };
 }
 

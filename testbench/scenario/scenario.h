@@ -46,6 +46,7 @@ typedef struct TbHostCfg {
     uint32_t sink_read_size;     /**< bytes per recv() by the reader */
     int tcp_timestamps;          /**< sysctl tcp_timestamps (1) */
     int tcp_window_scaling;      /**< sysctl tcp_window_scaling (1) */
+    int kernel;                  /**< TbKernelGen: the Linux generation */
     /* Not keys: the cost profile the loader read to check it, kept so
      * that the run does not parse the file again (sim_host.c uses it
      * when the file and cpu_mhz it would read are these). */
@@ -53,6 +54,14 @@ typedef struct TbHostCfg {
     char prof_file[TB_PATH_LEN]; /**< the file it was read from */
     uint32_t prof_cpu_mhz;       /**< the cpu_mhz it was read with */
 } TbHostCfg;
+
+/** [host] kernel: the Linux generation the kernel model follows where an
+ *  82598EB sees it (docs/tcp.md, "The kernel setting"). */
+typedef enum TbKernelGen {
+    TB_KERNEL_2_4 = 0,   /**< the default: the model of the gigabit seeds */
+    TB_KERNEL_2_6_22,    /**< NAPI before 2.6.24: one poll per netdev */
+    TB_KERNEL_2_6_24,    /**< napi_struct per queue vector */
+} TbKernelGen;
 
 /** `chip = 82598EB`: a TbNicCfg.chip value past the e1000 model's
  *  chips, the 82598EB 10 GbE model with its driver core
@@ -97,6 +106,9 @@ typedef struct TbNicCfg {
                                       each (1..16) */
     uint32_t lro;                /**< 1: software LRO */
     uint32_t rss_udp;            /**< 1: RSS hashes UDP ports */
+    uint32_t napi_per_device;    /**< not a key: 1 when the host's kernel
+                                      is 2.6.22 (one NAPI poll per device,
+                                      struct ixg_drv_params) */
     char irq_affinity[TB_PATH_LEN]; /**< the key's text */
     uint32_t nirq_cpus;          /**< entries of irq_cpus (0: the NIC's
                                       vectors follow `cpu` or the NIC

@@ -8,6 +8,7 @@
  * core.
  */
 #include <glib.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,33 @@ void tb_nic_ixg_params(const TbNicCfg *n, struct ixg_drv_params *p)
     p->LRO = n->lro;
     p->udp_rss = n->rss_udp;
     p->weight = n->drv.weight;
+    p->napi_per_device = n->napi_per_device;
+}
+
+/* True if the driver key @key is given for NIC group @g ([driver],
+ * [nic.NAME] or --set). */
+static bool drv_key_given(TbLd *ld, const char *g, const char *key)
+{
+    return tb_ld_has(ld, "driver", key) || tb_ld_has(ld, g, key);
+}
+
+/* [host] kernel 2.6.x: what that kernel does with an 82598EB unless the
+ * scenario says otherwise (docs/tcp.md, "The kernel setting"): TSO and
+ * the checksum offload it needs on (NETIF_F_TSO, the 2.6 ixgbe's
+ * default), and with 2.6.22 one NAPI poll per device. */
+static void kernel_defaults(TbLd *ld, const char *g, TbNicCfg *n)
+{
+    int kernel = ld->sc->host.kernel;
+    if (kernel == TB_KERNEL_2_4) {
+        return;
+    }
+    if (!drv_key_given(ld, g, "TSO")) {
+        n->drv.TSO = 1;
+        if (!drv_key_given(ld, g, "XsumTX")) {
+            n->drv.XsumTX = 1;
+        }
+    }
+    n->napi_per_device = kernel == TB_KERNEL_2_6_22;
 }
 
 static int refuse(TbLd *ld, const char *g, const char *const *keys,
@@ -114,6 +142,7 @@ int tb_ld_nic_82598(TbLd *ld, const char *g, TbNicCfg *n)
         tb_ld_keys(ld, g, TB_SEC_DRIVER, &n->drv, NULL, NULL) < 0) {
         return -1;
     }
+    kernel_defaults(ld, g, n);
     nic_bus_preset(NIC_BUS_PCIE1_X8, &n->bus);   /* the part's x8 link */
     g_strlcpy(n->bus_name, nic_bus_preset_name(NIC_BUS_PCIE1_X8),
               sizeof(n->bus_name));

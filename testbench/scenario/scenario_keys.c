@@ -31,6 +31,7 @@ static const char *const test_names[] = {"TCP_STREAM", "UDP_STREAM",
                                          "TCP_SENDFILE", NULL};
 static const char *const guest_driver_names[] = {"e1klab", "stock", NULL};
 static const char *const fwd_names[] = {"static", "learning", NULL};
+static const char *const kernel_names[] = {"2.4", "2.6.22", "2.6.24", NULL};
 
 #define SC TB_SEC_SCENARIO
 #define HO TB_SEC_HOST
@@ -124,6 +125,16 @@ const TbKeyDef tb_keys[] = {
      .help = "sysctl tcp_window_scaling of the host's TCP sockets "
      "(`[netperf]`): offer window scaling (windows above 65535 bytes) "
      "[RFC7323]"},
+    {HO, "kernel", TB_KEY_ENUM, "name", F(TbHostCfg, kernel),
+     .names = kernel_names, .what = "kernel", .def = "2.4",
+     .help = "the Linux generation the host's kernel model follows where "
+     "it matters to an 82598EB (docs/tcp.md, \"The kernel setting\"): "
+     "2.4 = the model as the gigabit seeds ran it (an 82598EB keeps a "
+     "NAPI context per queue vector); 2.6.22 = NAPI before 2.6.24, one "
+     "poll per device over all its queues with the device's quota "
+     "(dev->weight), and TSO with checksum offload on unless the driver "
+     "keys say otherwise; 2.6.24 = napi_struct per queue vector, TSO on "
+     "as 2.6.22"},
 
     /* [driver] and [nic.NAME]: defaults are e1k_drv_params_default() */
     {DR, "mode", TB_KEY_ENUM, "name", F(DP, mode), .names = mode_names,

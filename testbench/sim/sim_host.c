@@ -113,8 +113,14 @@ static int build_memory_and_routes(TbHost *h, char **err)
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const TbNicCfg *n = &sc->nic[i];
         uint32_t rx = n->drv.RxDescriptors, tx = n->drv.TxDescriptors;
-        nskb += 2ull * rx + tx + n->txqueuelen;
-        coh += 2ull * (ring_bytes(rx) + ring_bytes(tx));
+        /* a ring pair per queue with a 2.6 kernel; the 2.4 model counts
+         * one per NIC, as the 82598EB goldens were recorded with (an
+         * 82598EB of several queues may then run out: "skb allocations
+         * failed") */
+        uint64_t qp = sc->host.kernel != TB_KERNEL_2_4 && n->queues
+                      ? n->queues : 1;
+        nskb += qp * (2ull * rx + tx) + n->txqueuelen;
+        coh += 2ull * qp * (ring_bytes(rx) + ring_bytes(tx));
         /* skbs as large as the largest receive buffer (jumbo MTU) */
         uint32_t len = tb_nic_type_of(n)->rx_buffer_len(n->mtu);
         room = len > room ? len : room;
