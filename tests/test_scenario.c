@@ -171,6 +171,36 @@ static void test_82598(void)
                "every NIC is an 82598EB");
 }
 
+/* [host] kernel: 2.4 (default) leaves an 82598EB as the driver keys say;
+ * 2.6.22 turns TSO + XsumTX on and NAPI to one poll per device, 2.6.24
+ * the same offloads with a NAPI context per vector; a driver key given
+ * wins; an unknown kernel is refused at the key (docs/tcp.md). */
+static void test_kernel(void)
+{
+    static const char *const k24[] = { "nic.eth0.chip=82598EB", NULL };
+    static const char *const k22[] = { "nic.eth0.chip=82598EB",
+        "host.kernel=2.6.22", NULL };
+    static const char *const k24b[] = { "nic.eth0.chip=82598EB",
+        "host.kernel=2.6.24", "driver.TSO=0", NULL };
+    static const char *const bad[] = { "host.kernel=2.6", NULL };
+
+    load_ok(MINIMAL, k24);
+    g_assert_cmpint(sc.host.kernel, ==, TB_KERNEL_2_4);
+    g_assert_cmpuint(sc.nic[0].drv.TSO, ==, 0);
+    g_assert_cmpuint(sc.nic[0].drv.XsumTX, ==, 0);
+    g_assert_cmpuint(sc.nic[0].napi_per_device, ==, 0);
+    load_ok(MINIMAL, k22);
+    g_assert_cmpint(sc.host.kernel, ==, TB_KERNEL_2_6_22);
+    g_assert_cmpuint(sc.nic[0].drv.TSO, ==, 1);
+    g_assert_cmpuint(sc.nic[0].drv.XsumTX, ==, 1);
+    g_assert_cmpuint(sc.nic[0].napi_per_device, ==, 1);
+    load_ok(MINIMAL, k24b);
+    g_assert_cmpuint(sc.nic[0].drv.TSO, ==, 0);
+    g_assert_cmpuint(sc.nic[0].napi_per_device, ==, 0);
+    assert_err(MINIMAL, bad, "--set host.kernel=2.6: [host] kernel: '2.6' "
+               "is not a kernel (2.4, 2.6.22, 2.6.24)");
+}
+
 static char *scen(const char *name)
 {
     return g_build_filename(TB_SCENARIOS_DIR, name, NULL);
@@ -714,6 +744,7 @@ int main(int argc, char **argv)
     g_test_add_func("/scenario/key_enums", test_key_enums);
     g_test_add_func("/scenario/key_ranges", test_key_ranges);
     g_test_add_func("/scenario/82598", test_82598);
+    g_test_add_func("/scenario/kernel", test_kernel);
     g_test_add_func("/scenario/key_markdown", test_key_markdown);
     g_test_add_func("/scenario/key_doc", test_key_doc);
     g_test_add_func("/scenario/guest", test_guest);
