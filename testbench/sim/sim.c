@@ -582,6 +582,10 @@ void tb_sim_free(TbSim *sim)
     }
     g_free(sim->stream);
     for (uint32_t i = 0; i < sim->nhosts; i++) {
+        tb_host_remove_drivers(sim->host[i]);
+    }
+    tb_engine_clear(sim->eng);   /* what the drivers' close left due */
+    for (uint32_t i = 0; i < sim->nhosts; i++) {
         tb_host_free(sim->host[i]);
     }
     for (uint32_t i = 0; i < sim->nlinks; i++) {
