@@ -872,6 +872,124 @@ static void test_deterministic(void)
     g_free(sum[1]);
 }
 
+/* ======== Linux 2.6 buffer autotuning (tcp_tune.c) ======== */
+
+/* A passive socket with receive buffer 87380 (tcp_rmem[1]), autotuning
+ * on or off, established at time 0 with MSS 1460 and timestamps. */
+static Solo *solo_tuned_receiver(bool autotune)
+{
+    TcpCfg cfg;
+    tcp_cfg_default(&cfg);
+    cfg.iss = 1000;
+    cfg.autotune = autotune;
+    Solo *s = solo_new(&cfg);
+    tcp_listen(s->sk);
+    TcpSegment syn = { .seq = PEER_ISS, .flags = TCP_FL_SYN, .win = 65535,
+                       .mss = 1460, .wscale = 7, .ts = true, .tsval = 7 };
+    tcp_rcv(s->sk, &syn, NULL);
+    solo_in(s, PEER_ISS + 1, 1001, 65535, 0, TCP_FL_ACK);
+    g_assert_cmpint(s->sk->state, ==, TCP_ESTABLISHED);
+    return s;
+}
+
+/* The window scale of the SYN-ACK: from tcp_rmem[2] (4194304 >> 7 is
+ * the first shift that fits 16 bits) with autotuning, from the 87380
+ * buffer without (87380 >> 1); the SYN's own window is 65535 in both. */
+static void test_autotune_wscale(void)
+{
+    for (int on = 0; on < 2; on++) {
+        Solo *s = solo_tuned_receiver(on);
+        g_assert_cmpint(s->out[0].wscale, ==, on ? 7 : 1);
+        g_assert_cmpuint(s->out[0].win, ==, 65535);
+        solo_free(s);
+    }
+}
+
+/* Receive-buffer growth by hand.  Established at tick 1 (10 ms ticks);
+ * at tick 2, 40 segments of 1448 bytes echo TSval 1: a receiver RTT of
+ * one tick.  The reader takes all 57920 bytes at tick 2: one RTT after
+ * tick 1, so space = 2 x 57920 = 115840; skb memory per MSS is 1460 +
+ * 376 = 1836, raised in 128-byte steps until 3/4 of it holds 1460:
+ * 1964; rcvbuf = 115840 x 1964 / 1460 = 155828, the window clamp
+ * 115840, and the window 3/4 of the empty 155828-byte buffer (116871)
+ * clamped to 115840 = 80 segments of 1448.  Without autotuning the
+ * buffer stays 87380 and the window 3/4 of it in segments (45 x 1448). */
+static void test_autotune_rcvbuf(void)
+{
+    static const uint8_t zeros[1448];
+    for (int on = 0; on < 2; on++) {
+        Solo *s = solo_tuned_receiver(on);
+        TcpSock *sk = s->sk;
+        uint32_t seq = PEER_ISS + 1;
+        s->now = 10000000;
+        for (int i = 0; i < 40; i++) {
+            TcpSegment g = { .seq = seq, .ack = 1001, .flags = TCP_FL_ACK,
+                             .win = 512, .wscale = -1, .ts = true,
+                             .tsval = 8, .tsecr = 1, .len = 1448 };
+            tcp_rcv(sk, &g, zeros);
+            seq += 1448;
+        }
+        g_assert_cmpuint(tcp_recvmsg(sk, NULL, 1u << 20, NULL), ==, 57920);
+        if (on) {
+            g_assert_cmpuint(sk->rcv_rtt_est, ==, 8);   /* 1 tick << 3 */
+            g_assert_cmpuint(sk->cfg.rcvbuf, ==, 155828);
+            g_assert_cmpuint(sk->window_clamp, ==, 115840);
+            g_assert_cmpuint(tcp_free_window(sk), ==, 115840);
+        } else {
+            g_assert_cmpuint(sk->cfg.rcvbuf, ==, 87380);
+            g_assert_cmpuint(tcp_free_window(sk), ==, 45 * 1448);
+        }
+        /* a second read within the same tick: no new adjustment */
+        uint32_t buf = sk->cfg.rcvbuf;
+        TcpSegment g = { .seq = seq, .ack = 1001, .flags = TCP_FL_ACK,
+                         .win = 512, .wscale = -1, .ts = true, .tsval = 8,
+                         .tsecr = 1, .len = 1448 };
+        tcp_rcv(sk, &g, zeros);
+        tcp_recvmsg(sk, NULL, 1u << 20, NULL);
+        g_assert_cmpuint(sk->cfg.rcvbuf, ==, buf);
+        solo_free(s);
+    }
+}
+
+/* Send-buffer growth: sndbuf 65536, each ACK of one 1448-byte segment
+ * adds one to cwnd (slow start from 2); once cwnd is 18 the buffer
+ * grows to 2 skbs of (1460 + 376) bytes per segment of cwnd: 2 x 18 x
+ * 1836 = 66096 (at 17: 62424, below 65536: unchanged).  Without
+ * autotuning it stays 65536. */
+static void test_autotune_sndbuf(void)
+{
+    static uint8_t data[65536];
+    for (int on = 0; on < 2; on++) {
+        TcpCfg cfg;
+        tcp_cfg_default(&cfg);
+        cfg.sndbuf = 65536;
+        cfg.iss = 1000;
+        cfg.autotune = on;
+        Solo *s = solo_new(&cfg);
+        tcp_connect(s->sk);
+        TcpSegment sa = { .seq = PEER_ISS, .ack = 1001,
+                          .flags = TCP_FL_SYN | TCP_FL_ACK, .win = 65535,
+                          .mss = 1460, .wscale = 7, .ts = true,
+                          .tsval = 1, .tsecr = s->out[0].tsval };
+        tcp_rcv(s->sk, &sa, NULL);
+        solo_in(s, PEER_ISS + 1, 1001, 65535, 0, TCP_FL_ACK);
+        TcpSock *sk = s->sk;
+        g_assert_cmpint(tcp_sendmsg(sk, data, sizeof(data)), ==, 65536);
+        uint32_t una = 1001;
+        for (int k = 1; k <= 16; k++) {
+            una += 1448;
+            solo_in(s, PEER_ISS + 1, una, 65535, 0, TCP_FL_ACK);
+            g_assert_cmpuint(sk->snd_cwnd, ==, 2u + (uint32_t)k);
+            g_assert_cmpuint(sk->cfg.sndbuf, ==,
+                             on && k == 16 ? 66096u : 65536u);
+        }
+        /* what the buffer holds is intact across the growth */
+        g_assert_cmpuint(tcp_wspace(sk), ==,
+                         sk->cfg.sndbuf - (65536 - 16 * 1448));
+        solo_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -887,5 +1005,8 @@ int main(int argc, char **argv)
     g_test_add_func("/tcp/line-rate", test_line_rate);
     g_test_add_func("/tcp/zero-window", test_zero_window);
     g_test_add_func("/tcp/deterministic", test_deterministic);
+    g_test_add_func("/tcp/autotune-wscale", test_autotune_wscale);
+    g_test_add_func("/tcp/autotune-rcvbuf", test_autotune_rcvbuf);
+    g_test_add_func("/tcp/autotune-sndbuf", test_autotune_sndbuf);
     return g_test_run();
 }

@@ -3,8 +3,8 @@
  * TCP buffers (tcp.h): byte rings indexed by sequence number for the send
  * queue and the receive queue, the retransmit queue of sent segments, and
  * the receiver's out-of-order ranges.  The rings and tables are sized once
- * (the retransmit queue grows to its working size); nothing is allocated
- * per segment after that.
+ * (the retransmit queue grows to its working size, the rings as
+ * autotuning grows the buffers); nothing is allocated per segment.
  */
 #include <glib.h>
 #include <string.h>
@@ -17,6 +17,19 @@ void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base)
     r->cap = cap;
     r->head = 0;
     r->base = base;
+}
+
+void tcp_ring_grow(TcpRing *r, uint32_t cap)
+{
+    if (cap <= r->cap) {
+        return;
+    }
+    uint8_t *n = g_malloc0(cap);
+    tcp_ring_read(r, r->base, n, r->cap);
+    g_free(r->buf);
+    r->buf = n;
+    r->cap = cap;
+    r->head = 0;
 }
 
 void tcp_ring_free(TcpRing *r)

@@ -117,8 +117,8 @@ static void queue_ofo(TcpSock *sk, uint32_t seq, uint32_t len, bool fin,
 }
 
 /* In-order data at rcv_nxt: append, join queued ranges, ACK. */
-static void queue_inorder(TcpSock *sk, uint32_t len, bool fin,
-                          const uint8_t *data)
+static void queue_inorder(TcpSock *sk, const TcpSegment *seg, uint32_t len,
+                          bool fin, const uint8_t *data)
 {
     bool had_ofo = sk->nooo != 0;
     tcp_ring_write(&sk->rcvq, sk->rcv_nxt, data, len);
@@ -131,6 +131,7 @@ static void queue_inorder(TcpSock *sk, uint32_t len, bool fin,
     }
     if (len) {
         tcp_event_data_recv(sk, len);
+        tcp_rcv_rtt_measure(sk, seg);
     }
     if (sk->peer_fin_ooo && sk->rcv_nxt == sk->peer_fin_seq) {
         tcp_fin(sk);
@@ -173,7 +174,7 @@ void tcp_data_queue(TcpSock *sk, const TcpSegment *seg,
         fin = false;
     }
     if (seq == sk->rcv_nxt) {
-        queue_inorder(sk, len, fin, data);
+        queue_inorder(sk, seg, len, fin, data);
     } else {
         queue_ofo(sk, seq, len, fin, data);
     }
