@@ -24,6 +24,19 @@
  */
 #include "kernel/tcp.h"
 
+/* Make ring @r hold at least @need bytes: its capacity at least doubles
+ * (up to @max) so that a buffer growing by a segment's worth per ACK
+ * reallocates a few times, not once per ACK. */
+static void ring_reserve(TcpRing *r, uint32_t need, uint32_t max)
+{
+    if (need <= r->cap) {
+        return;
+    }
+    uint64_t cap = (uint64_t)r->cap * 2;
+    cap = cap < max ? cap : max;
+    tcp_ring_grow(r, need > cap ? need : (uint32_t)cap);
+}
+
 /* One receiver RTT sample of @m ticks (a zero-tick sample counts as
  * one): timestamp samples are smoothed by 1/8, per-window samples only
  * lower the estimate (they include the sender's pauses). */
@@ -104,7 +117,7 @@ void tcp_rcv_space_adjust(TcpSock *sk)
             mem = sk->cfg.rmem_max;
         }
         if (mem > sk->cfg.rcvbuf) {
-            tcp_ring_grow(&sk->rcvq, (uint32_t)mem);
+            ring_reserve(&sk->rcvq, (uint32_t)mem, sk->cfg.rmem_max);
             sk->cfg.rcvbuf = (uint32_t)mem;
             sk->window_clamp = space;
         }
@@ -126,7 +139,7 @@ void tcp_new_space(TcpSock *sk)
         mem = sk->cfg.wmem_max;
     }
     if (mem > sk->cfg.sndbuf) {
-        tcp_ring_grow(&sk->sndq, (uint32_t)mem);
+        ring_reserve(&sk->sndq, (uint32_t)mem, sk->cfg.wmem_max);
         sk->cfg.sndbuf = (uint32_t)mem;
     }
 }
