@@ -23,8 +23,10 @@ typedef struct TbTcpSock TbTcpSock;
  *  queued (Linux tcp_write_space), TCP_EV_STATE on a state change. */
 typedef void (*TbTcpWakeFn)(void *ctx, TbTcpSock *s, unsigned events);
 
-/** Most TCP sockets of one kernel. */
-#define TB_TCP_MAX_SOCKS 64
+/** Most TCP sockets of one kernel: a bound on memory, not a table size
+ *  (the table grows with the sockets a scenario opens, k_tcp_table.c);
+ *  one per port of a local address. */
+#define TB_TCP_MAX_SOCKS 65536u
 
 /**
  * A socket of kernel @k with settings @cfg, local address @a->saddr:

@@ -134,11 +134,17 @@ typedef struct TcpCfg {
     bool nodelay;            /**< TCP_NODELAY: Nagle off */
     uint32_t hz;             /**< timestamp clock, ticks/s (jiffies) */
     uint32_t iss;            /**< initial send sequence number */
+    bool nodata;             /**< payload counted, not stored: the
+                                  queues keep sequence numbers and
+                                  lengths only, segments carry zero
+                                  bytes, recvmsg writes zeros (for
+                                  thousands of sockets whose bytes no
+                                  one reads, docs/specweb.md) */
 } TcpCfg;
 
 /** Defaults: MTU 1500, sndbuf 16384 and rcvbuf 87380 (tcp_wmem[1],
  *  tcp_rmem[1]), timestamps and window scaling on, Nagle on, HZ 100,
- *  iss 0. */
+ *  iss 0, payload stored. */
 void tcp_cfg_default(TcpCfg *cfg);
 
 /** Per-socket counters (cumulative). */
@@ -342,10 +348,12 @@ static inline uint32_t tcp_packets_out(const TcpSock *sk)
 
 /* ---- tcp_buf.c ---- */
 
-/** Allocate a ring of @cap bytes starting at sequence @base. */
-void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base);
+/** A ring of @cap bytes starting at sequence @base; @store false: no
+ *  bytes are kept (buf NULL), only the sequence bookkeeping. */
+void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base, bool store);
 void tcp_ring_free(TcpRing *r);
-/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out. */
+/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out;
+ *  a ring without bytes ignores writes and reads zeros. */
 void tcp_ring_write(TcpRing *r, uint32_t seq, const uint8_t *src,
                     uint32_t len);
 void tcp_ring_read(const TcpRing *r, uint32_t seq, uint8_t *dst,

@@ -50,6 +50,7 @@ void tb_cpu_free(TbCpu *c)
         return;
     }
     g_free(c->acct);
+    g_free(c->timers);
     g_free(c);
 }
 
@@ -219,12 +220,13 @@ void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
 
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires)
 {
-    uint32_t i;
-    for (i = 0; i < c->ntimers && c->timers[i] != t; i++) {
-    }
-    if (i == c->ntimers) {
-        g_assert(c->ntimers < TB_MAX_TIMERS);
+    if (!t->registered) {
+        if (c->ntimers == c->timers_cap) {
+            c->timers_cap = c->timers_cap ? c->timers_cap * 2 : 64;
+            c->timers = g_renew(TbTimer *, c->timers, c->timers_cap);
+        }
         c->timers[c->ntimers++] = t;
+        t->registered = true;
     }
     t->expires = expires;
     t->pending = true;
@@ -237,6 +239,24 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 {
     (void)c;
     t->pending = false;
+}
+
+void tb_cpu_forget_timer(TbCpu *c, TbTimer *t)
+{
+    t->pending = false;
+    if (!t->registered) {
+        return;
+    }
+    uint32_t i = 0;
+    while (i < c->ntimers && c->timers[i] != t) {
+        i++;
+    }
+    if (i < c->ntimers) {
+        memmove(&c->timers[i], &c->timers[i + 1],
+                (c->ntimers - i - 1) * sizeof(c->timers[0]));
+        c->ntimers--;
+    }
+    t->registered = false;
 }
 
 /* ---- interrupts ---- */

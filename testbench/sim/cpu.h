@@ -84,6 +84,8 @@ typedef struct TbTimer {
     TbTimerFn fn;
     void *ctx;
     bool pending;
+    bool registered;       /**< in its CPU's timer list (first mod_timer
+                                until tb_cpu_forget_timer) */
 } TbTimer;
 
 /** One interrupt line. */
@@ -102,10 +104,6 @@ typedef struct TbIrqLine {
 /** Processes of one CPU: a host's ksoftirqd, UDP reader and up to
  *  TB_NETPERF_MAX_PER_HOST netperf processes. */
 #define TB_MAX_PROCS 72
-/** Kernel timers ever armed on one CPU (a timer stays registered): the
- *  driver's and the device's few, and 4 per TCP socket of up to
- *  TB_TCP_MAX_SOCKS. */
-#define TB_MAX_TIMERS 320
 
 /** Rows of the CPU profile (TbCpuAcct) beyond the cost profile's items:
  *  the bus stall of a readl (e1k_bus_read_stall_ns), and every other
@@ -167,8 +165,10 @@ struct TbCpu {
     uint32_t hz;
     uint64_t tick_ns;              /**< 1e9 / hz */
     uint64_t jiffies;
-    TbTimer *timers[TB_MAX_TIMERS];
-    uint32_t ntimers;
+    TbTimer **timers;              /**< every timer ever armed and not
+                                        forgotten, in order of first arming
+                                        (run_timers' order); grows */
+    uint32_t ntimers, timers_cap;
     uint64_t timer_softirq_ready;  /**< earliest pending expiry (jiffies) */
     TbEventId tick_id;             /**< the pending tick event */
     uint64_t tick_j;               /**< its jiffy number (at j x tick_ns) */
@@ -285,6 +285,9 @@ void tb_cpu_wake(TbCpu *c, TbProc *p);
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires);
 /** del_timer. */
 void tb_cpu_del_timer(TbCpu *c, TbTimer *t);
+/** Take @t out of the CPU's timer list before its memory is freed (a
+ *  freed socket's timers); the others keep their order.  O(timers). */
+void tb_cpu_forget_timer(TbCpu *c, TbTimer *t);
 
 /** Take every pending interrupt now (if below hardirq with interrupts
  *  enabled): irq_entry, the line's handler, irq_exit; then pending
