@@ -113,6 +113,11 @@ TcpSock *tb_tcp_sk(TbTcpSock *s)
     return s->sk;
 }
 
+const TcpAddr *tb_tcp_addr(const TbTcpSock *s)
+{
+    return &s->a;
+}
+
 bool tb_tcp_active(const TbKernel *k)
 {
     return k->tcp && k->tcp->n;

@@ -41,6 +41,8 @@ void tb_tcp_sock_free(TbTcpSock *s);
 /** The protocol socket, for tcp_connect/listen/sendmsg/recvmsg/close
  *  between tb_tcp_lock and tb_tcp_release. */
 TcpSock *tb_tcp_sk(TbTcpSock *s);
+/** The socket's local (saddr:sport) and remote (daddr:dport) ends. */
+const TcpAddr *tb_tcp_addr(const TbTcpSock *s);
 /** lock_sock / release_sock around process-context socket calls. */
 void tb_tcp_lock(TbTcpSock *s);
 void tb_tcp_release(TbTcpSock *s);
