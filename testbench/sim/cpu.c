@@ -218,6 +218,26 @@ void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
     tb_engine_run_until(c->eng, to_ns);
 }
 
+uint64_t tb_cpu_lost_ticks(const TbCpu *c)
+{
+    if (!c->tick_j) {
+        return 0;
+    }
+    /* tick j fires at j x tick_ns; tick_j is the next one, so tick_j - 1
+     * have fired; each reaches jiffies when timer_irq takes it (a pending
+     * one will) */
+    uint64_t counted = c->jiffies
+                       + !!(c->irq_pending & (1u << TB_IRQ_TIMER));
+    return c->tick_j - 1 - counted;
+}
+
+uint64_t tb_cpu_jiffies_at(const TbCpu *c, uint64_t t_ns)
+{
+    uint64_t j = t_ns / c->tick_ns + (t_ns % c->tick_ns != 0);
+    uint64_t lost = tb_cpu_lost_ticks(c);
+    return j > lost ? j - lost : 0;
+}
+
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires)
 {
     if (!t->registered) {

@@ -281,6 +281,19 @@ void tb_cpu_add_proc(TbCpu *c, TbProc *p);
 /** wake_up_process. */
 void tb_cpu_wake(TbCpu *c, TbProc *p);
 
+/** Ticks of CPU @c that fired but never reached its jiffies: a tick that
+ *  comes while the previous one is still pending (the CPU in one charge,
+ *  with interrupts off, or not run at all while a later host brings its
+ *  NICs up) collapses into it, as on a 2.4 kernel whose timer interrupt
+ *  is held off for more than a tick.  0 before tb_cpu_start. */
+uint64_t tb_cpu_lost_ticks(const TbCpu *c);
+/** The jiffy at which a timer must expire to run at the first tick at or
+ *  after the absolute instant @t_ns (ns): ceil(@t_ns / tick_ns) on the
+ *  CPU's own jiffies count, i.e. less the ticks lost so far
+ *  (tb_cpu_lost_ticks), so that an instant @d ns ahead is d / tick_ns
+ *  jiffies ahead, as Linux arms timers at jiffies + timeout (mod_timer).
+ *  Never below 0. */
+uint64_t tb_cpu_jiffies_at(const TbCpu *c, uint64_t t_ns);
 /** add_timer / mod_timer: (re)arm @t to expire at jiffy @expires. */
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires);
 /** del_timer. */
