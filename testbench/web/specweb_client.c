@@ -54,7 +54,9 @@ static void send_request(SwClient *c, TcpSock *sk, TbCpu *cpu)
     tcp_sendmsg(sk, NULL, app->request_bytes);
 }
 
-/* Read what arrived of the response; the next GET's time when done. */
+/* Read what arrived of the response; the next GET's time when done,
+ * armed on the CPU's jiffies count (tb_cpu_jiffies_at: a client host
+ * whose CPU lost ticks while later hosts came up keeps its pace). */
 static void read_response(SwClient *c, TcpSock *sk, TbCpu *cpu)
 {
     uint32_t n = tcp_readable(sk);
@@ -69,7 +71,7 @@ static void read_response(SwClient *c, TcpSock *sk, TbCpu *cpu)
     uint64_t due = sw_conn_response(&c->acct, c->req_ns, now, c->req.bytes);
     c->outstanding = false;
     c->waiting = true;
-    tb_cpu_mod_timer(cpu, &c->pace, (due + cpu->tick_ns - 1) / cpu->tick_ns);
+    tb_cpu_mod_timer(cpu, &c->pace, tb_cpu_jiffies_at(cpu, due));
 }
 
 /* One connection's turn: whatever it can do now. */

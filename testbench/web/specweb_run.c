@@ -112,6 +112,7 @@ TbSwResult tb_sw_run_result(const TbSwRun *r, uint64_t end_ns)
         res.port_conns[c->port]++;
         res.port_conforming[c->port] += ok;
         res.requests += c->acct.requests;
+        res.port_requests[c->port] += c->acct.requests;
         res.bytes += c->acct.bytes;
         if (res.min_bps < 0 || bps < res.min_bps) {
             res.min_bps = bps;

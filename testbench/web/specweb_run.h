@@ -72,11 +72,13 @@ TbSwRun *tb_sw_run_new(const TbSwRunCfg *cfg, char **err);
 void tb_sw_run_free(TbSwRun *r);
 
 /** Results at @end_ns: connections that conform, requests served,
- *  response bytes received; per port the connections that conform. */
+ *  response bytes received; per port the connections, those that
+ *  conform and the requests served. */
 typedef struct TbSwResult {
     uint32_t conns, conforming;
     uint64_t requests, bytes;
     uint32_t port_conns[SW_MAX_PORTS], port_conforming[SW_MAX_PORTS];
+    uint64_t port_requests[SW_MAX_PORTS];
     double min_bps;                    /**< slowest connection, bit/s */
 } TbSwResult;
 TbSwResult tb_sw_run_result(const TbSwRun *r, uint64_t end_ns);
