@@ -8,11 +8,14 @@
  * and determinism.
  */
 #include <math.h>
+#include <unistd.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include "web/specweb.h"
 #include "web/specweb_run.h"
+#include "web/specweb_search.h"
 #include "scenario/topology.h"
 #include "sim/sim.h"
 
@@ -245,6 +248,129 @@ static void test_run(void)
     g_assert_cmpfloat(busy, >, 95.0);
 }
 
+/* The trials a search ran, in order. */
+typedef struct Trials {
+    uint32_t n;
+    TbSwTrial t[32];
+} Trials;
+
+static void note_trial(void *ctx, const TbSwTrial *t)
+{
+    Trials *tr = ctx;
+    g_assert_cmpuint(tr->n, <, G_N_ELEMENTS(tr->t));
+    tr->t[tr->n++] = *t;
+}
+
+/* WEB_NET (with @extra appended) in a temporary file; its path. */
+static char *web_file(const char *extra)
+{
+    char *path = NULL;
+    int fd = g_file_open_tmp("specweb-XXXXXX.ini", &path, NULL);
+    g_assert_cmpint(fd, >=, 0);
+    close(fd);
+    char *text = g_strconcat(WEB_NET, extra, NULL);
+    g_assert_true(g_file_set_contents(path, text, -1, NULL));
+    g_free(text);
+    return path;
+}
+
+/* The search bisects 0..400 to 10 connections with 2 ms of application
+ * work per GET (at most ~500 GETs/s): the result passed (>= 99 %
+ * conform), a trial no more than 10 above it failed, every port is in
+ * each trial's counters, the server's CPU time adds up to the run, and a
+ * second search gives the same trials. */
+static void test_search(void)
+{
+    /* >= 99 % ([SPECWEB99-WP] 4.2): the seed's 2906 pass with 2877 */
+    g_assert_true(tb_sw_passes(99, 100));
+    g_assert_false(tb_sw_passes(98, 100));
+    g_assert_true(tb_sw_passes(2877, 2906));
+    g_assert_false(tb_sw_passes(2876, 2906));
+    g_assert_true(tb_sw_passes(0, 0));
+    char *path = web_file("");
+    TbSwSearchCfg c = {
+        .scenario = path, .directories = 10, .max_conns = 400,
+        .resolution = 10,
+        .app = { .parse_ns = 500000, .open_ns = 500000, .stat_ns = 500000,
+                 .log_ns = 500000, .sendfile = true, .request_bytes = 200,
+                 .header_bytes = 200 },
+    };
+    Trials a = {0}, b = {0};
+    uint32_t best, best2;
+    TbSwTrial bt, bt2;
+    char *err = NULL;
+    g_assert_cmpint(tb_sw_search(&c, note_trial, &a, &best, &bt, &err), ==,
+                    0);
+    g_test_message("best %u of %u trials", best, a.n);
+    g_assert_cmpuint(best, >, 0);
+    g_assert_cmpuint(best, <, 400);
+    g_assert_cmpuint(bt.conns, ==, best);
+    g_assert_true(bt.pass);
+    g_assert_true(tb_sw_passes(bt.res.conforming, best));
+    g_assert_true(a.t[0].conns == 400 && !a.t[0].pass);
+    bool above_failed = false;
+    for (uint32_t i = 0; i < a.n; i++) {
+        const TbSwTrial *t = &a.t[i];
+        above_failed |= !t->pass && t->conns > best
+                        && t->conns <= best + 10;
+        g_assert_cmpuint(t->nports, ==, 2);
+        g_assert_cmpstr(t->port_name[1], ==, "eth1");
+        g_assert_cmpuint(t->res.port_conns[0] + t->res.port_conns[1], ==,
+                         t->conns);
+        uint64_t all = t->cpu.hardirq + t->cpu.softirq + t->cpu.process
+                       + t->cpu.idle;
+        g_assert_cmpuint(all, ==, 2000000000u);
+    }
+    g_assert_true(above_failed);
+    g_assert_cmpint(tb_sw_search(&c, note_trial, &b, &best2, &bt2, &err),
+                    ==, 0);
+    g_assert_cmpuint(best2, ==, best);
+    g_assert_cmpmem(&a, sizeof(a), &b, sizeof(b));
+    g_unlink(path);
+    g_free(path);
+}
+
+/* Bad scenarios for the search: no run.duration, a server (the first
+ * host) whose NIC is not linked (the other two hosts are); one-line
+ * messages. */
+static void test_search_errors(void)
+{
+    TbSwSearchCfg c = { .directories = 1, .max_conns = 4, .resolution = 1,
+                        .app = { .request_bytes = 200 } };
+    TbSwTrial t;
+    char *err = NULL;
+    const char *no_dur[] = { "run.duration=0", NULL };
+    char *path = web_file("");
+    c.scenario = path;
+    c.sets = no_dur;
+    g_assert_cmpint(tb_sw_trial(&c, 4, &t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "run.duration must be set (the measurement's "
+                             "length)");
+    g_clear_pointer(&err, g_free);
+    g_unlink(path);
+    g_free(path);
+    char *one = NULL;
+    int fd = g_file_open_tmp("specweb-XXXXXX.ini", &one, NULL);
+    close(fd);
+    g_assert_true(g_file_set_contents(one,
+        "[host.s]\n[nic.s.eth0]\nmac = 00:07:e9:00:00:10\n"
+        "ip = 10.1.0.1/24\n"
+        "[host.a]\n[nic.a.eth0]\nmac = 00:07:e9:00:00:20\n"
+        "ip = 10.2.0.1/24\n"
+        "[host.b]\n[nic.b.eth0]\nmac = 00:07:e9:00:00:21\n"
+        "ip = 10.2.0.2/24\n"
+        "[link.ab]\na = a.eth0\nb = b.eth0\n"
+        "[run]\nduration = 1s\n", -1, NULL));
+    c.scenario = one;
+    c.sets = NULL;
+    g_assert_cmpint(tb_sw_trial(&c, 4, &t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "the first host (the server) has no NIC "
+                             "linked to another host");
+    g_clear_pointer(&err, g_free);
+    g_unlink(one);
+    g_free(one);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -254,5 +380,7 @@ int main(int argc, char **argv)
     g_test_add_func("/specweb/determinism", test_determinism);
     g_test_add_func("/specweb/pacing", test_pacing);
     g_test_add_func("/specweb/run", test_run);
+    g_test_add_func("/specweb/search", test_search);
+    g_test_add_func("/specweb/search-errors", test_search_errors);
     return g_test_run();
 }
