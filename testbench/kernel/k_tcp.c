@@ -21,7 +21,9 @@ static uint64_t env_now(void *ctx)
 }
 
 /* Kernel timers count jiffies: the expiry is the first tick at or after
- * the instant the protocol asks for. */
+ * the instant the protocol asks for, on the CPU's own jiffies count
+ * (ticks lost before, e.g. while later hosts brought their NICs up, do
+ * not delay it: Linux arms it at jiffies + timeout). */
 static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
 {
     TbTcpSock *s = ctx;
@@ -30,8 +32,7 @@ static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
     if (t == TCP_TIMER_OFF) {
         tb_cpu_del_timer(c, &s->timer[id].t);
     } else {
-        tb_cpu_mod_timer(c, &s->timer[id].t,
-                         (t + c->tick_ns - 1) / c->tick_ns);
+        tb_cpu_mod_timer(c, &s->timer[id].t, tb_cpu_jiffies_at(c, t));
     }
 }
 
