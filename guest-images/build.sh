@@ -14,16 +14,19 @@
 #     8021q.ko (with llc, stp, garp, mrp) and pktgen.ko;
 #   - for the 82598EB (-device e1klab-82598eb): initrd-ixgbe.gz, the same
 #     initrd.gz followed by a second archive with the kernel's ixgbe.ko,
-#     the modules it depends on (read from each module's .modinfo), and
-#     guest-images/ixgbe-init and ixgbe-diag.sh; boot it with
-#     rdinit=/lib/e1klab/ixgbe-init.  initrd.gz itself, and so every run
-#     of the e1000 devices, stays byte for byte what it was.
+#     the modules it depends on (read from each module's .modinfo),
+#     guest-images/ixgbe-init and ixgbe-diag.sh, and e1klab_ixgbe.ko (our
+#     82598EB driver, built with e1klab.ko); boot it with
+#     rdinit=/lib/e1klab/ixgbe-init for Linux's ixgbe, or with the usual
+#     init and e1klab.driver=e1klab_ixgbe for ours.  initrd.gz itself, and
+#     so every run of the e1000 devices, does not carry the 82598EB.
 #
 # Usage: guest-images/build.sh [--ko FILE.ko] [--no-e1klab] [--print]
 #   --ko FILE   also put FILE into the image as /lib/e1klab/NAME.ko; boot it
 #               with e1klab.driver=NAME on the kernel command line (it must
 #               be built for the same kernel version, see docs/full-system.md)
-#   --no-e1klab do not build and include /lib/e1klab/e1klab.ko
+#   --no-e1klab do not build and include /lib/e1klab/e1klab.ko and
+#               e1klab_ixgbe.ko
 #   --print     print "KERNEL INITRD" paths on stdout at the end
 #   GUEST_BUILD=DIR  output/cache dir (default <repo>/qemu-build/guest)
 #
@@ -71,15 +74,19 @@ kver=${vmlinuz##*/vmlinuz-}
 ko=$(find "$K/lib/modules/$kver" -path '*/intel/e1000/e1000.ko*' | head -n 1)
 [ -n "$ko" ] || die "e1000.ko not found in $deb"
 
-# ------------------------------------------------------------ e1klab.ko
+# ------------------------------------------------------------ e1klab.ko, e1klab_ixgbe.ko
 # Built for the same kernel (scripts/guest-kernel.sh), debug info stripped
 # as Debian ships its modules.
 e1klab_ko=""
+e1klab_ixgbe_ko=""
 if [ "$with_e1klab" = 1 ]; then
   built=$(KVER=$kver "$top/scripts/build-module.sh") || die "building e1klab.ko failed"
+  for b in $built; do
+    s=$G/${b##*/}
+    strip --strip-debug -o "$s.tmp" "$b" && mv "$s.tmp" "$s" || die "strip $b failed"
+  done
   e1klab_ko=$G/e1klab.ko
-  strip --strip-debug -o "$e1klab_ko.tmp" "$built" && mv "$e1klab_ko.tmp" "$e1klab_ko" ||
-    die "strip $built failed"
+  e1klab_ixgbe_ko=$G/e1klab_ixgbe.ko
 fi
 
 # ------------------------------------------------------------ ethtool
@@ -204,7 +211,8 @@ ko_order() {
 }
 ixgbe_mods=$(ko_order ixgbe)
 ikey=$( { cat "$G/initrd.key" "$top/guest-images/ixgbe-init" "$top/guest-images/ixgbe-diag.sh";
-          echo "$ixgbe_mods"; } | sha256sum | cut -d' ' -f1)
+          echo "$ixgbe_mods"; [ -n "$e1klab_ixgbe_ko" ] && sha256sum "$e1klab_ixgbe_ko"; true; } |
+        sha256sum | cut -d' ' -f1)
 if [ ! -f "$G/initrd-ixgbe.gz" ] || [ "$(cat "$G/initrd-ixgbe.key" 2>/dev/null)" != "$ikey" ]; then
   R=$G/root-ixgbe
   rm -rf "$R"; mkdir -p "$R/lib/e1klab"
@@ -216,6 +224,7 @@ if [ ! -f "$G/initrd-ixgbe.gz" ] || [ "$(cat "$G/initrd-ixgbe.key" 2>/dev/null)"
     esac
   done
   echo "$ixgbe_mods" > "$R/lib/e1klab/ixgbe.order"
+  [ -n "$e1klab_ixgbe_ko" ] && cp "$e1klab_ixgbe_ko" "$R/lib/e1klab/e1klab_ixgbe.ko"
   install -m 0755 "$top/guest-images/ixgbe-init" "$R/lib/e1klab/ixgbe-init"
   install -m 0755 "$top/guest-images/ixgbe-diag.sh" "$R/lib/e1klab/ixgbe-diag.sh"
   find "$R" -exec touch -h -d @0 {} +

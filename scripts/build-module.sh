@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
-# Build e1klab.ko (driver/ core + driver/linux glue, docs/linux-module.md)
-# for the guest kernel, outside the source tree, and print its path.
+# Build e1klab.ko (the e1000 driver core) and e1klab_ixgbe.ko (the 82598EB
+# driver core), each with the driver/linux glue (docs/linux-module.md), for
+# the guest kernel, outside the source tree, and print their paths.
 #   - kernel version: scripts/guest-kernel.sh --kver (as guest-images/build.sh),
 #     or KVER=... to build for another installed kernel;
 #   - headers: linux-headers-KVER, installed by scripts/install-deps.sh
@@ -10,7 +11,8 @@
 #   - build directory: MODULE_BUILD (default <repo>/qemu-build/module),
 #     holding links to the sources; Kbuild's own dependency tracking makes
 #     a second run a no-op.
-# Output on stdout: the path of e1klab.ko; the kernel build's log is
+# Output on stdout: the paths of e1klab.ko and e1klab_ixgbe.ko, one per
+# line; the kernel build's log is
 # BUILDDIR/build.log (its tail is shown on failure).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,9 +26,9 @@ fi
 
 B=${MODULE_BUILD:-$top/qemu-build/module}
 mkdir -p "$B"
-# Links to the sources: the core unchanged, the glue, the Kbuild file.
+# Links to the sources: the cores unchanged, the glue, the Kbuild file.
 find "$B" -maxdepth 1 -type l -delete
-for f in "$top"/driver/e1000_*.c "$top"/driver/linux/*.c "$top"/driver/linux/Kbuild; do
+for f in "$top"/driver/e1000_*.c "$top"/driver/ixgbe_*.c "$top"/driver/linux/*.c "$top"/driver/linux/Kbuild; do
   ln -s "$f" "$B/$(basename "$f")"
 done
 if ! make -C "/lib/modules/$kver/build" M="$B" E1K_TOP="$top" modules \
@@ -35,5 +37,8 @@ if ! make -C "/lib/modules/$kver/build" M="$B" E1K_TOP="$top" modules \
   die "kernel module build failed (log: $B/build.log)"
 fi
 grep -E 'warning:|error:' "$B/build.log" >&2 || true
-[ -f "$B/e1klab.ko" ] || die "$B/e1klab.ko was not produced"
+for m in e1klab e1klab_ixgbe; do
+  [ -f "$B/$m.ko" ] || die "$B/$m.ko was not produced"
+done
 echo "$B/e1klab.ko"
+echo "$B/e1klab_ixgbe.ko"

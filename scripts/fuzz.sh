@@ -42,8 +42,9 @@ build_tb() {
   mkdir -p "$out/tb"
   local flags
   flags=$(pkg-config --cflags glib-2.0 json-glib-1.0 libpcap)
-  for f in "$top"/hw/net/*.c "$top"/hw/net/common/*.c "$top"/driver/*.c \
-           "$top"/testbench/{sim,kernel,traffic,scenario,report,qemu}/*.c \
+  for f in "$top"/hw/net/*.c "$top"/hw/net/common/*.c \
+           "$top"/hw/net/ixgbe/*.c "$top"/driver/*.c \
+           "$top"/testbench/{sim,kernel,traffic,scenario,report,qemu,web}/*.c \
            "$top"/testbench/cli/expect.c; do
     [[ "$f" == */gen_keys.c ]] && continue
     o="$out/tb/$(basename "$(dirname "$f")")_$(basename "$f" .c).o"
@@ -53,7 +54,7 @@ build_tb() {
         -DTB_PROFILE_DIR="\"$top/testbench/profiles\"" \
         -DE1KLAB_SOURCE_ROOT="\"$top\"" \
         -I"$top/testbench" -I"$top/hw/net" -I"$top/hw/net/common" \
-        -I"$top/driver" -c "$f" -o "$o"
+        -I"$top/hw/net/ixgbe" -I"$top/driver" -c "$f" -o "$o"
     fi
     objs+=("$o")
   done
@@ -81,7 +82,7 @@ build() {
     clang "${san[@]}" -fsanitize=fuzzer \
       $(pkg-config --cflags glib-2.0 json-glib-1.0 libpcap) \
       -I"$top/testbench" -I"$top/hw/net" -I"$top/hw/net/common" \
-      -I"$top/driver" "$top/tests/fuzz/$t.c" \
+      -I"$top/hw/net/ixgbe" -I"$top/driver" "$top/tests/fuzz/$t.c" \
       "$out/libtb.a" $(pkg-config --libs glib-2.0 json-glib-1.0 libpcap) \
       -lm -o "$out/$t.tmp"
     mv "$out/$t.tmp" "$out/$t"

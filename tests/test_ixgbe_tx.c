@@ -315,6 +315,65 @@ static void test_tso(void)
     xp_free(xp);
 }
 
+/* A frame keeps the context its descriptors found (3.5.3.5): Linux's
+ * driver writes every context into slot 0, so a TSO frame is often
+ * followed at once by a checksum-only context (MSS 0, L4LEN 0) in the
+ * same slot and a small frame, all in one TDT write.  The TSO frame's
+ * data is still being read when the engine parses the next context:
+ * the TSO frame must still be cut into its three MSS segments, and the
+ * small frame get its checksums, nothing dropped. */
+static void test_tso_context_reuse(void)
+{
+    XpPort *xp = xp_new(MEM, NULL, true);
+    uint32_t len = 54 + 3000;
+    uint8_t *f = xp_ip_frame(ixg_config(xp->dev)->mac, 0x0A000001u,
+                             0x0A000002u, 5000, 80, 1, len);
+    uint8_t *g = xp_ip_frame(ixg_config(xp->dev)->mac, 0x0A000001u,
+                             0x0A000002u, 5000, 80, 1, 300);
+    uint32_t ps = 0x0A00u + 0x0001u + 0x0A00u + 0x0002u + 6u;
+    uint32_t pg = ps + 266u;
+
+    f[16] = f[17] = f[24] = f[25] = 0;   /* tot_len, IP checksum */
+    f[47] = 0x10;                        /* ACK */
+    f[50] = (uint8_t)(ps >> 8);
+    f[51] = (uint8_t)ps;
+    g[24] = g[25] = 0;
+    g[50] = (uint8_t)(pg >> 8);
+    g[51] = (uint8_t)pg;
+    memcpy(xp_ptr(xp, TXBUF, len), f, len);
+    memcpy(xp_ptr(xp, TXBUF + 0x2000, 300), g, 300);
+    xp_setup_txq(xp, 0, TXRING(0), 64, 0);
+    put_ctx(xp, TXRING(0), 0, 14, 20, 20, 1000,
+            IXG_ACTX_TUCMD_IPV4 | IXG_ACTX_TUCMD_L4T_TCP, 0);
+    xp_put_txd(xp, TXRING(0), 1, TXBUF, 54, IXG_TXD_CMD_TSE | IXG_TXD_CMD_IFCS,
+               IXG_ATXD_POPTS_IXSM | IXG_ATXD_POPTS_TXSM |
+               3000u << IXG_ATXD_PAYLEN_SHIFT);
+    xp_put_txd(xp, TXRING(0), 2, TXBUF + 54, 3000,
+               EOP_RS_IFCS | IXG_TXD_CMD_TSE, 0);
+    put_ctx(xp, TXRING(0), 3, 14, 20, 0, 0,
+            IXG_ACTX_TUCMD_IPV4 | IXG_ACTX_TUCMD_L4T_TCP, 0);
+    xp_put_txd(xp, TXRING(0), 4, TXBUF + 0x2000, 300, EOP_RS_IFCS,
+               IXG_ATXD_POPTS_IXSM | IXG_ATXD_POPTS_TXSM |
+               300u << IXG_ATXD_PAYLEN_SHIFT);
+    xp_wr(xp, IXG_TDT(0), 5);
+    xp_advance(xp, 200000);
+    g_assert_cmpuint(totals(xp).tx_bad_desc, ==, 0);
+    g_assert_cmpuint(totals(xp).tx_frames_dropped, ==, 0);
+    g_assert_cmpuint(xp->tx->len, ==, 4);
+    for (guint i = 0; i < 3; i++) {
+        g_assert_cmpuint(txf(xp, i)->len, ==, 1054);
+        g_assert_true(ip_l4_ok(txf(xp, i)->data, 1054));
+        g_assert_cmpmem(txf(xp, i)->data + 54, 1000, f + 54 + 1000 * i,
+                        1000);
+    }
+    g_assert_cmpuint(txf(xp, 3)->len, ==, 300);
+    g_assert_true(ip_l4_ok(txf(xp, 3)->data, 300));
+    g_assert_cmphex(txd_sta(xp, 0, 4) & IXG_TXD_STAT_DD, !=, 0);
+    g_free(f);
+    g_free(g);
+    xp_free(xp);
+}
+
 /* Legacy descriptor (3.5.3.2.1) with CMD.IC (checksum from CSS to the
  * end at CSO) and VLE (the tag inserted with VLNCTRL.VET); padding of a
  * short frame with HLREG0.TXPADEN. */
@@ -484,6 +543,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ixgbe/tx/no-rs-no-dd", test_no_rs_no_dd);
     g_test_add_func("/ixgbe/tx/checksum-offload", test_checksum_offload);
     g_test_add_func("/ixgbe/tx/tso", test_tso);
+    g_test_add_func("/ixgbe/tx/tso-context-reuse", test_tso_context_reuse);
     g_test_add_func("/ixgbe/tx/legacy-vlan-pad", test_legacy_vlan_pad);
     g_test_add_func("/ixgbe/tx/round-robin", test_round_robin);
     g_test_add_func("/ixgbe/tx/bad-chain", test_bad_chain);

@@ -554,6 +554,80 @@ static void test_netperf_section(void)
     g_free(path);
 }
 
+/* Two 2-CPU hosts, 82598EB back to back (NAPI, EITR 8000 ints/s), a
+ * netperf TCP_STREAM from a to b for 200 ms; netserver runs on b's CPU
+ * 0 (the boot CPU).  With b.eth0's queues = 2 RSS puts this flow on
+ * queue 1, whose vector is delivered to CPU 1: the segments reach the
+ * socket in CPU 1's softirq, which wakes the reader on CPU 0. */
+#define CROSS_CPU_10G                                                      \
+    "[driver]\nmode = napi\nInterruptThrottleRate = 8000\n"                \
+    "RxDescriptors = 1024\nTxDescriptors = 1024\n"                         \
+    "[host.a]\ncpus = 2\nhz = 250\n"                                       \
+    "[nic.a.eth0]\nchip = 82598EB\nmac = 00:1b:21:00:00:10\n"              \
+    "ip = 10.0.0.1/24\n"                                                   \
+    "[host.b]\ncpus = 2\nhz = 250\n"                                       \
+    "[nic.b.eth0]\nchip = 82598EB\nmac = 00:1b:21:00:00:20\n"              \
+    "ip = 10.0.0.2/24\n"                                                   \
+    "[link.ab]\na = a.eth0\nb = b.eth0\n"                                  \
+    "[netperf]\ntest = TCP_STREAM\nlocal = a\nremote = b\n"                \
+    "message_size = 16384\nsend_socket = 65536\nrecv_socket = 87380\n"     \
+    "duration = 200ms\n"
+
+/* CROSS_CPU_10G with b.eth0's @queues: Mbit/s; netserver's recv() calls
+ * in *@recvs; the queue that received the stream in *@rxq (its CPU in
+ * *@rxcpu). */
+static double cross_cpu_run(uint32_t queues, uint64_t *recvs,
+                            uint32_t *rxq, uint32_t *rxcpu)
+{
+    char *q = g_strdup_printf("nic.b.eth0.queues=%u", queues);
+    const char *sets[] = {q, NULL};
+    TbTopology *t = load(CROSS_CPU_10G, sets);
+    TbSim *n = run(t);
+    const TbNetperfStats *st = tb_netperf_stats(tb_sim_netperf(n));
+    const TbIfaceResult *ifb = &tb_sim_results(n, 1)->iface[0];
+    double mbit_s = (double)st->bytes_recv * 8 / 0.2 / 1e6;
+    g_assert_cmpuint(st->mismatches, ==, 0);
+    g_assert_cmpuint(ifb->nqueues, ==, queues);
+    *rxq = 0;
+    for (uint32_t i = 1; i < ifb->nqueues; i++) {
+        if (ifb->queue[i].rx_packets > ifb->queue[*rxq].rx_packets) {
+            *rxq = i;
+        }
+    }
+    *rxcpu = ifb->queue[*rxq].cpu;
+    *recvs = st->recvs;
+    g_test_message("queues %u: %.2f Mbit/s, %" G_GUINT64_FORMAT " recv() "
+                   "calls, the stream on queue %u (CPU %u)", queues, mbit_s,
+                   st->recvs, *rxq, *rxcpu);
+    tb_sim_free(n);
+    free_topo(t);
+    g_free(q);
+    return mbit_s;
+}
+
+/* A reader woken from another CPU's softirq runs at once (Linux
+ * try_to_wake_up: the task goes on its own CPU's run queue and that CPU
+ * is sent a reschedule IPI), not at that CPU's next timer tick: the
+ * stream received on CPU 1 runs within 10 % of the one received on CPU
+ * 0 (1297.59 and 1358.95 Mbit/s measured), with
+ * netserver reading far more often than once per tick (200 ms at HZ 250
+ * are 50 ticks; with the wake-up sent to the waker's CPU instead of the
+ * reader's, netserver read once per tick: 50 calls, 107.20 Mbit/s). */
+static void test_netperf_cross_cpu(void)
+{
+    uint64_t recvs1, recvs2;
+    uint32_t q1, q2, cpu1, cpu2;
+    double one = cross_cpu_run(1, &recvs1, &q1, &cpu1);
+    double two = cross_cpu_run(2, &recvs2, &q2, &cpu2);
+    g_assert_cmpuint(q1, ==, 0);
+    g_assert_cmpuint(cpu1, ==, 0);
+    g_assert_cmpuint(q2, ==, 1);      /* the premise: another CPU */
+    g_assert_cmpuint(cpu2, ==, 1);
+    g_assert_cmpuint(recvs2, >, 10 * 50);
+    g_assert_cmpfloat(two, >=, 0.9 * one);
+    g_assert_cmpfloat(two, <=, 1.1 * one);
+}
+
 /* udp-stream-hosts.ini (seed M2 host to host) for 200 ms: the remote
  * host's UDP sink is the test's socket; every datagram sent arrives
  * (none dropped, none still in flight beyond the send buffer) at the
@@ -926,6 +1000,7 @@ int main(int argc, char **argv)
     g_test_add_func("/net/tcp-stream", test_tcp_stream);
     g_test_add_func("/net/netperf-section", test_netperf_section);
     g_test_add_func("/net/netperf-mtu", test_netperf_mtu);
+    g_test_add_func("/net/netperf-cross-cpu", test_netperf_cross_cpu);
     g_test_add_func("/net/udp-stream-hosts", test_udp_stream_hosts);
     g_test_add_func("/net/tso", test_tso);
     g_test_add_func("/net/cpu-profile", test_cpu_profile);

@@ -415,6 +415,102 @@ static char *key_of(const char *const *sets, const TbQemuPaths *paths)
     return key;
 }
 
+/* chip = 82598EB: -device e1klab-82598eb, e1klab_ixgbe.ko and its
+ * parameters, the irq_affinity list; refused beside an e1000 NIC or
+ * with the stock driver (docs/full-system.md "Our driver on the 82598EB"). */
+static const char scen_598[] =
+    "[host]\ncpu_mhz = 933\ncpus = 4\n"
+    "[driver]\nmode = napi\nInterruptThrottleRate = 8000\n"
+    "[nic.eth0]\nchip = 82598EB\nmac = 00:1b:21:00:00:30\n"
+    "ip = 10.0.0.1/24\npeer_mac = 02:00:00:00:00:30\nqueues = 4\n"
+    "rss_udp = true\nirq_affinity = 0,1,2,3\n"
+    "[nic.eth1]\nchip = 82598EB\nmac = 00:1b:21:00:00:31\n"
+    "ip = 10.1.0.1/24\npeer_mac = 02:00:00:00:00:31\n"
+    "[route.sink]\ndst = 10.2.0.0/16\nvia = 10.1.0.2\ndev = eth1\n"
+    "[traffic]\nnic = eth0\npace = pps\npps = 14880952\ncount = 100\n"
+    "frame_size = 64\nsrc_ip = 10.0.0.2\ndst_ip = 10.2.0.1\n";
+
+static void test_plan_82598(void)
+{
+    TbScenario *sc = g_new0(TbScenario, 1);
+    TbQemuPlan p;
+    char *err = NULL, *words, *dev;
+
+    load(sc, scen_598, NULL);
+    g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, 0);
+    words = tb_qemu_words(sc, &p);
+    g_assert_nonnull(strstr(words, " e1klab.affinity=eth0,0,1,2,3 "));
+    g_assert_true(p.ixgbe);
+    g_assert_nonnull(strstr(words, " e1klab.driver=e1klab_ixgbe "
+                                   "e1klab.modparams="
+                                   "mode=napi,napi:TxDescriptors=256,256:"
+                                   "RxDescriptors=256,256:"
+                                   "InterruptThrottleRate=8000,8000:"
+                                   "XsumRX=1,1:queues=4,1:LRO=0,0:"
+                                   "udp_rss=1,0 "));
+    /* no e1000-only parameter: the 82598EB ports would refuse it */
+    g_assert_null(strstr(words, "RxIntDelay"));
+    g_assert_null(strstr(words, "copybreak"));
+    g_free(words);
+    dev = tb_qemu_device_arg(sc, &p, "/w", 0, 1);
+    g_assert_cmpstr(dev, ==, "e1klab-82598eb,addr=05.0,mac=00:1b:21:00:00:31,"
+                             "bus-timing=pcie1-x8,stats=/w/eth1.stats");
+    g_free(dev);
+    {
+        const char *st[] = {"guest.driver=stock", NULL};
+        load(sc, scen_598, st);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_nonnull(strstr(err, "[nic.eth0] chip 82598EB: [guest] "
+                                     "driver = stock is Linux's e1000"));
+        g_clear_pointer(&err, g_free);
+    }
+    {
+        const char *mx[] = {"nic.eth1.chip=82545EM", NULL};
+        char *t = g_strdup(scen_598);
+        load(sc, t, mx);
+        g_assert_cmpint(tb_qemu_plan(sc, &p, &err), ==, -1);
+        g_assert_nonnull(strstr(err, "[nic.eth1] chip 82545EM: the qemu "
+                                     "backend runs an 82598EB only when "
+                                     "every NIC is one"));
+        g_clear_pointer(&err, g_free);
+        g_free(t);
+    }
+    g_free(sc);
+}
+
+/* The 82598EB guest boots initrd-ixgbe.gz (e1klab_ixgbe.ko is in its
+ * second archive), the e1000 guest initrd.gz. */
+static void test_find_ixgbe_initrd(void)
+{
+    char *dir = g_dir_make_tmp("e1klab-find-XXXXXX", NULL);
+    const char *names[] = {"qemu", "vmlinuz", "initrd-ixgbe.gz"};
+    char *f[3], *err = NULL;
+    TbQemuPaths paths = {0};
+
+    for (int i = 0; i < 3; i++) {
+        f[i] = g_build_filename(dir, names[i], NULL);
+        g_file_set_contents(f[i], "x", -1, NULL);
+    }
+    g_chmod(f[0], 0755);
+    g_setenv("E1KLAB_QEMU", f[0], TRUE);
+    g_setenv("E1KLAB_GUEST", dir, TRUE);
+    g_assert_cmpint(tb_qemu_find(&paths, true, &err), ==, 0);
+    g_assert_cmpstr(paths.initrd, ==, f[2]);
+    tb_qemu_paths_clear(&paths);
+    g_assert_cmpint(tb_qemu_find(&paths, false, &err), ==, -1);
+    g_assert_nonnull(strstr(err, "/initrd.gz: missing"));
+    g_free(err);
+    tb_qemu_paths_clear(&paths);
+    g_unsetenv("E1KLAB_QEMU");
+    g_unsetenv("E1KLAB_GUEST");
+    for (int i = 0; i < 3; i++) {
+        g_unlink(f[i]);
+        g_free(f[i]);
+    }
+    g_rmdir(dir);
+    g_free(dir);
+}
+
 static void test_snapshot_key(void)
 {
     char *dir = g_dir_make_tmp("e1klab-snapkey-XXXXXX", NULL);
@@ -656,6 +752,8 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/qemu-backend/block", test_block);
     g_test_add_func("/qemu-backend/plan-argv", test_plan_argv);
+    g_test_add_func("/qemu-backend/plan-82598", test_plan_82598);
+    g_test_add_func("/qemu-backend/find-ixgbe-initrd", test_find_ixgbe_initrd);
     g_test_add_func("/qemu-backend/results", test_results);
     g_test_add_func("/qemu-backend/snapshot-argv", test_snapshot_argv);
     g_test_add_func("/qemu-backend/snapshot-key", test_snapshot_key);

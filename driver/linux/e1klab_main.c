@@ -28,6 +28,7 @@
 #include <linux/sched/clock.h>
 
 #include "e1klab.h"
+#include "e1klab_pci.h"
 
 /* Ports probed so far: the index into the per-port parameters. */
 static atomic_t e1klab_ports = ATOMIC_INIT(0);
@@ -372,34 +373,6 @@ static const struct net_device_ops e1klab_netdev_ops = {
 /* ------------------------------------------------------------------ */
 /* PCI                                                                  */
 /* ------------------------------------------------------------------ */
-
-/* PCI resources: BAR0 (registers) mapped, bus mastering, 64-bit DMA
- * (32-bit if the platform cannot). */
-static int e1klab_pci_setup(struct pci_dev *pdev)
-{
-	int err = pci_enable_device_mem(pdev);
-
-	if (err)
-		return err;
-	err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
-	if (err)
-		err = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(32));
-	if (!err)
-		err = pci_request_selected_regions(pdev, BIT(0), E1KLAB_NAME);
-	if (err) {
-		dev_err(&pdev->dev, "PCI resources unavailable (%d)\n", err);
-		pci_disable_device(pdev);
-		return err;
-	}
-	pci_set_master(pdev);
-	return 0;
-}
-
-static void e1klab_pci_release(struct pci_dev *pdev)
-{
-	pci_release_selected_regions(pdev, BIT(0));
-	pci_disable_device(pdev);
-}
 
 /* The net_device around a probed core adapter. */
 static void e1klab_netdev_setup(struct e1k_os *os)

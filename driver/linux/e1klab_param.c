@@ -16,14 +16,7 @@
 #include <linux/stddef.h>
 
 #include "e1klab.h"
-
-/* One per-port unsigned array parameter: the values and how many were
- * given. */
-#define E1KLAB_PARAM(X, desc)                                          \
-	static unsigned int X[E1KLAB_MAX_NIC];                         \
-	static unsigned int num_##X;                                   \
-	module_param_array(X, uint, &num_##X, 0444);                   \
-	MODULE_PARM_DESC(X, desc)
+#include "e1klab_param.h"
 
 E1KLAB_PARAM(TxDescriptors, "Number of transmit descriptors (80-4096, multiple of 8; default 256)");
 E1KLAB_PARAM(RxDescriptors, "Number of receive descriptors (80-4096, multiple of 8; default 256)");
@@ -44,14 +37,6 @@ static unsigned int copybreak = 256;
 module_param(copybreak, uint, 0444);
 MODULE_PARM_DESC(copybreak, "Copy received frames of at most this many bytes into a new buffer (default 256)");
 
-/** A per-port parameter and the struct e1k_drv_params field it sets. */
-struct e1klab_opt {
-	const char *name;
-	const unsigned int *vals;
-	const unsigned int *num;
-	size_t field;
-};
-
 #define OPT(X) { #X, X, &num_##X, offsetof(struct e1k_drv_params, X) }
 
 static const struct e1klab_opt opts[] = {
@@ -61,7 +46,9 @@ static const struct e1klab_opt opts[] = {
 };
 
 /* The value of the parameter a core message names ("NAME: must be ..."),
- * or NULL if it is not a per-port one. */
+ * or NULL if it is not a per-port one.  (e1klab_opt_named's loop, kept
+ * written out here: the inline's code differs, and e1klab.ko stays the
+ * module it was, e1klab.h.) */
 static const struct e1klab_opt *opt_named(const char *msg)
 {
 	size_t i, n;

@@ -27,6 +27,9 @@
 #include <linux/slab.h>
 
 #include "e1klab.h"
+#ifdef E1KLAB_IXGBE
+#include "e1klab_ixgbe.h"
+#endif
 #include "osdep.h"
 
 static inline struct sk_buff *to_skb(struct e1k_skb *s)
@@ -309,11 +312,24 @@ static struct sk_buff *skb_to_stack(struct e1k_os *os, struct e1k_skb *s)
 void e1k_os_receive_skb(struct e1k_os *os, struct e1k_skb *s)
 {
 	struct sk_buff *skb = skb_to_stack(os, s);
+#ifdef E1KLAB_IXGBE
+	/* 82598EB: to the NAPI of the vector this CPU is polling, whose
+	 * queue-pair lock the poll holds (e1klab_ixgbe_main.c) */
+	struct e1klab_qvec *qv = e1klab_ixg_polling();
 
+	if (WARN_ON_ONCE(!qv)) {
+		netif_receive_skb(skb);
+		return;
+	}
+	spin_unlock_irqrestore(&qv->lock, qv->flags);
+	napi_gro_receive(&qv->napi, skb);
+	spin_lock_irqsave(&qv->lock, qv->flags);
+#else
 	lockdep_assert_held(&os->lock);
 	spin_unlock(&os->lock);
 	napi_gro_receive(&os->napi, skb);
 	spin_lock(&os->lock);
+#endif
 }
 
 /* Legacy mode, from the hard interrupt handler: netif_rx only queues to
@@ -345,6 +361,57 @@ bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done)
 	spin_lock(&os->lock);
 	return done;
 }
+
+#ifdef E1KLAB_IXGBE
+/* ---- MSI-X: a vector and a NAPI context per queue (82598EB ports;
+ * e1klab_ixgbe_main.c owns the vectors; e1klab_ixgbe.ko only) ---- */
+
+/* From ixg_drv_open: process context, rtnl held, the port's other
+ * entries stopped. */
+uint32_t e1k_os_enable_msix(struct e1k_os *os, uint32_t nvec)
+{
+	return e1klab_ixg_vectors_get(os, nvec);
+}
+
+/* From vector @v's hard interrupt handler (its lock held). */
+bool e1k_os_napi_schedule_vec(struct e1k_os *os, uint32_t v)
+{
+	struct e1klab_qvec *qv;
+
+	if (v >= os->nvec || !os->qvec[v].has_napi)
+		return false;
+	qv = &os->qvec[v];
+	if (!napi_schedule_prep(&qv->napi))
+		return false;
+	__napi_schedule_irqoff(&qv->napi);
+	return true;
+}
+
+/* From vector @v's poll with its lock held; napi_complete_done may flush
+ * GRO into the stack, so the lock is released around it. */
+bool e1k_os_napi_complete_done_vec(struct e1k_os *os, uint32_t v,
+				   int work_done)
+{
+	struct e1klab_qvec *qv;
+	bool done;
+
+	if (v >= os->nvec || !os->qvec[v].has_napi)
+		return true;
+	qv = &os->qvec[v];
+	lockdep_assert_held(&qv->lock);
+	spin_unlock_irqrestore(&qv->lock, qv->flags);
+	done = napi_complete_done(&qv->napi, work_done);
+	spin_lock_irqsave(&qv->lock, qv->flags);
+	return done;
+}
+
+/* Called from ndo_start_xmit (bottom halves off: no migration) and from
+ * the handlers and polls. */
+uint32_t e1k_os_cpu_id(struct e1k_os *os)
+{
+	return raw_smp_processor_id();
+}
+#endif /* E1KLAB_IXGBE */
 
 void e1k_os_netif_stop_queue(struct e1k_os *os)
 {

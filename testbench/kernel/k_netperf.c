@@ -100,7 +100,7 @@ static void wake(void *ctx, TbTcpSock *s, unsigned ev)
         && tb_tcp_sk(s)->state == TCP_ESTABLISHED) {
         np->st.established_ns = np->k[0]->cpu->eng->now;
     }
-    tb_cpu_wake(np->k[i]->cpu, &np->proc[i]);
+    tb_cpu_wake(np->cpu[i], &np->proc[i]);
 }
 
 uint32_t tb_netperf_route_mtu(const TbKernel *k, uint32_t daddr)
@@ -167,15 +167,18 @@ TbNetperf *tb_netperf_new(TbKernel *ks, uint32_t saddr, TbKernel *kr,
         tb_netperf_free(np);
         return NULL;
     }
+    np->cpu[0] = ks->cpu;   /* each process stays on the CPU that runs
+                               its kernel now (the boot CPU) */
+    np->cpu[1] = kr->cpu;
     tcp_listen(tb_tcp_sk(np->s[1]));
     static const char *const names[2] = {"netperf", "netserver"};
     TbProcStepFn steps[2] = {sender_step, receiver_step};
     for (int i = 0; i < 2; i++) {
         np->proc[i] = (TbProc){ .name = names[i], .step = steps[i],
                                 .ctx = np };
-        tb_cpu_add_proc(np->k[i]->cpu, &np->proc[i]);
+        tb_cpu_add_proc(np->cpu[i], &np->proc[i]);
     }
-    tb_cpu_wake(ks->cpu, &np->proc[0]);
+    tb_cpu_wake(np->cpu[0], &np->proc[0]);
     return np;
 }
 
@@ -213,7 +216,7 @@ void tb_netperf_free(TbNetperf *np)
     }
     for (int i = 0; i < 2; i++) {
         if (np->proc[i].step) {
-            tb_cpu_del_proc(np->k[i]->cpu, &np->proc[i]);
+            tb_cpu_del_proc(np->cpu[i], &np->proc[i]);
         }
         tb_tcp_sock_free(np->s[i]);
     }

@@ -20,6 +20,9 @@ struct TbNetperf {
     TbTcpSock *s[2];         /* TCP_STREAM's sockets */
     TbProc proc[2];          /* UDP_STREAM: proc[0] only (the receiver
                                 is the remote kernel's UDP sink) */
+    TbCpu *cpu[2];           /* the CPU each process is on (its run
+                                queue): wake-ups go there, whichever CPU
+                                of the host runs the waker (k->cpu) */
     bool connecting;
     uint32_t msg_left;       /* bytes of the current send() still to go */
     uint64_t wpos, rpos;     /* stream positions written / read */

@@ -53,7 +53,7 @@ static void udp_wfree(TbSkb *skb)
     np->wmem -= skb->truesize;
     if (np->wblocked && 2ull * np->wmem <= np->cfg.send_socket) {
         np->wblocked = false;
-        tb_cpu_wake(np->k[0]->cpu, &np->proc[0]);
+        tb_cpu_wake(np->cpu[0], &np->proc[0]);
     }
 }
 
@@ -130,8 +130,9 @@ int tb_netperf_udp_start(TbNetperf *np, char **err)
     }
     np->proc[0] = (TbProc){ .name = "netperf", .step = udp_sender_step,
                             .ctx = np };
-    tb_cpu_add_proc(np->k[0]->cpu, &np->proc[0]);
-    tb_cpu_wake(np->k[0]->cpu, &np->proc[0]);
+    np->cpu[0] = np->k[0]->cpu;
+    tb_cpu_add_proc(np->cpu[0], &np->proc[0]);
+    tb_cpu_wake(np->cpu[0], &np->proc[0]);
     return 0;
 }
 

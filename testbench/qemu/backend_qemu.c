@@ -132,7 +132,7 @@ static int qr_prepare(QemuRun *q, char **err)
     q->proc.deadline = g_get_monotonic_time() +
                        (gint64)(q->a->timeout_s * 1e6);
     if (q->snapshot < 0 || tb_qemu_plan(q->sc, &q->plan, err) < 0 ||
-        tb_qemu_find(&q->paths, err) < 0 ||
+        tb_qemu_find(&q->paths, q->plan.ixgbe, err) < 0 ||
         tb_out_open(&q->json, q->a->json_path, err) < 0 ||
         tb_out_open(&q->pcap, q->a->pcap_path, err) < 0) {
         return -1;
@@ -281,6 +281,7 @@ static int qr_report(QemuRun *q, char **err)
         printf("backend qemu: guest Linux %s, %s driver, "
                "-icount shift=%u (%.0f MHz)\n", q->kernel ? q->kernel : "?",
                q->sc->guest.driver == TB_GUEST_STOCK ? "stock e1000"
+               : q->plan.ixgbe                       ? "e1klab_ixgbe.ko"
                                                      : "e1klab.ko",
                q->plan.shift, q->plan.mhz);
         tb_report_text(stdout, q->sc, q->res);

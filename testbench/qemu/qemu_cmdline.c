@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ixgbe_drv.h"
 #include "sim/profile.h"
 #include "qemu/qemu_cmdline.h"
 #include "scenario/scenario_load.h"
@@ -235,6 +236,39 @@ static int plan_driver(const TbScenario *sc, char **err)
     return 0;
 }
 
+/* The 82598EB on this backend: -device e1klab-82598eb driven by
+ * e1klab_ixgbe.ko, with every NIC an 82598EB: the guest loads one driver
+ * module (e1klab.ko drives only the e1000s), whose per-port parameter
+ * arrays are positional.  0 or -1 with *err. */
+static int plan_chips(const TbScenario *sc, char **err)
+{
+    uint32_t n598 = 0;
+
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        n598 += sc->nic[i].chip == TB_CHIP_82598EB;
+    }
+    for (uint32_t i = 0; n598 && i < sc->nnics; i++) {
+        const TbNicCfg *n = &sc->nic[i];
+        if (n->chip != TB_CHIP_82598EB) {
+            *err = g_strdup_printf("%s: [nic.%s] chip %s: the qemu backend "
+                                   "runs an 82598EB only when every NIC is "
+                                   "one (the guest loads one driver "
+                                   "module: e1klab_ixgbe.ko drives no "
+                                   "e1000)", base(sc->file),
+                                   n->name, tb_chip_name(n->chip));
+            return -1;
+        }
+        if (sc->guest.driver == TB_GUEST_STOCK) {
+            *err = g_strdup_printf("%s: [nic.%s] chip 82598EB: [guest] "
+                                   "driver = stock is Linux's e1000; the "
+                                   "82598EB runs with driver = e1klab",
+                                   base(sc->file), n->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
 {
     uint64_t end_ns = 0;
@@ -242,18 +276,10 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err)
     double s;
 
     memset(p, 0, sizeof(*p));
-    for (uint32_t i = 0; i < sc->nnics; i++) {
-        if (sc->nic[i].chip == TB_CHIP_82598EB) {
-            /* -device e1klab-82598eb and its guest: issue 26, not here */
-            *err = g_strdup_printf("qemu: [nic.%s] chip 82598EB: only the "
-                                   "testbench backend runs it yet",
-                                   sc->nic[i].name);
-            return -1;
-        }
-    }
-    if (plan_mhz(sc, &p->mhz, err) < 0) {
+    if (plan_chips(sc, err) < 0 || plan_mhz(sc, &p->mhz, err) < 0) {
         return -1;
     }
+    p->ixgbe = sc->nnics && sc->nic[0].chip == TB_CHIP_82598EB;
     s = round(log2(1000.0 / p->mhz));
     p->shift = s > 0 ? (uint32_t)s : 0;
     p->cpus = tb_guest_cpus(sc);
@@ -289,7 +315,7 @@ static char *find_file(const char *env, const char *dflt_dir,
     return g_build_filename(E1KLAB_SOURCE_ROOT, dflt_dir, name, NULL);
 }
 
-int tb_qemu_find(TbQemuPaths *paths, char **err)
+int tb_qemu_find(TbQemuPaths *paths, bool ixgbe, char **err)
 {
     char *const *f[3] = {&paths->qemu, &paths->kernel, &paths->initrd};
 
@@ -305,7 +331,7 @@ int tb_qemu_find(TbQemuPaths *paths, char **err)
     }
     paths->kernel = find_file("E1KLAB_GUEST", "qemu-build/guest", "vmlinuz");
     paths->initrd = find_file("E1KLAB_GUEST", "qemu-build/guest",
-                              "initrd.gz");
+                              ixgbe ? "initrd-ixgbe.gz" : "initrd.gz");
     for (int i = 0; i < 3; i++) {
         char **fp = (char **)f[i];
         char *abs = g_canonicalize_filename(*fp, NULL);
@@ -434,8 +460,43 @@ static void append_ifnames(GString *app, const TbScenario *sc)
 /* Driver module parameters: one value per NIC (Intel e1000 arrays);
  * copybreak is a single value (plan_driver: the same on every NIC).
  * e1klab.ko also takes each NIC's `mode` (docs/full-system.md). */
+/* e1klab_ixgbe.ko's parameters (plan_chips: all NICs are 82598EBs):
+ * the 82598EB core's, from tb_nic_ixg_params. */
+static void append_modparams_82598(GString *app, const TbScenario *sc)
+{
+    struct ixg_drv_params p[TB_MAX_NICS];
+
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        tb_nic_ixg_params(&sc->nic[i], &p[i]);
+    }
+    g_string_append(app, " e1klab.driver=e1klab_ixgbe e1klab.modparams=mode=");
+    for (uint32_t i = 0; i < sc->nnics; i++) {
+        g_string_append_printf(app, "%s%s", i ? "," : "",
+                               e1k_drv_mode_name(p[i].mode));
+    }
+#define ARR(field)                                                         \
+    do {                                                                   \
+        g_string_append(app, ":" #field "=");                              \
+        for (uint32_t i = 0; i < sc->nnics; i++) {                         \
+            g_string_append_printf(app, "%s%u", i ? "," : "", p[i].field); \
+        }                                                                  \
+    } while (0)
+    ARR(TxDescriptors);
+    ARR(RxDescriptors);
+    ARR(InterruptThrottleRate);
+    ARR(XsumRX);
+    ARR(queues);
+    ARR(LRO);
+    ARR(udp_rss);
+#undef ARR
+}
+
 static void append_modparams(GString *app, const TbScenario *sc)
 {
+    if (sc->nnics && sc->nic[0].chip == TB_CHIP_82598EB) {
+        append_modparams_82598(app, sc);  /* plan_chips: all are */
+        return;
+    }
     if (sc->guest.driver == TB_GUEST_E1KLAB) {
         g_string_append(app, " e1klab.driver=e1klab e1klab.modparams=mode=");
         for (uint32_t i = 0; i < sc->nnics; i++) {
@@ -523,8 +584,18 @@ static void append_affinity(GString *app, const TbScenario *sc,
                             const TbQemuPlan *p)
 {
     for (uint32_t i = 0; p->cpus > 1 && i < sc->nnics; i++) {
+        const TbNicCfg *n = &sc->nic[i];
+        if (n->nirq_cpus) {
+            /* irq_affinity: vector v on entry v mod n (the guest's
+             * irq-affinity.sh goes round the list the same way) */
+            g_string_append_printf(app, " e1klab.affinity=%s", n->name);
+            for (uint32_t k = 0; k < n->nirq_cpus; k++) {
+                g_string_append_printf(app, ",%u", n->irq_cpus[k]);
+            }
+            continue;
+        }
         g_string_append_printf(app, " e1klab.affinity=%s,%u",
-                               sc->nic[i].name, tb_guest_nic_cpu(sc, i));
+                               n->name, tb_guest_nic_cpu(sc, i));
     }
 }
 
@@ -559,9 +630,12 @@ static void add_work_file(GString *d, const char *prop, const char *work,
 
 char *tb_qemu_device_slot(const TbScenario *sc, uint32_t i)
 {
+    E1kChip c = sc->nic[i].chip;
+
     return g_strdup_printf("%s,addr=%02x.0",
-                           sc->nic[i].chip == E1K_CHIP_82540EM
-                               ? "e1klab-82540em" : "e1klab-82545em",
+                           c == TB_CHIP_82598EB   ? "e1klab-82598eb"
+                           : c == E1K_CHIP_82540EM ? "e1klab-82540em"
+                                                   : "e1klab-82545em",
                            4 + i);
 }
 
@@ -574,9 +648,14 @@ char *tb_qemu_device_arg(const TbScenario *sc, const TbQemuPlan *p,
 
     g_free(slot);
     add_mac(d, "mac", n->mac);
-    g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u", n->bus_name,
-                           n->link_mbps);
-    if (strcmp(n->partner, "auto") != 0) {
+    if (n->chip == TB_CHIP_82598EB) {
+        /* links at 10000 (scenario_82598.c), no link partner setting */
+        g_string_append_printf(d, ",bus-timing=%s", n->bus_name);
+    } else {
+        g_string_append_printf(d, ",bus-timing=%s,link-mbps=%u",
+                               n->bus_name, n->link_mbps);
+    }
+    if (n->chip != TB_CHIP_82598EB && strcmp(n->partner, "auto") != 0) {
         g_string_append_printf(d, ",link-partner=%s", n->partner);
     }
     add_work_file(d, "stats", work, n->name, ".stats");

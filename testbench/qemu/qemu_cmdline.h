@@ -8,6 +8,7 @@
 #ifndef TB_QEMU_CMDLINE_H
 #define TB_QEMU_CMDLINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <glib.h>
@@ -36,6 +37,9 @@ typedef struct TbQemuPlan {
                                       setup to the first counter check */
     uint32_t cpus;               /**< the guest's vCPUs ([guest] cpus):
                                       `-smp` and e1klab.affinity when > 1 */
+    bool ixgbe;                  /**< every NIC an 82598EB: the guest
+                                      runs e1klab_ixgbe.ko, which is in
+                                      initrd-ixgbe.gz */
 } TbQemuPlan;
 
 /**
@@ -53,17 +57,18 @@ int tb_qemu_plan(const TbScenario *sc, TbQemuPlan *p, char **err);
 typedef struct TbQemuPaths {
     char *qemu;                  /**< qemu-system-x86_64 */
     char *kernel;                /**< guest vmlinuz */
-    char *initrd;                /**< guest initrd.gz */
+    char *initrd;                /**< guest initrd.gz or initrd-ixgbe.gz */
 } TbQemuPaths;
 
 /**
  * Find QEMU ($E1KLAB_QEMU, else <repo>/qemu-build/build/qemu-system-x86_64)
  * and the guest ($E1KLAB_GUEST directory, else <repo>/qemu-build/guest/:
- * vmlinuz and initrd.gz); <repo> is the source tree e1klab was built
- * from.  Returns 0, or -1 with *err ("... missing: run
- * scripts/build-qemu.sh and guest-images/build.sh").
+ * vmlinuz and initrd.gz, or initrd-ixgbe.gz if @ixgbe: the 82598EB
+ * guest, whose second archive holds e1klab_ixgbe.ko); <repo> is the
+ * source tree e1klab was built from.  Returns 0, or -1 with *err ("...
+ * missing: run scripts/build-qemu.sh and guest-images/build.sh").
  */
-int tb_qemu_find(TbQemuPaths *paths, char **err);
+int tb_qemu_find(TbQemuPaths *paths, bool ixgbe, char **err);
 void tb_qemu_paths_clear(TbQemuPaths *paths);
 
 /** Kernel parameters of every guest boot.  The scenario's e1klab.*

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "ixgbe_drv.h"
 #include "qemu/backend_qemu.h"
 #include "qemu/qemu_guest.h"
 #include "scenario/scenario_load.h"
@@ -50,8 +51,24 @@ static uint64_t round_ms(uint64_t ns)
     return (ns + 500000u) / 1000000u * 1000000u;
 }
 
-/* The NICs' interrupt handler time (e1klab.ko's hardirq_ns) on CPU @c:
- * the ports whose vectors are pinned there. */
+/* The one CPU all of NIC @i's vectors are pinned to (its irq_affinity
+ * list, else its `cpu`), or UINT32_MAX if the list names several. */
+static uint32_t nic_irq_cpu(const TbScenario *sc, uint32_t i)
+{
+    const TbNicCfg *n = &sc->nic[i];
+
+    for (uint32_t k = 1; k < n->nirq_cpus; k++) {
+        if (n->irq_cpus[k] != n->irq_cpus[0]) {
+            return UINT32_MAX;
+        }
+    }
+    return n->nirq_cpus ? n->irq_cpus[0] : tb_guest_nic_cpu(sc, i);
+}
+
+/* The NICs' interrupt handler time (e1klab.ko's and e1klab_ixgbe.ko's
+ * hardirq_ns) on CPU @c: the ports whose vectors are all pinned there.
+ * A port with vectors on several CPUs counts nowhere: its hardirq_ns is
+ * one sum over them (docs/full-system.md "Our driver on the 82598EB"). */
 static uint64_t hardirq_on(const TbScenario *sc, const TbGuestBlock *b,
                            uint32_t c)
 {
@@ -59,7 +76,7 @@ static uint64_t hardirq_on(const TbScenario *sc, const TbGuestBlock *b,
 
     for (uint32_t i = 0; i < sc->nnics; i++) {
         uint64_t v0 = 0, v1 = 0;
-        if (tb_guest_nic_cpu(sc, i) == c &&
+        if (nic_irq_cpu(sc, i) == c &&
             tb_guest_hardirq(sect(b, "cpu_start"), sc->nic[i].name,
                              &v0) == 0 &&
             tb_guest_hardirq(sect(b, "cpu_end"), sc->nic[i].name,
@@ -316,6 +333,101 @@ static int iface_affinity(const TbScenario *sc, const TbGuestBlock *b,
     return 0;
 }
 
+/* `ethtool -S` value @fmt (one %u: queue @q) of @lines; 0 if absent. */
+static uint64_t qstat(GPtrArray *lines, const char *fmt, uint32_t q)
+{
+    char name[64];
+    uint64_t v = 0;
+
+    g_snprintf(name, sizeof(name), fmt, q);
+    return tb_guest_ethtool(lines, name, &v) == 0 ? v : 0;
+}
+
+/* The CPU e1klab.affinity pinned vector @v of NIC @i to (the testbench's
+ * rule: irq_affinity entry v mod n, else the NIC's CPU). */
+static uint32_t vector_cpu(const TbScenario *sc, uint32_t i, uint32_t v)
+{
+    const TbNicCfg *n = &sc->nic[i];
+
+    return n->nirq_cpus ? n->irq_cpus[v % n->nirq_cpus]
+                        : tb_guest_nic_cpu(sc, i);
+}
+
+/* Queue pair @q of an 82598EB port from its vector's /proc/interrupts
+ * line @vname (its count, all of it on its CPU with several vCPUs) and
+ * the driver's ethtool -S queue counters.  0, or -1 with *err. */
+static int queue_result(const TbScenario *sc, const TbGuestBlock *b,
+                        uint32_t i, uint32_t q, const char *vname,
+                        GPtrArray *et, TbQueueResult *x, char **err)
+{
+    uint64_t on = 0;
+
+    x->cpu = vector_cpu(sc, i, q);
+    if (tb_guest_cpus(sc) > 1 &&
+        (tb_guest_interrupts_on(sect(b, "interrupts"), vname, x->cpu,
+                                &on) < 0 || on != x->interrupts)) {
+        *err = g_strdup_printf("qemu: [nic.%s] irq_affinity: the guest's "
+                               "/proc/interrupts counts %" PRIu64 " of "
+                               "%s's %" PRIu64 " interrupts on CPU %u",
+                               sc->nic[i].name, on, vname, x->interrupts,
+                               x->cpu);
+        return -1;
+    }
+    x->tx_packets = qstat(et, "tx_queue_%u_packets", q);
+    x->tx_bytes = qstat(et, "tx_queue_%u_bytes", q);
+    x->rx_packets = qstat(et, "rx_queue_%u_packets", q);
+    x->rx_bytes = qstat(et, "rx_queue_%u_bytes", q);
+    x->polls = qstat(et, "queue_%u_polls", q);
+    x->polls_complete = qstat(et, "queue_%u_polls_complete", q);
+    x->polls_budget = qstat(et, "queue_%u_polls_budget", q);
+    x->lro_aggregated = qstat(et, "queue_%u_lro_aggregated", q);
+    x->lro_flushed = qstat(et, "queue_%u_lro_flushed", q);
+    x->itr = (uint32_t)qstat(et, "queue_%u_itr", q);
+    return 0;
+}
+
+/* An 82598EB port's interrupts and queue pairs: e1klab.ko names its
+ * vectors as Linux ixgbe does, "IF-TxRx-N" per queue pair and "IF" for
+ * the other causes; the port's count is all of its vectors'.  Queue
+ * pairs: as many as the guest shows vectors for (at most `queues`).
+ * 0, or -1 with *err. */
+static int iface_queues(const TbScenario *sc, const TbGuestBlock *b,
+                        uint32_t i, GPtrArray *et, TbIfaceResult *f,
+                        char **err)
+{
+    GPtrArray *irq = sect(b, "interrupts");
+    struct ixg_drv_params p;
+    char vname[TB_NAME_LEN + 16];
+
+    tb_nic_ixg_params(&sc->nic[i], &p);
+    if (tb_guest_interrupts(irq, f->name, &f->irq, &f->interrupts) < 0) {
+        *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
+                               "line naming %s", f->name);
+        return -1;
+    }
+    for (uint32_t q = 0; q < p.queues && q < TB_MAX_QUEUES; q++) {
+        TbQueueResult *x = &f->queue[q];
+        uint32_t line;
+        g_snprintf(vname, sizeof(vname), "%s-TxRx-%u", f->name, q);
+        if (tb_guest_interrupts(irq, vname, &line, &x->interrupts) < 0) {
+            break;
+        }
+        if (queue_result(sc, b, i, q, vname, et, x, err) < 0) {
+            return -1;
+        }
+        f->interrupts += x->interrupts;
+        f->nqueues = q + 1;
+    }
+    if (f->nqueues == 0) {
+        *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
+                               "queue vector of %s (%s-TxRx-0)", f->name,
+                               f->name);
+        return -1;
+    }
+    f->cpu = vector_cpu(sc, i, f->nqueues);   /* the other causes' */
+    return 0;
+}
+
 /* Interface @i: the device's totals, the driver's statistics, its
  * interrupt line and transmit timeouts; the NIC's dispositions added to
  * the run's.  0, or -1 with *err when the guest's /proc/interrupts has
@@ -335,7 +447,9 @@ static int iface_result(const TbScenario *sc, const TbGuestBlock *b,
     tb_guest_link_stats(sect(b, sname), &f->stats);
     tb_guest_ethtool_stats(sect(b, et), f->ethtool);
     e1k_drv_counters_from_ethtool(f->ethtool, &f->drv);
-    if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
+    if (sc->nic[i].chip == TB_CHIP_82598EB) {
+        rc = iface_queues(sc, b, i, sect(b, et), f, err);
+    } else if (tb_guest_interrupts(sect(b, "interrupts"), f->name, &f->irq,
                             &f->interrupts) < 0) {
         *err = g_strdup_printf("qemu: the guest's /proc/interrupts has no "
                                "line naming %s", f->name);

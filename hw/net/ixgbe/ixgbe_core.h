@@ -187,6 +187,10 @@ typedef struct IxgTxFlight {
     uint32_t bad;        /**< 1: a malformed chain: consumed, not sent */
     uint32_t paylen;     /**< PAYLEN of the first data descriptor */
     uint64_t rs_mask;    /**< bit i: descriptor i of the frame has RS */
+    IxgTxCtx cx;         /**< context slot ctx as the frame's descriptors
+                              found it (advanced): a context descriptor
+                              behind the frame may reload the slot while
+                              its data is still in flight */
     IxgTxBuf buf[IXG_TX_FRAME_DESC];
 } IxgTxFlight;
 

@@ -15,8 +15,9 @@
 #include "nic_blob.h"
 
 #define IXG_SAVE_MAGIC 0x53475849u   /* "IXGS" as little-endian bytes */
-/** Blob layout version (1: this model's first layout). */
-#define IXG_SAVE_VERSION 1u
+/** Blob layout version (1: this model's first layout; 2: a frame in
+ *  flight carries its context, IxgTxFlight.cx). */
+#define IXG_SAVE_VERSION 2u
 #define IXG_SAVE_OFF offsetof(IxgDev, cfg)
 #define IXG_SAVE_PAYLOAD (sizeof(IxgDev) - IXG_SAVE_OFF)
 /** Furthest a restored timer or link booking may lie beyond the blob's

@@ -386,7 +386,7 @@ int ixg_tx_validate(const IxgDev *s)
         uint32_t bytes = 0;
         if (f->q >= IXG_NUM_TX_QUEUES || f->nbuf > IXG_TX_FRAME_DESC ||
             f->ndesc > IXG_TX_FRAME_DESC || f->ctx > 1u || f->legacy > 1u ||
-            f->bad > 1u) {
+            f->bad > 1u || f->cx.valid > 1u) {
             return -1;
         }
         for (uint32_t b = 0; b < f->nbuf; b++) {

@@ -17,6 +17,11 @@
  * end, at +16 or +6), the driver having seeded it with the pseudo-header
  * sum.  TSE cuts the payload after MACLEN + IPLEN + L4LEN header bytes
  * into MSS-byte segments (common/nic_tso.c rewrites each header).
+ * A frame uses its context as the descriptors before it left it: the
+ * context is copied into the frame when its EOP is parsed, so the
+ * context descriptor of a later frame, parsed while this frame's data
+ * is still being read (ixgbe_tx.c pipelines the reads), does not change
+ * how this frame is segmented or checksummed.
  *
  * A chain is dropped (tx_frames_dropped and tx_bad_desc, traced) when
  * it mixes legacy and advanced descriptors, has a context inside it,
@@ -31,10 +36,11 @@
 #include "nic_csum.h"
 #include "nic_tso.h"
 
-/** The context a frame's data descriptors name. */
-static const IxgTxCtx *frame_ctx(const IxgDev *s, const IxgTxFlight *f)
+/** The context a frame's data descriptors name, as it was when they
+ *  were parsed (IxgTxFlight.cx). */
+static const IxgTxCtx *frame_ctx(const IxgTxFlight *f)
 {
-    return &s->tx.q[f->q].ctx[f->ctx & 1u];
+    return &f->cx;
 }
 
 /** MACLEN, IPLEN, L4LEN and MSS of context @c. */
@@ -157,6 +163,7 @@ int ixg_txd_parse(IxgDev *s, uint32_t q, uint32_t avail, IxgTxFlight *f)
         if (take_desc(s, q, f, d, i, &started)) {
             f->ndesc = i + 1u;
             f->bad |= too_big(f);
+            f->cx = s->tx.q[q].ctx[f->ctx & 1u];
             return 1;
         }
     }
@@ -194,7 +201,7 @@ static uint32_t frame_charge(const IxgDev *s, const IxgTxFlight *f,
 static bool tso_geometry(const IxgDev *s, const IxgTxFlight *f,
                          uint32_t *hdr, uint32_t *mss)
 {
-    const IxgTxCtx *c = frame_ctx(s, f);
+    const IxgTxCtx *c = frame_ctx(f);
     uint32_t mac, ip, l4;
     bool ipv4 = c->type_tucmd & IXG_ACTX_TUCMD_IPV4;
     bool tcp = (c->type_tucmd & IXG_ACTX_TUCMD_L4T_MASK) ==
@@ -268,7 +275,7 @@ static void offload(IxgDev *s, const IxgTxFlight *f, uint8_t *p,
         }
         return;
     }
-    c = frame_ctx(s, f);
+    c = frame_ctx(f);
     ctx_lens(c, &mac, &ip, &l4, &mss);
     if ((f->popts & IXG_ATXD_POPTS_IXSM) && ip) {
         nic_put_csum(p, len, mac, mac + 10u, mac + ip - 1u, 0, 0);
@@ -284,7 +291,7 @@ static void offload(IxgDev *s, const IxgTxFlight *f, uint8_t *p,
 /** Cut a TSO chain assembled in s->frame into segments. */
 static void segment(IxgDev *s, const IxgTxFlight *f)
 {
-    const IxgTxCtx *c = frame_ctx(s, f);
+    const IxgTxCtx *c = frame_ctx(f);
     uint32_t mac, ip, l4, mss, hdr, sent = 0, pay;
     bool tcp = (c->type_tucmd & IXG_ACTX_TUCMD_L4T_MASK) ==
                IXG_ACTX_TUCMD_L4T_TCP;
