@@ -26,6 +26,7 @@ typedef struct SpecwebOpts {
     gint header_bytes;         /* --header-bytes N */
     gint max_conns;            /* --max-conns N */
     gint resolution;           /* --resolution N */
+    gint rampup_ms;            /* --rampup MS */
     char **sets;               /* --set */
     gboolean quiet;
     GOptionEntry entries[TB_CLI_MAX_OPTS];
@@ -49,6 +50,9 @@ static void specweb_opts_init(SpecwebOpts *o)
         {"resolution", 0, 0, G_OPTION_ARG_INT, &o->resolution,
          "Stop when the bounds are N connections apart (default 10)",
          "N"},
+        {"rampup", 0, 0, G_OPTION_ARG_INT, &o->rampup_ms,
+         "Connect the connections one after another over MS ms "
+         "(default 0: all at once)", "MS"},
         TB_CLI_OPT_SET(&o->sets, "Override a scenario key in every trial "
                                  "(repeatable)"),
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
@@ -103,6 +107,9 @@ static int specweb_cfg(const SpecwebOpts *o, TbSwSearchCfg *c, char **err)
     } else if (o->max_conns < 1 || (guint)o->max_conns > SW_MAX_CONNS) {
         *err = g_strdup_printf("--max-conns %d: must be 1..%u",
                                o->max_conns, SW_MAX_CONNS);
+    } else if (o->rampup_ms < 0 || o->rampup_ms > 60000) {
+        *err = g_strdup_printf("--rampup %d: must be 0..60000 ms",
+                               o->rampup_ms);
     } else if (o->resolution < 1) {
         *err = g_strdup_printf("--resolution %d: must be at least 1",
                                o->resolution);
@@ -111,6 +118,7 @@ static int specweb_cfg(const SpecwebOpts *o, TbSwSearchCfg *c, char **err)
     c->app.request_bytes = (uint32_t)o->request_bytes;
     c->app.header_bytes = (uint32_t)o->header_bytes;
     c->directories = SPECWEB_DIRS;
+    c->rampup_ns = (uint64_t)o->rampup_ms * 1000000u;
     c->max_conns = (uint32_t)o->max_conns;
     c->resolution = (uint32_t)o->resolution;
     c->sets = (const char *const *)o->sets;

@@ -74,12 +74,29 @@ static void read_response(SwClient *c, TcpSock *sk, TbCpu *cpu)
     tb_cpu_mod_timer(cpu, &c->pace, tb_cpu_jiffies_at(cpu, due));
 }
 
+/* The connection's first turn with a ramp-up: its connect waits
+ * rampup_ns x idx / conns after the client's first turn, armed on the
+ * CPU's jiffies.  All at once, a port's N SYNs and then N GETs arrive
+ * in one burst that its receive ring cannot hold (docs/specweb.md, "The
+ * ramp-up"). */
+static void ramp_up(SwClient *c, TbCpu *cpu)
+{
+    const TbSwRunCfg *rc = &c->run->cfg;
+    uint64_t due = cpu->eng->now
+                   + rc->rampup_ns * c->idx / rc->conns;
+    c->ramped = true;
+    c->waiting = true;
+    tb_cpu_mod_timer(cpu, &c->pace, tb_cpu_jiffies_at(cpu, due));
+}
+
 /* One connection's turn: whatever it can do now. */
 static void client_turn(SwClient *c, TbCpu *cpu)
 {
     TcpSock *sk = tb_tcp_sk(c->s);
     tb_tcp_lock(c->s);
-    if (!c->connecting) {
+    if (!c->connecting && !c->ramped && c->run->cfg.rampup_ns) {
+        ramp_up(c, cpu);
+    } else if (!c->connecting) {
         c->connecting = true;
         tcp_connect(sk);
     } else if (sk->state == TCP_ESTABLISHED) {

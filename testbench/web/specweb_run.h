@@ -60,6 +60,10 @@ typedef struct TbSwRunCfg {
     uint32_t conns;                    /**< 1..SW_MAX_CONNS */
     uint32_t directories;              /**< file set size, >= 1 */
     uint64_t seed;                     /**< run.seed */
+    uint64_t rampup_ns;                /**< the connections connect one
+                                            after another over this span
+                                            from the clients' first turn
+                                            (0: all at once) */
     TbSwAppCfg app;
 } TbSwRunCfg;
 
@@ -67,7 +71,7 @@ typedef struct TbSwRun TbSwRun;
 
 /** Set up the run: sockets (server listeners and client sockets, all
  *  TcpCfg.nodata), the server and client processes; the clients connect
- *  at once.  NULL and *@err (g_free) on a bad setting or no room. */
+ *  at once, or one after another over cfg->rampup_ns.  NULL and *@err (g_free) on a bad setting or no room. */
 TbSwRun *tb_sw_run_new(const TbSwRunCfg *cfg, char **err);
 void tb_sw_run_free(TbSwRun *r);
 

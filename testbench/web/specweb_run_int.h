@@ -20,6 +20,7 @@ typedef struct SwClient {
     uint64_t req_ns;         /* when it was sent */
     uint32_t resp_left;      /* response bytes still to read */
     bool connecting, waiting, queued;
+    bool ramped;             /* its connect has waited its ramp-up turn */
     bool outstanding;        /* a GET sent, its response not all read */
     TbTimer pace;            /* the next request is due */
     struct SwClient *next;   /* client process's ready queue */

@@ -117,7 +117,8 @@ int tb_sw_trial(const TbSwSearchCfg *c, uint32_t conns, TbSwTrial *out,
     }
     TbSwRunCfg rc = { .server = tb_sim_kernel(sim, 0), .conns = conns,
                       .directories = c->directories,
-                      .seed = t->host[0].run.seed, .app = c->app };
+                      .seed = t->host[0].run.seed, .app = c->app,
+                      .rampup_ns = c->rampup_ns };
     if (ports_of(t, sim, &rc, out, err) == 0) {
         st = run_trial(sim, &rc, out, err);
     }

@@ -25,6 +25,7 @@ typedef struct TbSwSearchCfg {
     const char *const *sets;           /**< --set, NULL-terminated, or NULL */
     TbSwAppCfg app;                    /**< the application model */
     uint32_t directories;              /**< file set, >= 1 */
+    uint64_t rampup_ns;                /**< TbSwRunCfg.rampup_ns */
     uint32_t max_conns;                /**< the search's upper bound,
                                             1..SW_MAX_CONNS */
     uint32_t resolution;               /**< stop when the bounds are this
