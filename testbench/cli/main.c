@@ -62,7 +62,7 @@ static const char usage_text[] =
     "                     and a gnuplot chart\n"
     "  specweb SCENARIO.ini --app-ns PARSE,OPEN,STAT,LOG [--sendfile]\n"
     "      [--request-bytes N] [--header-bytes N] [--max-conns N]\n"
-    "      [--resolution N] [--set ...] [--quiet]\n"
+    "      [--resolution N] [--rampup MS] [--set ...] [--quiet]\n"
     "                     the most SPECweb99-like connections with >= 99 %\n"
     "                     conforming: a line per trial (docs/specweb.md)\n"
     "  check SCENARIO.ini EXPECT.ini [--junit FILE] [--json FILE] [--set ...]\n"
