@@ -172,6 +172,24 @@ static void test_pacing(void)
     "[link.l1]\na = s.eth1\nb = c1.eth0\n"                                 \
     "[run]\nduration = 2s\n"
 
+/* The run on WEB_NET's hosts in @n: @conns connections, @app_ns of
+ * application work per GET (split over parse/open/stat/log), sendfile,
+ * 200-byte GETs and headers. */
+static TbSwRunCfg web_cfg(TbSim *n, uint32_t conns, uint64_t app_ns)
+{
+    return (TbSwRunCfg){
+        .server = tb_sim_kernel(n, 0), .nports = 2,
+        .server_addr = { 0x0a010001, 0x0a020001 },
+        .client = { tb_sim_kernel(n, 1), tb_sim_kernel(n, 2) },
+        .client_addr = { 0x0a010002, 0x0a020002 },
+        .conns = conns, .directories = 10, .seed = 1,
+        .app = { .parse_ns = app_ns / 4, .open_ns = app_ns / 4,
+                 .stat_ns = app_ns / 4, .log_ns = app_ns / 4,
+                 .sendfile = true, .request_bytes = 200,
+                 .header_bytes = 200 },
+    };
+}
+
 /* @conns connections for 2 s with @app_ns of application work per GET
  * (split over parse/open/stat/log); the result and the server's busy
  * share in %. */
@@ -183,17 +201,7 @@ static TbSwResult web_run(uint32_t conns, uint64_t app_ns, double *busy)
                                           t, &err), ==, 0);
     TbSim *n = tb_sim_new(t, &err);
     g_assert_nonnull(n);
-    TbSwRunCfg c = {
-        .server = tb_sim_kernel(n, 0), .nports = 2,
-        .server_addr = { 0x0a010001, 0x0a020001 },
-        .client = { tb_sim_kernel(n, 1), tb_sim_kernel(n, 2) },
-        .client_addr = { 0x0a010002, 0x0a020002 },
-        .conns = conns, .directories = 10, .seed = 1,
-        .app = { .parse_ns = app_ns / 4, .open_ns = app_ns / 4,
-                 .stat_ns = app_ns / 4, .log_ns = app_ns / 4,
-                 .sendfile = true, .request_bytes = 200,
-                 .header_bytes = 200 },
-    };
+    TbSwRunCfg c = web_cfg(n, conns, app_ns);
     TbSwRun *r = tb_sw_run_new(&c, &err);
     g_assert_nonnull(r);
     g_assert_cmpint(tb_sim_run(n, &err), ==, 0);
@@ -260,16 +268,8 @@ static void ramp_run(uint64_t ramp_ns, uint64_t *mpc, uint64_t *rnbc)
                                           t, &err), ==, 0);
     TbSim *n = tb_sim_new(t, &err);
     g_assert_nonnull(n);
-    TbSwRunCfg c = {
-        .server = tb_sim_kernel(n, 0), .nports = 2,
-        .server_addr = { 0x0a010001, 0x0a020001 },
-        .client = { tb_sim_kernel(n, 1), tb_sim_kernel(n, 2) },
-        .client_addr = { 0x0a010002, 0x0a020002 },
-        .conns = 800, .directories = 10, .seed = 1, .rampup_ns = ramp_ns,
-        .app = { .parse_ns = 5000, .open_ns = 5000, .stat_ns = 5000,
-                 .log_ns = 5000, .sendfile = true, .request_bytes = 200,
-                 .header_bytes = 200 },
-    };
+    TbSwRunCfg c = web_cfg(n, 800, 20000);
+    c.rampup_ns = ramp_ns;
     TbSwRun *r = tb_sw_run_new(&c, &err);
     g_assert_nonnull(r);
     g_assert_cmpint(tb_sim_run(n, &err), ==, 0);
