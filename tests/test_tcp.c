@@ -12,6 +12,7 @@
 
 #include "kernel/kernel.h"
 #include "kernel/tcp.h"
+#include "kernel/k_tcp_int.h"
 #include "sim/engine.h"
 
 /* ======== one socket driven by hand ======== */
@@ -727,7 +728,13 @@ static Net *net_transfer(const TcpCfg *ca, const TcpCfg *cb, uint32_t len,
     tcp_connect(n->sk[0]);
     net_run(n, limit_ns);
     g_assert_cmpuint(n->dst_len, ==, len);
-    g_assert_cmpmem(n->dst, len, src, len);
+    if (cb->nodata) {
+        for (uint32_t i = 0; i < len; i++) {
+            g_assert_cmpuint(n->dst[i], ==, 0);   /* nothing stored */
+        }
+    } else {
+        g_assert_cmpmem(n->dst, len, src, len);
+    }
     g_assert_true(n->eof);
     n->src = NULL;
     g_free(src);
@@ -764,6 +771,100 @@ static void test_teardown(void)
     net_run(n, 62000000000ull);
     g_assert_cmpint(n->sk[0]->state, ==, TCP_CLOSE);
     net_free(n);
+}
+
+/* Payload counted, not stored (TcpCfg.nodata): no byte rings, the
+ * receiver reads zeros, and the protocol does exactly what it does with
+ * the bytes stored (same segments, retransmissions, timing) over a
+ * transfer with losses, reordering and a wrapping sequence space. */
+static void test_nodata(void)
+{
+    TcpCfg ca, cb;
+    cfg_stream(&ca, 4293967295u);
+    cfg_stream(&cb, 1);
+    const Drop d[] = { { 20 * 1448, 1 }, { 21 * 1448, 1 }, { 500 * 1448, 3 } };
+    Net *full = net_transfer(&ca, &cb, 1500000, d, G_N_ELEMENTS(d), 0,
+                             20000000000ull);
+    ca.nodata = cb.nodata = true;
+    Net *bare = net_transfer(&ca, &cb, 1500000, d, G_N_ELEMENTS(d), 0,
+                             20000000000ull);
+    for (int i = 0; i < 2; i++) {
+        g_assert_null(bare->sk[i]->sndq.buf);
+        g_assert_null(bare->sk[i]->rcvq.buf);
+        g_assert_cmpmem(&bare->sk[i]->st, sizeof(TcpStats),
+                        &full->sk[i]->st, sizeof(TcpStats));
+    }
+    g_assert_cmpuint(full->sk[0]->st.retrans_segs, >=, 5);
+    g_assert_cmpuint(bare->done_ns, ==, full->done_ns);
+    g_assert_cmpuint(bare->dropped, ==, full->dropped);
+    net_free(full);
+    net_free(bare);
+}
+
+/* A table socket with local @la:@lp, remote @ra:@rp. */
+static TbTcpSock *tab_sock(TbTcpTable *tab, uint32_t la, uint16_t lp,
+                           uint32_t ra, uint16_t rp)
+{
+    TbTcpSock *s = g_new0(TbTcpSock, 1);
+    s->a = (TcpAddr){ la, ra, lp, rp };
+    g_assert_true(tb_tcp_table_add(tab, s));
+    return s;
+}
+
+/* The kernel's socket table (k_tcp_table.c) with 5,000 connections to
+ * port 80 from 5 client addresses and three listeners on port 80: every
+ * segment finds its connection, a new 4-tuple takes the oldest listener
+ * (which then answers to that 4-tuple only), a removed socket is gone,
+ * and the bound TB_TCP_MAX_SOCKS holds. */
+static void test_table(void)
+{
+    TbTcpTable tab = {0};
+    const uint32_t srv = 0x0a000001, n = 5000;
+    TbTcpSock **c = g_new(TbTcpSock *, n);
+    TbTcpSock *l[3];
+    for (uint32_t i = 0; i < n; i++) {
+        c[i] = tab_sock(&tab, srv, 80, 0x0a000100 + i % 5,
+                        (uint16_t)(1024 + i / 5));
+        if (i == 1000 || i == 2000 || i == 3000) {
+            l[i / 1000 - 1] = tab_sock(&tab, srv, 80, 0, 0);
+        }
+    }
+    g_assert_cmpuint(tab.n, ==, n + 3);
+    g_assert_cmpuint(tab.nbuckets, >=, tab.n);
+    for (uint32_t i = 0; i < n; i++) {
+        TcpAddr in = { c[i]->a.daddr, srv, c[i]->a.dport, 80 };
+        g_assert_true(tb_tcp_table_lookup(&tab, &in) == c[i]);
+    }
+    TcpAddr syn1 = { 0x0a000200, srv, 5555, 80 };
+    TcpAddr syn2 = { 0x0a000200, srv, 5556, 80 };
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn1) == l[0]);
+    g_assert_cmpuint(l[0]->a.daddr, ==, 0x0a000200);
+    g_assert_cmpuint(l[0]->a.dport, ==, 5555);
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn2) == l[1]);
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn1) == l[0]);
+    TcpAddr other = { 0x0a000200, srv, 5555, 81 };
+    g_assert_null(tb_tcp_table_lookup(&tab, &other));
+    TcpAddr in7 = { c[7]->a.daddr, srv, c[7]->a.dport, 80 };
+    tb_tcp_table_del(&tab, c[7]);
+    g_assert_true(tb_tcp_table_lookup(&tab, &in7) == l[2]);  /* a SYN */
+    g_free(c[7]);
+    c[7] = NULL;
+    /* fill up to the bound: one more is refused */
+    GPtrArray *more = g_ptr_array_new_with_free_func(g_free);
+    for (uint32_t i = 0; tab.n < TB_TCP_MAX_SOCKS; i++) {
+        g_ptr_array_add(more, tab_sock(&tab, srv, 8080, 0x0b000000 + i, 1));
+    }
+    TbTcpSock over = { .a = { srv, 1, 1, 1 } };
+    g_assert_false(tb_tcp_table_add(&tab, &over));
+    g_ptr_array_free(more, TRUE);
+    for (uint32_t i = 0; i < n; i++) {
+        g_free(c[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        g_free(l[i]);
+    }
+    g_free(c);
+    g_free(tab.bucket);
 }
 
 static void test_transfer_losses(void)
@@ -1002,6 +1103,8 @@ int main(int argc, char **argv)
     g_test_add_func("/tcp/wire", test_wire);
     g_test_add_func("/tcp/teardown", test_teardown);
     g_test_add_func("/tcp/transfer-losses", test_transfer_losses);
+    g_test_add_func("/tcp/nodata", test_nodata);
+    g_test_add_func("/tcp/table", test_table);
     g_test_add_func("/tcp/line-rate", test_line_rate);
     g_test_add_func("/tcp/zero-window", test_zero_window);
     g_test_add_func("/tcp/deterministic", test_deterministic);

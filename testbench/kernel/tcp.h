@@ -156,11 +156,18 @@ typedef struct TcpCfg {
     bool autotune;
     uint32_t wmem_max;       /**< tcp_wmem[2], bytes (autotune only) */
     uint32_t rmem_max;       /**< tcp_rmem[2], bytes (autotune only) */
+    bool nodata;             /**< payload counted, not stored: the
+                                  queues keep sequence numbers and
+                                  lengths only, segments carry zero
+                                  bytes, recvmsg writes zeros (for
+                                  thousands of sockets whose bytes no
+                                  one reads, docs/specweb.md) */
 } TcpCfg;
 
 /** Defaults: MTU 1500, sndbuf 16384 and rcvbuf 87380 (tcp_wmem[1],
  *  tcp_rmem[1]), timestamps and window scaling on, Nagle on, HZ 100,
- *  iss 0, no autotuning (wmem_max, rmem_max TCP_26_MEM_MAX). */
+ *  iss 0, payload stored, no autotuning (wmem_max, rmem_max
+ *  TCP_26_MEM_MAX). */
 void tcp_cfg_default(TcpCfg *cfg);
 
 /** Per-socket counters (cumulative). */
@@ -394,13 +401,16 @@ void tcp_new_space(TcpSock *sk);
 
 /* ---- tcp_buf.c ---- */
 
-/** Allocate a ring of @cap bytes starting at sequence @base. */
-void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base);
+/** A ring of @cap bytes starting at sequence @base; @store false: no
+ *  bytes are kept (buf NULL), only the sequence bookkeeping. */
+void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base, bool store);
 /** Grow ring @r to @cap bytes (>= its capacity), keeping every byte of
- *  [base, base + old cap) at its sequence number. */
+ *  [base, base + old cap) at its sequence number (a ring without bytes
+ *  only takes the new capacity). */
 void tcp_ring_grow(TcpRing *r, uint32_t cap);
 void tcp_ring_free(TcpRing *r);
-/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out. */
+/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out;
+ *  a ring without bytes ignores writes and reads zeros. */
 void tcp_ring_write(TcpRing *r, uint32_t seq, const uint8_t *src,
                     uint32_t len);
 void tcp_ring_read(const TcpRing *r, uint32_t seq, uint8_t *dst,

@@ -56,8 +56,8 @@ TcpSock *tcp_sock_new(const TcpCfg *cfg, const TcpEnv *env)
     for (int i = 0; i < TCP_NTIMERS; i++) {
         sk->timer_at[i] = TCP_TIMER_OFF;
     }
-    tcp_ring_init(&sk->sndq, cfg->sndbuf, cfg->iss + 1);
-    tcp_ring_init(&sk->rcvq, cfg->rcvbuf, 0);
+    tcp_ring_init(&sk->sndq, cfg->sndbuf, cfg->iss + 1, !cfg->nodata);
+    tcp_ring_init(&sk->rcvq, cfg->rcvbuf, 0, !cfg->nodata);
     return sk;
 }
 
