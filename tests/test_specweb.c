@@ -121,7 +121,7 @@ static void test_determinism(void)
 static void test_pacing(void)
 {
     SwConn c;
-    sw_conn_init(&c);
+    sw_conn_init(&c, 0);
     g_assert_cmpfloat(sw_conn_bps(&c, 1000), ==, 0.0);
     /* 10,000 bytes at 400 kbit/s take 200 ms: a response done after
      * 5 ms waits until then */
@@ -139,7 +139,7 @@ static void test_pacing(void)
     g_assert_false(sw_conn_conforms(&c, 700001000));
 
     /* paced at the target: conforming at 400 kbit/s */
-    sw_conn_init(&c);
+    sw_conn_init(&c, 0);
     uint64_t t = 0;
     for (int i = 0; i < 10; i++) {
         sw_conn_request(&c, t);
@@ -151,6 +151,45 @@ static void test_pacing(void)
     g_assert_true(sw_conn_conforms(&c, t));
     /* the same bytes measured over 1.6 s: 250 kbit/s */
     g_assert_false(sw_conn_conforms(&c, 1600000000u));
+}
+
+/* The measurement window ([SPECWEB99-RR] 2.2.3: after the warm-up).
+ * A connection that keeps up counts 400 kbit/s in any window, also one
+ * that spends the whole window paced after a large response: 500,000
+ * bytes requested at 0 and done at 10 ms are due at 10 s, so a window of
+ * 2-6 s holds 4/10 of them, 200,000 bytes, 400 kbit/s (counting only the
+ * requests sent in the window would give it 0); a response slower than
+ * the target counts at its own rate; the part of the last interval past
+ * the end does not count. */
+static void test_window(void)
+{
+    SwConn c;
+    sw_conn_init(&c, 2000000000u);
+    sw_conn_request(&c, 0);
+    g_assert_cmpuint(sw_conn_response(&c, 0, 10000000, 500000), ==,
+                     10000000000u);
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, 6000000000u), 400000.0,
+                                   1e-6);
+    /* the window still empty at its start */
+    g_assert_cmpfloat(sw_conn_bps(&c, 2000000000u), ==, 0.0);
+    /* next: 100,000 bytes requested at 10 s, done at 14 s (200 kbit/s):
+     * window 2-14 s = 8 s of the first interval (400,000 bytes) + the
+     * second's 100,000 = 500,000 bytes in 12 s: 333 kbit/s */
+    sw_conn_request(&c, 10000000000u);
+    g_assert_cmpuint(sw_conn_response(&c, 10000000000u, 14000000000u,
+                                      100000), ==, 14000000000u);
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, 14000000000u),
+                                   4000000.0 / 12.0, 1e-6);
+    g_assert_true(sw_conn_conforms(&c, 14000000000u));
+    /* measured to 12 s: half the second interval, 450,000 bytes in 10 s */
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, 12000000000u), 360000.0,
+                                   1e-6);
+    /* window 0 (from the first request): the whole first interval */
+    sw_conn_init(&c, 0);
+    sw_conn_request(&c, 1000);
+    sw_conn_response(&c, 1000, 5001000, 10000);
+    g_assert_cmpfloat_with_epsilon(sw_conn_bps(&c, 100001000), 400000.0,
+                                   1e-6);
 }
 
 /* A server s with two e1000 ports, a client host linked to each. */
@@ -385,6 +424,34 @@ static void test_search(void)
     g_free(path);
 }
 
+/* A trial with a warm-up of 500 ms in 2 s: the server's CPU time is
+ * that of the window, 1.5 s, and a warm-up as long as the run is an
+ * error. */
+static void test_warmup(void)
+{
+    char *path = web_file("");
+    TbSwSearchCfg c = {
+        .scenario = path, .directories = 10, .warmup_ns = 500000000u,
+        .app = { .parse_ns = 5000, .open_ns = 5000, .stat_ns = 5000,
+                 .log_ns = 5000, .sendfile = true, .request_bytes = 200,
+                 .header_bytes = 200 },
+    };
+    TbSwTrial t;
+    char *err = NULL;
+    g_assert_cmpint(tb_sw_trial(&c, 100, &t, &err), ==, 0);
+    uint64_t all = t.cpu.hardirq + t.cpu.softirq + t.cpu.process
+                   + t.cpu.idle;
+    g_assert_cmpuint(all, ==, 1500000000u);
+    g_assert_cmpuint(t.res.conforming, ==, 100);
+    c.warmup_ns = 2000000000u;
+    g_assert_cmpint(tb_sw_trial(&c, 100, &t, &err), ==, -1);
+    g_assert_cmpstr(err, ==, "the warm-up (2000 ms) must be shorter than "
+                             "run.duration");
+    g_free(err);
+    g_unlink(path);
+    g_free(path);
+}
+
 /* Bad scenarios for the search: no run.duration, a server (the first
  * host) whose NIC is not linked (the other two hosts are); one-line
  * messages. */
@@ -434,9 +501,11 @@ int main(int argc, char **argv)
     g_test_add_func("/specweb/draws", test_draws);
     g_test_add_func("/specweb/determinism", test_determinism);
     g_test_add_func("/specweb/pacing", test_pacing);
+    g_test_add_func("/specweb/window", test_window);
     g_test_add_func("/specweb/run", test_run);
     g_test_add_func("/specweb/rampup", test_rampup);
     g_test_add_func("/specweb/search", test_search);
+    g_test_add_func("/specweb/warmup", test_warmup);
     g_test_add_func("/specweb/search-errors", test_search_errors);
     return g_test_run();
 }

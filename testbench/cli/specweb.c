@@ -27,6 +27,7 @@ typedef struct SpecwebOpts {
     gint max_conns;            /* --max-conns N */
     gint resolution;           /* --resolution N */
     gint rampup_ms;            /* --rampup MS */
+    gint warmup_ms;            /* --warmup MS */
     char **sets;               /* --set */
     gboolean quiet;
     GOptionEntry entries[TB_CLI_MAX_OPTS];
@@ -53,6 +54,9 @@ static void specweb_opts_init(SpecwebOpts *o)
         {"rampup", 0, 0, G_OPTION_ARG_INT, &o->rampup_ms,
          "Connect the connections one after another over MS ms "
          "(default 0: all at once)", "MS"},
+        {"warmup", 0, 0, G_OPTION_ARG_INT, &o->warmup_ms,
+         "Measure after MS ms of warm-up from the clients' start, the "
+         "ramp-up included (default 0: the whole run)", "MS"},
         TB_CLI_OPT_SET(&o->sets, "Override a scenario key in every trial "
                                  "(repeatable)"),
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
@@ -110,6 +114,9 @@ static int specweb_cfg(const SpecwebOpts *o, TbSwSearchCfg *c, char **err)
     } else if (o->rampup_ms < 0 || o->rampup_ms > 60000) {
         *err = g_strdup_printf("--rampup %d: must be 0..60000 ms",
                                o->rampup_ms);
+    } else if (o->warmup_ms < 0 || o->warmup_ms > 60000) {
+        *err = g_strdup_printf("--warmup %d: must be 0..60000 ms",
+                               o->warmup_ms);
     } else if (o->resolution < 1) {
         *err = g_strdup_printf("--resolution %d: must be at least 1",
                                o->resolution);
@@ -119,6 +126,7 @@ static int specweb_cfg(const SpecwebOpts *o, TbSwSearchCfg *c, char **err)
     c->app.header_bytes = (uint32_t)o->header_bytes;
     c->directories = SPECWEB_DIRS;
     c->rampup_ns = (uint64_t)o->rampup_ms * 1000000u;
+    c->warmup_ns = (uint64_t)o->warmup_ms * 1000000u;
     c->max_conns = (uint32_t)o->max_conns;
     c->resolution = (uint32_t)o->resolution;
     c->sets = (const char *const *)o->sets;

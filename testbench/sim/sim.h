@@ -200,6 +200,10 @@ const TbTopology *tb_sim_topology(const TbSim *sim);
 /** Number of hosts; the results of host @h (valid after tb_sim_run). */
 uint32_t tb_sim_hosts(const TbSim *sim);
 const TbResults *tb_sim_results(const TbSim *sim, uint32_t h);
+/** Host @h's cumulative results at this instant into *@out, from inside
+ *  the run (an engine event; as the CSV sampler takes them: the final
+ *  results are left alone). */
+void tb_sim_results_now(TbSim *sim, uint32_t h, TbResults *out);
 /** Counters of link @i (tb_link_stats). */
 const TbLink *tb_sim_link(const TbSim *sim, uint32_t i);
 /** Switch @i (its counters: tb_switch_port_stats). */

@@ -140,6 +140,15 @@ void tb_host_fill_results(TbHost *h)
     }
 }
 
+void tb_sim_results_now(TbSim *sim, uint32_t h, TbResults *out)
+{
+    TbHost *host = sim->host[h];
+    TbResults keep = host->res;
+    tb_host_fill_results(host);
+    *out = host->res;
+    host->res = keep;
+}
+
 /* The boundary of the next sample: the next one, or, when one CPU is idle
  * with only its ticks due until a horizon (cpu.h), the last boundary
  * before it (and not past the end of the samples): the intervals in

@@ -82,16 +82,31 @@ double sw_rng_unit(SwRng *r);
 /** The next request of a client with generator @r. */
 SwRequest sw_next_request(const SwMix *m, SwRng *r);
 
-/** One client connection's accounting (times in ns). */
+/** One client connection's accounting (times in ns).  Each response's
+ *  bytes are spread evenly over its paced interval, from its request to
+ *  the later of its last byte and its due time (the next request's
+ *  earliest time, SW_TARGET_BPS); the bit rate over a measurement window
+ *  is the bytes of the intervals' parts inside it over the window's
+ *  length.  A connection that keeps up thus counts 400 kbit/s in any
+ *  window, also one that starts while it waits after a large response
+ *  ([SPECWEB99-RR] 2.2.3: only the measurement interval after the
+ *  warm-up counts; docs/specweb.md, "The measurement window"). */
 typedef struct SwConn {
     uint64_t first_req_ns;   /**< its first request; UINT64_MAX: none */
     uint64_t last_byte_ns;   /**< the last byte of its last response */
     uint64_t bytes;          /**< response bytes received */
     uint64_t requests;       /**< responses completed */
+    uint64_t win_ns;         /**< the measurement window's start (0: from
+                                  the first request) */
+    double win_bytes;        /**< bytes in the window of every paced
+                                  interval but the last */
+    uint64_t last_req_ns, last_end_ns; /**< the last paced interval */
+    uint32_t last_bytes;     /**< its response bytes */
 } SwConn;
 
-/** A fresh connection (no request yet). */
-void sw_conn_init(SwConn *c);
+/** A fresh connection (no request yet), measured from @win_ns on (0:
+ *  from its first request). */
+void sw_conn_init(SwConn *c, uint64_t win_ns);
 /** A request sent at @t_ns (the first one starts the connection's
  *  time). */
 void sw_conn_request(SwConn *c, uint64_t t_ns);
@@ -100,8 +115,9 @@ void sw_conn_request(SwConn *c, uint64_t t_ns);
  *  SW_TARGET_BPS (never before @t_ns). */
 uint64_t sw_conn_response(SwConn *c, uint64_t req_ns, uint64_t t_ns,
                           uint32_t bytes);
-/** The connection's bit rate over the measurement ending at @end_ns
- *  (>= its last byte), bit/s; 0 without a response. */
+/** The connection's bit rate over the measurement window ending at
+ *  @end_ns (from the later of its window start and its first request),
+ *  bit/s; 0 without a response or an empty window. */
 double sw_conn_bps(const SwConn *c, uint64_t end_ns);
 /** True if it conforms at @end_ns (bit rate >= SW_CONFORM_BPS). */
 bool sw_conn_conforms(const SwConn *c, uint64_t end_ns);

@@ -89,10 +89,36 @@ static void ramp_up(SwClient *c, TbCpu *cpu)
     tb_cpu_mod_timer(cpu, &c->pace, tb_cpu_jiffies_at(cpu, due));
 }
 
+static void window_event(void *ctx, uint64_t arg)
+{
+    (void)arg;
+    TbSwRun *r = ctx;
+    r->cfg.window_fn(r->cfg.window_ctx);
+}
+
+/* The run's first client turn starts its clock: the measurement window
+ * opens warmup_ns later (the caller's snapshot then, an engine event:
+ * no CPU time); every connection is measured from there. */
+static void run_start(TbSwRun *r, TbCpu *cpu)
+{
+    r->start_ns = cpu->eng->now;
+    if (r->cfg.warmup_ns && r->cfg.window_fn) {
+        tb_engine_schedule(cpu->eng, r->start_ns + r->cfg.warmup_ns,
+                           window_event, r, 0);
+    }
+}
+
 /* One connection's turn: whatever it can do now. */
 static void client_turn(SwClient *c, TbCpu *cpu)
 {
     TcpSock *sk = tb_tcp_sk(c->s);
+    TbSwRun *r = c->run;
+    if (r->start_ns == UINT64_MAX) {
+        run_start(r, cpu);
+    }
+    if (!c->connecting && !c->ramped && r->cfg.warmup_ns) {
+        c->acct.win_ns = r->start_ns + r->cfg.warmup_ns;
+    }
     tb_tcp_lock(c->s);
     if (!c->connecting && !c->ramped && c->run->cfg.rampup_ns) {
         ramp_up(c, cpu);
@@ -135,7 +161,7 @@ int tb_sw_client_init(TbSwRun *r, uint32_t i)
     c->idx = i;
     c->port = p;
     sw_rng_seed(&c->rng, r->cfg.seed, i);
-    sw_conn_init(&c->acct);
+    sw_conn_init(&c->acct, 0);      /* its window: at its first turn */
     c->pace = (TbTimer){ .fn = pace_fn, .ctx = c };
     TcpAddr a = { r->cfg.client_addr[p], r->cfg.server_addr[p],
                   (uint16_t)(1024 + i / r->cfg.nports), SW_HTTP_PORT };

@@ -56,6 +56,7 @@ TbSwRun *tb_sw_run_new(const TbSwRunCfg *cfg, char **err)
     }
     TbSwRun *r = g_new0(TbSwRun, 1);
     r->cfg = *cfg;
+    r->start_ns = UINT64_MAX;
     if (sw_mix_init(&r->mix, cfg->directories) < 0) {
         *err = g_strdup("specweb: directories from 1");
         g_free(r);

@@ -64,6 +64,15 @@ typedef struct TbSwRunCfg {
                                             after another over this span
                                             from the clients' first turn
                                             (0: all at once) */
+    uint64_t warmup_ns;                /**< the measurement window starts
+                                            this long after the clients'
+                                            first turn (0: each connection
+                                            from its first request); the
+                                            ramp-up is inside it */
+    void (*window_fn)(void *ctx);      /**< called at the window's start
+                                            if warmup_ns (the caller's
+                                            CPU snapshot), or NULL */
+    void *window_ctx;
     TbSwAppCfg app;
 } TbSwRunCfg;
 
@@ -75,7 +84,8 @@ typedef struct TbSwRun TbSwRun;
 TbSwRun *tb_sw_run_new(const TbSwRunCfg *cfg, char **err);
 void tb_sw_run_free(TbSwRun *r);
 
-/** Results at @end_ns: connections that conform, requests served,
+/** Results at @end_ns, over the measurement window (TbSwRunCfg.warmup_ns):
+ *  connections that conform, requests served,
  *  response bytes received; per port the connections, those that
  *  conform and the requests served. */
 typedef struct TbSwResult {

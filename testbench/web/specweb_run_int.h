@@ -57,6 +57,8 @@ struct TbSwRun {
     TbProc cl_proc[SW_MAX_PORTS];
     SwPortCtx cl_ctx[SW_MAX_PORTS];
     SwClient *cq_head[SW_MAX_PORTS], *cq_tail[SW_MAX_PORTS];
+    uint64_t start_ns;                 /* the clients' first turn;
+                                          UINT64_MAX before it */
 };
 
 /** The socket settings of the run's sockets: nodata, route MTU @mtu. */

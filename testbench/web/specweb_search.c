@@ -4,6 +4,7 @@
  * scenario's links, one trial, the bisection.
  */
 #include <glib.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "scenario/topology.h"
@@ -69,17 +70,44 @@ static int ports_of(const TbTopology *t, TbSim *sim, TbSwRunCfg *rc,
 }
 
 /* Run @sim with the run @rc set up on it; the outcome into @out. */
-static int run_trial(TbSim *sim, const TbSwRunCfg *rc, TbSwTrial *out,
+/* The server's CPU times at the window's start (TbSwRunCfg.window_fn). */
+typedef struct WinSnap {
+    TbSim *sim;
+    TbCpuTime cpu;
+} WinSnap;
+
+static void snap_cpu(void *ctx)
+{
+    WinSnap *w = ctx;
+    TbResults *r = g_new(TbResults, 1);   /* large: not on the stack */
+    tb_sim_results_now(w->sim, 0, r);
+    w->cpu = r->cpu;
+    g_free(r);
+}
+
+static uint64_t since(uint64_t end, uint64_t start)
+{
+    return end > start ? end - start : 0;
+}
+
+static int run_trial(TbSim *sim, TbSwRunCfg *rc, TbSwTrial *out,
                      char **err)
 {
+    WinSnap w = { .sim = sim };
+    rc->window_fn = snap_cpu;
+    rc->window_ctx = &w;
     TbSwRun *r = tb_sw_run_new(rc, err);
     if (!r) {
         return -1;
     }
     int st = tb_sim_run(sim, err);
     if (st == 0) {
+        const TbCpuTime *c = &tb_sim_results(sim, 0)->cpu;
         out->res = tb_sw_run_result(r, tb_sim_kernel(sim, 0)->cpu->eng->now);
-        out->cpu = tb_sim_results(sim, 0)->cpu;
+        out->cpu = (TbCpuTime){ since(c->hardirq, w.cpu.hardirq),
+                                since(c->softirq, w.cpu.softirq),
+                                since(c->process, w.cpu.process),
+                                since(c->idle, w.cpu.idle) };
         out->pass = tb_sw_passes(out->res.conforming, out->conns);
     }
     tb_sw_run_free(r);
@@ -112,13 +140,20 @@ int tb_sw_trial(const TbSwSearchCfg *c, uint32_t conns, TbSwTrial *out,
                         "measurement's length)");
         goto out;
     }
+    if (c->warmup_ns >= t->host[0].run.duration_ns) {
+        *err = g_strdup_printf("the warm-up (%" PRIu64 " ms) must be "
+                               "shorter than run.duration",
+                               c->warmup_ns / 1000000u);
+        goto out;
+    }
     if (!(sim = tb_sim_new(t, err))) {
         goto out;
     }
     TbSwRunCfg rc = { .server = tb_sim_kernel(sim, 0), .conns = conns,
                       .directories = c->directories,
                       .seed = t->host[0].run.seed, .app = c->app,
-                      .rampup_ns = c->rampup_ns };
+                      .rampup_ns = c->rampup_ns,
+                      .warmup_ns = c->warmup_ns };
     if (ports_of(t, sim, &rc, out, err) == 0) {
         st = run_trial(sim, &rc, out, err);
     }

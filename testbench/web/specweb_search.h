@@ -26,6 +26,11 @@ typedef struct TbSwSearchCfg {
     TbSwAppCfg app;                    /**< the application model */
     uint32_t directories;              /**< file set, >= 1 */
     uint64_t rampup_ns;                /**< TbSwRunCfg.rampup_ns */
+    uint64_t warmup_ns;                /**< TbSwRunCfg.warmup_ns: the
+                                            measurement (conformance and
+                                            CPU shares) starts this long
+                                            after the clients' first turn,
+                                            < run.duration */
     uint32_t max_conns;                /**< the search's upper bound,
                                             1..SW_MAX_CONNS */
     uint32_t resolution;               /**< stop when the bounds are this
@@ -39,8 +44,9 @@ typedef struct TbSwTrial {
     char port_name[SW_MAX_PORTS][TB_NAME_LEN]; /**< the server's NICs */
     TbSwResult res;                    /**< conformance, per port */
     TbCpuTime cpu;                     /**< the server's CPU time by
-                                            context over the run, ns (all
-                                            its CPUs) */
+                                            context over the measurement
+                                            window (the run after the
+                                            warm-up), ns (all its CPUs) */
     bool pass;                         /**< >= 99 % conform */
 } TbSwTrial;
 
