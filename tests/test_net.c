@@ -291,7 +291,7 @@ static void test_errors(void)
                      "several hosts (known: scenario, driver, run, host.HOST, "
                      "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
                      "traffic.HOST.NAME, link.NAME, switch.NAME, netperf, "
-                     "netperf.NAME)");
+                     "netperf.NAME, specweb)");
     /* an error inside a host's view names the file's section and line */
     expect_set_error("nic.r.eth1.link_mbps=50",
                      "--set nic.r.eth1.link_mbps=50: "

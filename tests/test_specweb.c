@@ -153,7 +153,8 @@ static void test_pacing(void)
     g_assert_false(sw_conn_conforms(&c, 1600000000u));
 }
 
-/* The measurement window ([SPECWEB99-RR] 2.2.3: after the warm-up).
+/* The measurement window (after the warm-up: [SPECWEB99-WP], the run
+ * rules' section 2.2).
  * A connection that keeps up counts 400 kbit/s in any window, also one
  * that spends the whole window paced after a large response: 500,000
  * bytes requested at 0 and done at 10 ms are due at 10 s, so a window of
@@ -445,8 +446,8 @@ static void test_warmup(void)
     g_assert_cmpuint(t.res.conforming, ==, 100);
     c.warmup_ns = 2000000000u;
     g_assert_cmpint(tb_sw_trial(&c, 100, &t, &err), ==, -1);
-    g_assert_cmpstr(err, ==, "the warm-up (2000 ms) must be shorter than "
-                             "run.duration");
+    g_assert_cmpstr(err, ==, "the warm-up ([specweb] warmup, --warmup: "
+                             "2000 ms) must be shorter than run.duration");
     g_free(err);
     g_unlink(path);
     g_free(path);

@@ -33,30 +33,36 @@ typedef struct SpecwebOpts {
     GOptionEntry entries[TB_CLI_MAX_OPTS];
 } SpecwebOpts;
 
+/* Not given on the command line (the [specweb] key then applies). */
+#define UNSET (-1)
+
 static void specweb_opts_init(SpecwebOpts *o)
 {
     const GOptionEntry e[] = {
         {"app-ns", 0, 0, G_OPTION_ARG_STRING, &o->app_ns,
          "The application's parse, open, stat and log work per GET, ns "
-         "(required: no default)", "P,O,S,L"},
+         "(no default: this or [specweb] app_parse ... app_log)", "P,O,S,L"},
         {"sendfile", 0, 0, G_OPTION_ARG_NONE, &o->sendfile,
-         "Send the file by sendfile() (default send(), with its copy)",
-         NULL},
+         "Send the file by sendfile() ([specweb] sendfile; default send(), "
+         "with its copy)", NULL},
         {"request-bytes", 0, 0, G_OPTION_ARG_INT, &o->request_bytes,
-         "Bytes of a GET (default 200)", "N"},
+         "Bytes of a GET ([specweb] request_bytes, default 200)", "N"},
         {"header-bytes", 0, 0, G_OPTION_ARG_INT, &o->header_bytes,
-         "Response header bytes before the file (default 200)", "N"},
+         "Response header bytes before the file ([specweb] header_bytes, "
+         "default 200)", "N"},
         {"max-conns", 0, 0, G_OPTION_ARG_INT, &o->max_conns,
-         "Upper bound of the search, connections (default 4000)", "N"},
+         "Upper bound of the search, connections ([specweb] max_conns, "
+         "default 4000)", "N"},
         {"resolution", 0, 0, G_OPTION_ARG_INT, &o->resolution,
-         "Stop when the bounds are N connections apart (default 10)",
-         "N"},
+         "Stop when the bounds are N connections apart ([specweb] "
+         "resolution, default 10)", "N"},
         {"rampup", 0, 0, G_OPTION_ARG_INT, &o->rampup_ms,
          "Connect the connections one after another over MS ms "
-         "(default 0: all at once)", "MS"},
+         "([specweb] rampup; default 0: all at once)", "MS"},
         {"warmup", 0, 0, G_OPTION_ARG_INT, &o->warmup_ms,
          "Measure after MS ms of warm-up from the clients' start, the "
-         "ramp-up included (default 0: the whole run)", "MS"},
+         "ramp-up included ([specweb] warmup; default 0: the whole run)",
+         "MS"},
         TB_CLI_OPT_SET(&o->sets, "Override a scenario key in every trial "
                                  "(repeatable)"),
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet,
@@ -65,20 +71,18 @@ static void specweb_opts_init(SpecwebOpts *o)
 
     G_STATIC_ASSERT(sizeof(e) <= sizeof(o->entries));
     memset(o, 0, sizeof(*o));
-    o->request_bytes = 200;
-    o->header_bytes = 200;
-    o->max_conns = 4000;
-    o->resolution = 10;
+    o->request_bytes = o->header_bytes = o->max_conns = UNSET;
+    o->resolution = o->rampup_ms = o->warmup_ms = UNSET;
     memcpy(o->entries, e, sizeof(e));
 }
 
-/* --app-ns into @app: four figures, each 0..1e9 ns.  0 or -1, *err. */
+/* --app-ns P,O,S,L into @app. */
 static int parse_app_ns(const char *text, TbSwAppCfg *app, char **err)
 {
     uint64_t *f[] = { &app->parse_ns, &app->open_ns, &app->stat_ns,
                       &app->log_ns };
-    char **v = text ? g_strsplit(text, ",", -1) : NULL;
-    int ok = v && g_strv_length(v) == G_N_ELEMENTS(f);
+    char **v = g_strsplit(text, ",", -1);
+    int ok = g_strv_length(v) == G_N_ELEMENTS(f);
     for (guint i = 0; ok && i < G_N_ELEMENTS(f); i++) {
         guint64 x;
         ok = g_ascii_string_to_unsigned(g_strstrip(v[i]), 10, 0,
@@ -87,48 +91,81 @@ static int parse_app_ns(const char *text, TbSwAppCfg *app, char **err)
     }
     g_strfreev(v);
     if (!ok) {
-        *err = g_strdup_printf(text ? "--app-ns '%s': four figures in ns "
-                               "(0..1e9), parse,open,stat,log"
-                               : "--app-ns%s: required (no default; "
-                               "docs/specweb.md)", text ? text : "");
+        *err = g_strdup_printf("--app-ns '%s': four figures in ns "
+                               "(0..1e9), parse,open,stat,log", text);
         return -1;
     }
     return 0;
 }
 
-/* The search's settings from @o.  0 or -1 with *err. */
-static int specweb_cfg(const SpecwebOpts *o, TbSwSearchCfg *c, char **err)
+/* The application figures: --app-ns, else the [specweb] keys. */
+static int app_cfg(const SpecwebOpts *o, const TbSpecwebSecCfg *w,
+                   TbSwAppCfg *app, char **err)
 {
-    if (parse_app_ns(o->app_ns, &c->app, err) < 0) {
+    if (o->app_ns) {
+        return parse_app_ns(o->app_ns, app, err);
+    }
+    if (!w->present) {
+        *err = g_strdup("--app-ns: required (no default; docs/specweb.md), "
+                        "or [specweb] app_parse, app_open, app_stat, "
+                        "app_log in the scenario");
         return -1;
     }
-    if (o->request_bytes < 1 || o->request_bytes > 65536) {
-        *err = g_strdup_printf("--request-bytes %d: must be 1..65536",
-                               o->request_bytes);
-    } else if (o->header_bytes < 0 || o->header_bytes > 65536) {
-        *err = g_strdup_printf("--header-bytes %d: must be 0..65536",
-                               o->header_bytes);
-    } else if (o->max_conns < 1 || (guint)o->max_conns > SW_MAX_CONNS) {
-        *err = g_strdup_printf("--max-conns %d: must be 1..%u",
-                               o->max_conns, SW_MAX_CONNS);
-    } else if (o->rampup_ms < 0 || o->rampup_ms > 60000) {
-        *err = g_strdup_printf("--rampup %d: must be 0..60000 ms",
-                               o->rampup_ms);
-    } else if (o->warmup_ms < 0 || o->warmup_ms > 60000) {
-        *err = g_strdup_printf("--warmup %d: must be 0..60000 ms",
-                               o->warmup_ms);
-    } else if (o->resolution < 1) {
-        *err = g_strdup_printf("--resolution %d: must be at least 1",
-                               o->resolution);
+    app->parse_ns = w->app_ns[0];
+    app->open_ns = w->app_ns[1];
+    app->stat_ns = w->app_ns[2];
+    app->log_ns = w->app_ns[3];
+    return 0;
+}
+
+/* A flag given (not UNSET) outside lo..hi: its error; NULL if fine. */
+static char *flag_range(const char *flag, gint v, gint lo, gint hi,
+                        const char *unit)
+{
+    if (v == UNSET || (v >= lo && v <= hi)) {
+        return NULL;
     }
-    c->app.sendfile = o->sendfile;
-    c->app.request_bytes = (uint32_t)o->request_bytes;
-    c->app.header_bytes = (uint32_t)o->header_bytes;
+    return g_strdup_printf("--%s %d: must be %d..%d%s", flag, v, lo, hi,
+                           unit);
+}
+
+/* The flag's value if given, else the key's. */
+static uint32_t pick(gint flag, uint32_t key)
+{
+    return flag == UNSET ? key : (uint32_t)flag;
+}
+
+static uint64_t pick_ms(gint flag, uint64_t key_ns)
+{
+    return flag == UNSET ? key_ns : (uint64_t)flag * 1000000u;
+}
+
+/* The search's settings: the [specweb] keys of the scenario @w (their
+ * defaults without the section), each flag of @o given overriding its
+ * key.  0 or -1 with *err. */
+static int specweb_cfg(const SpecwebOpts *o, const TbSpecwebSecCfg *w,
+                       TbSwSearchCfg *c, char **err)
+{
+    if (app_cfg(o, w, &c->app, err) < 0) {
+        return -1;
+    }
+    if (!(*err = flag_range("request-bytes", o->request_bytes, 1, 65536, ""))
+        && !(*err = flag_range("header-bytes", o->header_bytes, 0, 65536,
+                               ""))
+        && !(*err = flag_range("max-conns", o->max_conns, 1,
+                               (gint)SW_MAX_CONNS, ""))
+        && !(*err = flag_range("rampup", o->rampup_ms, 0, 60000, " ms"))
+        && !(*err = flag_range("warmup", o->warmup_ms, 0, 60000, " ms"))) {
+        *err = flag_range("resolution", o->resolution, 1, G_MAXINT, "");
+    }
+    c->app.sendfile = o->sendfile || w->sendfile;
+    c->app.request_bytes = pick(o->request_bytes, w->request_bytes);
+    c->app.header_bytes = pick(o->header_bytes, w->header_bytes);
     c->directories = SPECWEB_DIRS;
-    c->rampup_ns = (uint64_t)o->rampup_ms * 1000000u;
-    c->warmup_ns = (uint64_t)o->warmup_ms * 1000000u;
-    c->max_conns = (uint32_t)o->max_conns;
-    c->resolution = (uint32_t)o->resolution;
+    c->rampup_ns = pick_ms(o->rampup_ms, w->rampup_ns);
+    c->warmup_ns = pick_ms(o->warmup_ms, w->warmup_ns);
+    c->max_conns = pick(o->max_conns, w->max_conns);
+    c->resolution = pick(o->resolution, w->resolution);
     c->sets = (const char *const *)o->sets;
     return *err ? -1 : 0;
 }
@@ -159,19 +196,44 @@ static void print_trial(void *ctx, const TbSwTrial *t)
     fflush(stdout);
 }
 
+/* The scenario's [specweb] keys (with --set) into *@w, its run.duration
+ * into *@dur_ns. */
+static int read_keys(const SpecwebOpts *o, const char *scenario,
+                     TbSpecwebSecCfg *w, uint64_t *dur_ns, char **err)
+{
+    TbTopology *t = g_new0(TbTopology, 1);
+    int r = tb_topology_load(scenario, (const char *const *)o->sets, t, err);
+    *w = t->specweb;
+    *dur_ns = r == 0 ? t->host[0].run.duration_ns : 0;
+    tb_topology_clear(t);
+    g_free(t);
+    return r;
+}
+
 static int specweb_do(const SpecwebOpts *o, const char *scenario, char **err)
 {
     TbSwSearchCfg c = { .scenario = scenario };
+    TbSpecwebSecCfg w;
+    uint64_t dur;
     uint32_t best;
     TbSwTrial bt;
-    if (specweb_cfg(o, &c, err) < 0) {
+    if (read_keys(o, scenario, &w, &dur, err) < 0 ||
+        specweb_cfg(o, &w, &c, err) < 0) {
+        return EXIT_BAD_INPUT;
+    }
+    if (dur && tb_sw_check_warmup(&c, dur, err) < 0) {
         return EXIT_BAD_INPUT;
     }
     if (!o->quiet) {
         printf("SPECweb99-like connection search on %s: the most "
                "simultaneous connections with >= 99 %% conforming "
-               "(>= 320 kbit/s), bisecting 0..%d to %d\n", scenario,
-               o->max_conns, o->resolution);
+               "(>= 320 kbit/s), bisecting 0..%u to %u", scenario,
+               c.max_conns, c.resolution);
+        if (c.warmup_ns) {
+            printf(", measured after %" PRIu64 " ms of warm-up",
+                   c.warmup_ns / 1000000u);
+        }
+        printf("\n");
     }
     if (tb_sw_search(&c, o->quiet ? NULL : print_trial, NULL, &best, &bt,
                      err) < 0) {

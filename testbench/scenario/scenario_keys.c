@@ -44,6 +44,7 @@ static const char *const kernel_names[] = {"2.4", "2.6.22", "2.6.24", NULL};
 #define NP TB_SEC_NETPERF
 #define GU TB_SEC_GUEST
 #define SW TB_SEC_SWITCH
+#define WB TB_SEC_SPECWEB
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -533,6 +534,51 @@ const TbKeyDef tb_keys[] = {
      F(TbSwitchCfg, pause_quanta), .def = "65535",
      .help = "pause_time of an XOFF; it is sent again when half of it has "
      "passed and the port is still above `pause_resume`"},
+
+    /* [specweb] (docs/specweb.md): `e1klab specweb` reads these; its
+     * flags override them */
+    {WB, "app_parse", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
+     .unit = "ns", F(TbSpecwebSecCfg, app_ns[0]), .flags = TB_KF_REQUIRED,
+     .help = "the server application's work per GET to parse it and find "
+     "the file (`--app-ns` P); no default: no published figure "
+     "(docs/specweb.md)"},
+    {WB, "app_open", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
+     .unit = "ns", F(TbSpecwebSecCfg, app_ns[1]), .flags = TB_KF_REQUIRED,
+     .help = "its open() and close() of the file (`--app-ns` O)"},
+    {WB, "app_stat", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
+     .unit = "ns", F(TbSpecwebSecCfg, app_ns[2]), .flags = TB_KF_REQUIRED,
+     .help = "its stat() of the file (`--app-ns` S)"},
+    {WB, "app_log", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
+     .unit = "ns", F(TbSpecwebSecCfg, app_ns[3]), .flags = TB_KF_REQUIRED,
+     .help = "its access-log line (`--app-ns` L)"},
+    {WB, "sendfile", TB_KEY_BOOL, "boolean", F(TbSpecwebSecCfg, sendfile),
+     .def = "false",
+     .help = "the file by sendfile() (no copy when the port checksums, "
+     "XsumTX 1), else by send() with copy_from_user (`--sendfile`)"},
+    {WB, "request_bytes", U32(1, 65536), .unit = "bytes",
+     F(TbSpecwebSecCfg, request_bytes), .def = "200",
+     .help = "bytes of a GET on the wire (`--request-bytes`)"},
+    {WB, "header_bytes", U32(0, 65536), .unit = "bytes",
+     F(TbSpecwebSecCfg, header_bytes), .def = "200",
+     .help = "response header bytes before the file (`--header-bytes`)"},
+    {WB, "max_conns", U32(1, 60000), .unit = "connections",
+     F(TbSpecwebSecCfg, max_conns), .def = "4000",
+     .help = "the search's upper bound and first trial (`--max-conns`)"},
+    {WB, "resolution", U32(1, 60000), .unit = "connections",
+     F(TbSpecwebSecCfg, resolution), .def = "10",
+     .help = "the search stops when its bounds are this close "
+     "(`--resolution`)"},
+    {WB, "rampup", TB_KEY_TIME, "time", F(TbSpecwebSecCfg, rampup_ns),
+     .def = "0",
+     .help = "the connections connect one after another over this span "
+     "from the clients' first turn, at most 60 s (`--rampup` in ms; 0: "
+     "all at once)"},
+    {WB, "warmup", TB_KEY_TIME, "time", F(TbSpecwebSecCfg, warmup_ns),
+     .def = "0",
+     .help = "the measurement (conformance, the server's CPU shares) "
+     "starts this long after the clients' first turn, the ramp-up "
+     "included; below `[run] duration`, at most 60 s (`--warmup` in ms; "
+     "0: the whole run)"},
 };
 
 const size_t tb_keys_n = G_N_ELEMENTS(tb_keys);
@@ -541,7 +587,7 @@ const char *tb_key_sec_name(TbKeySec sec)
 {
     static const char *const names[TB_SEC_COUNT] = {
         "scenario", "host", "driver", "nic", "route", "traffic", "run",
-        "link", "netperf", "guest", "switch"};
+        "link", "netperf", "guest", "switch", "specweb"};
     return (unsigned)sec < TB_SEC_COUNT ? names[sec] : "?";
 }
 

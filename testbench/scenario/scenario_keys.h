@@ -35,6 +35,7 @@ typedef enum TbKeySec {
     TB_SEC_NETPERF,        /**< [netperf]: TbNetperfSecCfg (topology.h) */
     TB_SEC_GUEST,          /**< [guest]: TbGuestCfg */
     TB_SEC_SWITCH,         /**< [switch.NAME]: TbSwitchCfg (topology.h) */
+    TB_SEC_SPECWEB,        /**< [specweb]: TbSpecwebSecCfg (topology.h) */
     TB_SEC_COUNT
 } TbKeySec;
 

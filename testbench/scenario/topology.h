@@ -102,6 +102,21 @@ typedef struct TbNetperfSecCfg {
     int nodelay;                 /**< TCP_NODELAY (-D) */
 } TbNetperfSecCfg;
 
+/** The web-serving workload `e1klab specweb` runs ([specweb];
+ *  docs/specweb.md): the search's and the server application model's
+ *  settings (TbSwSearchCfg, TbSwAppCfg). */
+typedef struct TbSpecwebSecCfg {
+    int present;                 /**< a [specweb] section was given */
+    int by_specweb;              /**< set by `e1klab specweb` before
+                                      tb_sim_new: other commands refuse
+                                      the section (it would be ignored) */
+    uint64_t app_ns[4];          /**< parse, open, stat, log per GET, ns */
+    int sendfile;                /**< sendfile() instead of send() */
+    uint32_t request_bytes, header_bytes;  /**< GET, response header */
+    uint32_t max_conns, resolution;        /**< the search's bounds */
+    uint64_t rampup_ns, warmup_ns;         /**< <= 60 s each */
+} TbSpecwebSecCfg;
+
 /** The hosts, links and tests of a scenario file.  @host, @host_name and
  *  @link are allocated by the loader (nhosts, nlinks entries);
  *  tb_topology_clear() frees them. */
@@ -117,6 +132,7 @@ typedef struct TbTopology {
     TbNetperfSecCfg netperf;     /**< [netperf] */
     uint32_t nstreams;
     TbNetperfSecCfg *stream;     /**< [netperf.NAME]s, file order */
+    TbSpecwebSecCfg specweb;     /**< [specweb] */
 } TbTopology;
 
 /**

@@ -94,7 +94,8 @@ static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
                       && groups[i][7])
                   || (g_str_has_prefix(groups[i], "netperf.")
                       && groups[i][8])
-                  || !strcmp(groups[i], "netperf");
+                  || !strcmp(groups[i], "netperf")
+                  || !strcmp(groups[i], "specweb");
         for (uint32_t h = 0; h < t->nhosts && !ok; h++) {
             char *v = view_name(groups[i], t->host_name[h]);
             ok = v != NULL;
@@ -106,7 +107,7 @@ static int check_groups(TbLd *ld, char **groups, const TbTopology *t)
                               "scenario, driver, run, host.HOST, "
                               "nic.HOST.NAME, route.HOST.NAME, traffic.HOST, "
                               "traffic.HOST.NAME, link.NAME, switch.NAME, "
-                              "netperf, netperf.NAME)");
+                              "netperf, netperf.NAME, specweb)");
         }
     }
     return 0;
@@ -647,6 +648,32 @@ static int driver_used(TbLd *ld, const TbTopology *t)
     return tb_ld_driver_e1000_used(ld, nnics, e1000);
 }
 
+/* [specweb]: the keys with their defaults (also without the section:
+ * `e1klab specweb` takes its defaults from here); the app_* figures
+ * required when the section is there. */
+static int load_specweb(TbLd *ld, TbTopology *t)
+{
+    TbSpecwebSecCfg *w = &t->specweb;
+    const char *g = "specweb";
+    tb_keys_default(TB_SEC_SPECWEB, w);
+    if (!tb_ld_has_group(ld, g)) {
+        return 0;
+    }
+    w->present = 1;
+    if (tb_ld_check_keys(ld, g, TB_SEC_SPECWEB, -1) < 0
+        || tb_ld_required(ld, g, TB_SEC_SPECWEB) < 0
+        || tb_ld_keys(ld, g, TB_SEC_SPECWEB, w, NULL, NULL) < 0) {
+        return -1;
+    }
+    if (w->rampup_ns > 60000000000ull) {
+        return tb_ld_fail(ld, g, "rampup", "at most 60 s");
+    }
+    if (w->warmup_ns > 60000000000ull) {
+        return tb_ld_fail(ld, g, "warmup", "at most 60 s");
+    }
+    return 0;
+}
+
 static int load_all(TbLd *ld, char **groups, TbTopology *t,
                     const TbScenario *base)
 {
@@ -665,7 +692,8 @@ static int load_all(TbLd *ld, char **groups, TbTopology *t,
     return r < 0 || driver_used(ld, t) < 0
            || load_switches(ld, groups, t) < 0
            || load_links(ld, groups, t) < 0
-           || load_netperf(ld, groups, t) < 0 ? -1 : 0;
+           || load_netperf(ld, groups, t) < 0
+           || load_specweb(ld, t) < 0 ? -1 : 0;
 }
 
 int tb_topology_load_data(const char *data, ptrdiff_t len, const char *name,

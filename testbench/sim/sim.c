@@ -240,6 +240,11 @@ TbSim *tb_sim_new(const TbTopology *t, char **err)
 
 TbSim *tb_sim_new_traced(const TbTopology *t, FILE *trace_out, char **err)
 {
+    if (t->specweb.present && !t->specweb.by_specweb) {
+        *err = g_strdup("[specweb]: the web-serving workload runs with "
+                        "`e1klab specweb` (docs/specweb.md)");
+        return NULL;
+    }
     TbSim *sim = g_new0(TbSim, 1);
     copy_topology(&sim->t, t);
     sim->trace_out = trace_out;

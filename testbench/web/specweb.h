@@ -89,8 +89,9 @@ SwRequest sw_next_request(const SwMix *m, SwRng *r);
  *  is the bytes of the intervals' parts inside it over the window's
  *  length.  A connection that keeps up thus counts 400 kbit/s in any
  *  window, also one that starts while it waits after a large response
- *  ([SPECWEB99-RR] 2.2.3: only the measurement interval after the
- *  warm-up counts; docs/specweb.md, "The measurement window"). */
+ *  (SPECweb99 counts only the measurement interval after a warm-up:
+ *  [SPECWEB99-WP], the run rules' section 2.2; docs/specweb.md, "The
+ *  measurement window"). */
 typedef struct SwConn {
     uint64_t first_req_ns;   /**< its first request; UINT64_MAX: none */
     uint64_t last_byte_ns;   /**< the last byte of its last response */

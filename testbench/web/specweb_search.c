@@ -10,6 +10,18 @@
 #include "scenario/topology.h"
 #include "web/specweb_search.h"
 
+int tb_sw_check_warmup(const TbSwSearchCfg *c, uint64_t duration_ns,
+                       char **err)
+{
+    if (c->warmup_ns < duration_ns) {
+        return 0;
+    }
+    *err = g_strdup_printf("the warm-up ([specweb] warmup, --warmup: "
+                           "%" PRIu64 " ms) must be shorter than "
+                           "run.duration", c->warmup_ns / 1000000u);
+    return -1;
+}
+
 bool tb_sw_passes(uint32_t conforming, uint32_t conns)
 {
     return (uint64_t)conforming * 100u >= (uint64_t)conns * 99u;
@@ -140,12 +152,10 @@ int tb_sw_trial(const TbSwSearchCfg *c, uint32_t conns, TbSwTrial *out,
                         "measurement's length)");
         goto out;
     }
-    if (c->warmup_ns >= t->host[0].run.duration_ns) {
-        *err = g_strdup_printf("the warm-up (%" PRIu64 " ms) must be "
-                               "shorter than run.duration",
-                               c->warmup_ns / 1000000u);
+    if (tb_sw_check_warmup(c, t->host[0].run.duration_ns, err) < 0) {
         goto out;
     }
+    t->specweb.by_specweb = 1;
     if (!(sim = tb_sim_new(t, err))) {
         goto out;
     }

@@ -53,6 +53,11 @@ typedef struct TbSwTrial {
 /** Called after every trial of a search (progress). */
 typedef void (*TbSwTrialFn)(void *ctx, const TbSwTrial *t);
 
+/** 0 if @c's warm-up is shorter than the run's @duration_ns, else -1
+ *  and *@err (g_free): the measurement window would be empty. */
+int tb_sw_check_warmup(const TbSwSearchCfg *c, uint64_t duration_ns,
+                       char **err);
+
 /** True if @conforming of @conns is at least 99 %. */
 bool tb_sw_passes(uint32_t conforming, uint32_t conns);
 
