@@ -232,6 +232,35 @@ void e1k_os_skb_csum_ok(struct e1k_skb *s)
 	to_skb(s)->ip_summed = CHECKSUM_UNNECESSARY;
 }
 
+void e1k_os_skb_set_gso_size(struct e1k_skb *s, uint32_t mss)
+{
+	skb_shinfo(to_skb(s))->gso_size = mss;
+}
+
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *p,
+				 struct e1k_skb *s, uint32_t off, uint32_t len)
+{
+	struct sk_buff *parent = to_skb(p), *skb = to_skb(s), *last;
+
+	if (off + len > skb_headlen(skb))
+		return NULL;
+	skb_pull(skb, off);
+	skb_trim(skb, len);
+	last = skb_shinfo(parent)->frag_list;
+	if (!last) {
+		skb_shinfo(parent)->frag_list = skb;
+	} else {
+		while (last->next)
+			last = last->next;
+		last->next = skb;
+	}
+	skb->next = NULL;
+	parent->len += len;
+	parent->data_len += len;
+	parent->truesize += skb->truesize;
+	return p;
+}
+
 bool e1k_os_skb_vlan_tx(const struct e1k_skb *s, uint16_t *tci)
 {
 	const struct sk_buff *skb = (const struct sk_buff *)s;
