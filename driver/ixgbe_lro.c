@@ -25,7 +25,8 @@
  * checksum without reading the payload again (RFC 1071 ones'-complement
  * arithmetic, RFC 1624 incremental update).  The frame is handed up
  * marked verified (CHECKSUM_UNNECESSARY) with gso_size the session's
- * MSS (its first segment's payload), as inet_lro's lro_flush did, so that
+ * MSS (its first segment's payload), as inet_lro's lro_flush did (a
+ * session of one segment goes up unchanged, gso_size 0), so that
  * the receiver's TCP measures its MSS from the segments
  * (tcp_measure_rcv_mss) and ACKs a merged frame of two or more segments
  * at once (__tcp_ack_snd_check).
@@ -154,8 +155,8 @@ void ixg_lro_flush(struct ixg_q_vector *q, bool napi)
     }
     if (l->segs > 1) {
         lro_fix_headers(l);
+        e1k_os_skb_set_gso_size(l->skb, l->mss);
     }
-    e1k_os_skb_set_gso_size(l->skb, l->mss);
     q->c.lro_flushed++;
     q->a->c.lro_flushed++;
     ixg_deliver(q, l->skb, napi);

@@ -234,7 +234,12 @@ void e1k_os_skb_csum_ok(struct e1k_skb *s)
 
 void e1k_os_skb_set_gso_size(struct e1k_skb *s, uint32_t mss)
 {
-	skb_shinfo(to_skb(s))->gso_size = mss;
+	struct sk_buff *skb = to_skb(s);
+
+	/* as tcp_gro_complete marks a merged TCP/IPv4 skb */
+	skb_shinfo(skb)->gso_size = mss;
+	skb_shinfo(skb)->gso_type |= SKB_GSO_TCPV4;
+	skb_shinfo(skb)->gso_segs = mss ? DIV_ROUND_UP(skb->len, mss) : 0;
 }
 
 struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *p,
