@@ -218,13 +218,14 @@ static void test_softirq_time_limit(void)
 }
 
 static int timer_fired;
-static uint64_t timer_jiffies;
+static uint64_t timer_jiffies, timer_ns;
 static TbCtx timer_ctx;
 static void timer_fn(TbCpu *c, void *ctx)
 {
     (void)ctx;
     timer_fired++;
     timer_jiffies = c->jiffies;
+    timer_ns = c->eng->now;
     timer_ctx = c->ctx;
 }
 
@@ -245,6 +246,33 @@ static void test_timer(void)
     g_assert_cmpuint(f->c->line[TB_IRQ_TIMER].count, ==, 5);
     tb_cpu_run(f->c, 20 * 4000000);
     g_assert_cmpint(timer_fired, ==, 1);
+    fx_free(f);
+}
+
+/* A charge of 17 ms at HZ 250 spans the ticks of 4, 8, 12 and 16 ms:
+ * they collapse into one timer interrupt (jiffies 1, 3 ticks lost); a
+ * timer armed for the instant 8 ms later (25 ms) by tb_cpu_jiffies_at
+ * runs at the first tick after it, 28 ms, not 3 ticks late. */
+static void test_lost_ticks(void)
+{
+    Fx *f = fx_new(250);
+    TbTimer t = { .fn = timer_fn };
+    timer_fired = 0;
+    tb_cpu_start(f->c);
+    g_assert_cmpuint(tb_cpu_lost_ticks(f->c), ==, 0);
+    g_assert_cmpuint(tb_cpu_jiffies_at(f->c, 25000000), ==, 7);
+    f->c->ctx = TB_CTX_PROCESS;
+    tb_cpu_charge(f->c, 17000000);
+    f->c->ctx = TB_CTX_IDLE;
+    g_assert_cmpuint(f->c->jiffies, ==, 1);
+    g_assert_cmpuint(tb_cpu_lost_ticks(f->c), ==, 3);
+    g_assert_cmpuint(tb_cpu_jiffies_at(f->c, 25000000), ==, 4);
+    g_assert_cmpuint(tb_cpu_jiffies_at(f->c, 1000), ==, 0);
+    tb_cpu_mod_timer(f->c, &t, tb_cpu_jiffies_at(f->c, 25000000));
+    tb_cpu_run(f->c, 40000000);
+    g_assert_cmpint(timer_fired, ==, 1);
+    g_assert_cmpuint(timer_jiffies, ==, 4);
+    g_assert_cmpuint(timer_ns / 1000000, ==, 28);
     fx_free(f);
 }
 
@@ -394,6 +422,7 @@ int main(int argc, char **argv)
     g_test_add_func("/cpu/softirq-restart-limit", test_softirq_restart_limit);
     g_test_add_func("/cpu/softirq-time-limit", test_softirq_time_limit);
     g_test_add_func("/cpu/timer", test_timer);
+    g_test_add_func("/cpu/lost-ticks", test_lost_ticks);
     g_test_add_func("/cpu/round-robin", test_round_robin);
     return g_test_run();
 }

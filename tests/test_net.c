@@ -984,6 +984,45 @@ static void test_load256(void)
     g_string_free(g, TRUE);
 }
 
+/* [host] kernel drives the socket buffers of a netperf test: under
+ * 2.6.22 (tcp-stream-10g.ini as shipped) the receiver announces window
+ * scale 7 (for tcp_rmem[2], 4 MB) and both buffers have grown past the
+ * 87380 / 65536 bytes they start at after 20 ms at 10 Gbit/s; under 2.4
+ * they stay as given and the scale is 1 (87380 >> 1 fits 16 bits). */
+static void test_netperf_autotune(void)
+{
+    char *path = g_build_filename(TB_SCENARIOS_DIR, "tcp-stream-10g.ini",
+                                  NULL);
+    for (int k24 = 0; k24 < 2; k24++) {
+        const char *sets26[] = {"netperf.duration=20ms", NULL};
+        const char *sets24[] = {"netperf.duration=20ms", "host.a.kernel=2.4",
+                                "host.b.kernel=2.4", NULL};
+        const char **sets = k24 ? sets24 : sets26;
+        TbTopology *t = g_new0(TbTopology, 1);
+        char *err = NULL;
+        g_assert_cmpint(tb_topology_load(path, sets, t, &err), ==, 0);
+        TbSim *n = run(t);
+        TcpSock *snd = tb_tcp_sk(tb_netperf_sock(tb_sim_netperf(n), 0));
+        TcpSock *rcv = tb_tcp_sk(tb_netperf_sock(tb_sim_netperf(n), 1));
+        g_test_message("kernel %s: sndbuf %u, rcvbuf %u, wscale %u",
+                       k24 ? "2.4" : "2.6.22", snd->cfg.sndbuf,
+                       rcv->cfg.rcvbuf, rcv->rcv_wscale);
+        if (k24) {
+            g_assert_cmpuint(snd->cfg.sndbuf, ==, 65536);
+            g_assert_cmpuint(rcv->cfg.rcvbuf, ==, 87380);
+            g_assert_cmpuint(rcv->rcv_wscale, ==, 1);
+        } else {
+            g_assert_cmpuint(snd->cfg.sndbuf, >, 65536);
+            g_assert_cmpuint(rcv->cfg.rcvbuf, >, 87380);
+            g_assert_cmpuint(rcv->cfg.rcvbuf, <=, TCP_26_MEM_MAX);
+            g_assert_cmpuint(rcv->rcv_wscale, ==, 7);
+        }
+        tb_sim_free(n);
+        free_topo(t);
+    }
+    g_free(path);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1001,6 +1040,7 @@ int main(int argc, char **argv)
     g_test_add_func("/net/netperf-section", test_netperf_section);
     g_test_add_func("/net/netperf-mtu", test_netperf_mtu);
     g_test_add_func("/net/netperf-cross-cpu", test_netperf_cross_cpu);
+    g_test_add_func("/net/netperf-autotune", test_netperf_autotune);
     g_test_add_func("/net/udp-stream-hosts", test_udp_stream_hosts);
     g_test_add_func("/net/tso", test_tso);
     g_test_add_func("/net/cpu-profile", test_cpu_profile);

@@ -12,6 +12,7 @@
 
 #include "kernel/kernel.h"
 #include "kernel/tcp.h"
+#include "kernel/k_tcp_int.h"
 #include "sim/engine.h"
 
 /* ======== one socket driven by hand ======== */
@@ -767,7 +768,13 @@ static Net *net_transfer(const TcpCfg *ca, const TcpCfg *cb, uint32_t len,
     tcp_connect(n->sk[0]);
     net_run(n, limit_ns);
     g_assert_cmpuint(n->dst_len, ==, len);
-    g_assert_cmpmem(n->dst, len, src, len);
+    if (cb->nodata) {
+        for (uint32_t i = 0; i < len; i++) {
+            g_assert_cmpuint(n->dst[i], ==, 0);   /* nothing stored */
+        }
+    } else {
+        g_assert_cmpmem(n->dst, len, src, len);
+    }
     g_assert_true(n->eof);
     n->src = NULL;
     g_free(src);
@@ -804,6 +811,100 @@ static void test_teardown(void)
     net_run(n, 62000000000ull);
     g_assert_cmpint(n->sk[0]->state, ==, TCP_CLOSE);
     net_free(n);
+}
+
+/* Payload counted, not stored (TcpCfg.nodata): no byte rings, the
+ * receiver reads zeros, and the protocol does exactly what it does with
+ * the bytes stored (same segments, retransmissions, timing) over a
+ * transfer with losses, reordering and a wrapping sequence space. */
+static void test_nodata(void)
+{
+    TcpCfg ca, cb;
+    cfg_stream(&ca, 4293967295u);
+    cfg_stream(&cb, 1);
+    const Drop d[] = { { 20 * 1448, 1 }, { 21 * 1448, 1 }, { 500 * 1448, 3 } };
+    Net *full = net_transfer(&ca, &cb, 1500000, d, G_N_ELEMENTS(d), 0,
+                             20000000000ull);
+    ca.nodata = cb.nodata = true;
+    Net *bare = net_transfer(&ca, &cb, 1500000, d, G_N_ELEMENTS(d), 0,
+                             20000000000ull);
+    for (int i = 0; i < 2; i++) {
+        g_assert_null(bare->sk[i]->sndq.buf);
+        g_assert_null(bare->sk[i]->rcvq.buf);
+        g_assert_cmpmem(&bare->sk[i]->st, sizeof(TcpStats),
+                        &full->sk[i]->st, sizeof(TcpStats));
+    }
+    g_assert_cmpuint(full->sk[0]->st.retrans_segs, >=, 5);
+    g_assert_cmpuint(bare->done_ns, ==, full->done_ns);
+    g_assert_cmpuint(bare->dropped, ==, full->dropped);
+    net_free(full);
+    net_free(bare);
+}
+
+/* A table socket with local @la:@lp, remote @ra:@rp. */
+static TbTcpSock *tab_sock(TbTcpTable *tab, uint32_t la, uint16_t lp,
+                           uint32_t ra, uint16_t rp)
+{
+    TbTcpSock *s = g_new0(TbTcpSock, 1);
+    s->a = (TcpAddr){ la, ra, lp, rp };
+    g_assert_true(tb_tcp_table_add(tab, s));
+    return s;
+}
+
+/* The kernel's socket table (k_tcp_table.c) with 5,000 connections to
+ * port 80 from 5 client addresses and three listeners on port 80: every
+ * segment finds its connection, a new 4-tuple takes the oldest listener
+ * (which then answers to that 4-tuple only), a removed socket is gone,
+ * and the bound TB_TCP_MAX_SOCKS holds. */
+static void test_table(void)
+{
+    TbTcpTable tab = {0};
+    const uint32_t srv = 0x0a000001, n = 5000;
+    TbTcpSock **c = g_new(TbTcpSock *, n);
+    TbTcpSock *l[3];
+    for (uint32_t i = 0; i < n; i++) {
+        c[i] = tab_sock(&tab, srv, 80, 0x0a000100 + i % 5,
+                        (uint16_t)(1024 + i / 5));
+        if (i == 1000 || i == 2000 || i == 3000) {
+            l[i / 1000 - 1] = tab_sock(&tab, srv, 80, 0, 0);
+        }
+    }
+    g_assert_cmpuint(tab.n, ==, n + 3);
+    g_assert_cmpuint(tab.nbuckets, >=, tab.n);
+    for (uint32_t i = 0; i < n; i++) {
+        TcpAddr in = { c[i]->a.daddr, srv, c[i]->a.dport, 80 };
+        g_assert_true(tb_tcp_table_lookup(&tab, &in) == c[i]);
+    }
+    TcpAddr syn1 = { 0x0a000200, srv, 5555, 80 };
+    TcpAddr syn2 = { 0x0a000200, srv, 5556, 80 };
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn1) == l[0]);
+    g_assert_cmpuint(l[0]->a.daddr, ==, 0x0a000200);
+    g_assert_cmpuint(l[0]->a.dport, ==, 5555);
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn2) == l[1]);
+    g_assert_true(tb_tcp_table_lookup(&tab, &syn1) == l[0]);
+    TcpAddr other = { 0x0a000200, srv, 5555, 81 };
+    g_assert_null(tb_tcp_table_lookup(&tab, &other));
+    TcpAddr in7 = { c[7]->a.daddr, srv, c[7]->a.dport, 80 };
+    tb_tcp_table_del(&tab, c[7]);
+    g_assert_true(tb_tcp_table_lookup(&tab, &in7) == l[2]);  /* a SYN */
+    g_free(c[7]);
+    c[7] = NULL;
+    /* fill up to the bound: one more is refused */
+    GPtrArray *more = g_ptr_array_new_with_free_func(g_free);
+    for (uint32_t i = 0; tab.n < TB_TCP_MAX_SOCKS; i++) {
+        g_ptr_array_add(more, tab_sock(&tab, srv, 8080, 0x0b000000 + i, 1));
+    }
+    TbTcpSock over = { .a = { srv, 1, 1, 1 } };
+    g_assert_false(tb_tcp_table_add(&tab, &over));
+    g_ptr_array_free(more, TRUE);
+    for (uint32_t i = 0; i < n; i++) {
+        g_free(c[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        g_free(l[i]);
+    }
+    g_free(c);
+    g_free(tab.bucket);
 }
 
 static void test_transfer_losses(void)
@@ -912,6 +1013,124 @@ static void test_deterministic(void)
     g_free(sum[1]);
 }
 
+/* ======== Linux 2.6 buffer autotuning (tcp_tune.c) ======== */
+
+/* A passive socket with receive buffer 87380 (tcp_rmem[1]), autotuning
+ * on or off, established at time 0 with MSS 1460 and timestamps. */
+static Solo *solo_tuned_receiver(bool autotune)
+{
+    TcpCfg cfg;
+    tcp_cfg_default(&cfg);
+    cfg.iss = 1000;
+    cfg.autotune = autotune;
+    Solo *s = solo_new(&cfg);
+    tcp_listen(s->sk);
+    TcpSegment syn = { .seq = PEER_ISS, .flags = TCP_FL_SYN, .win = 65535,
+                       .mss = 1460, .wscale = 7, .ts = true, .tsval = 7 };
+    tcp_rcv(s->sk, &syn, NULL);
+    solo_in(s, PEER_ISS + 1, 1001, 65535, 0, TCP_FL_ACK);
+    g_assert_cmpint(s->sk->state, ==, TCP_ESTABLISHED);
+    return s;
+}
+
+/* The window scale of the SYN-ACK: from tcp_rmem[2] (4194304 >> 7 is
+ * the first shift that fits 16 bits) with autotuning, from the 87380
+ * buffer without (87380 >> 1); the SYN's own window is 65535 in both. */
+static void test_autotune_wscale(void)
+{
+    for (int on = 0; on < 2; on++) {
+        Solo *s = solo_tuned_receiver(on);
+        g_assert_cmpint(s->out[0].wscale, ==, on ? 7 : 1);
+        g_assert_cmpuint(s->out[0].win, ==, 65535);
+        solo_free(s);
+    }
+}
+
+/* Receive-buffer growth by hand.  Established at tick 1 (10 ms ticks);
+ * at tick 2, 40 segments of 1448 bytes echo TSval 1: a receiver RTT of
+ * one tick.  The reader takes all 57920 bytes at tick 2: one RTT after
+ * tick 1, so space = 2 x 57920 = 115840; skb memory per MSS is 1460 +
+ * 376 = 1836, raised in 128-byte steps until 3/4 of it holds 1460:
+ * 1964; rcvbuf = 115840 x 1964 / 1460 = 155828, the window clamp
+ * 115840, and the window 3/4 of the empty 155828-byte buffer (116871)
+ * clamped to 115840 = 80 segments of 1448.  Without autotuning the
+ * buffer stays 87380 and the window 3/4 of it in segments (45 x 1448). */
+static void test_autotune_rcvbuf(void)
+{
+    static const uint8_t zeros[1448];
+    for (int on = 0; on < 2; on++) {
+        Solo *s = solo_tuned_receiver(on);
+        TcpSock *sk = s->sk;
+        uint32_t seq = PEER_ISS + 1;
+        s->now = 10000000;
+        for (int i = 0; i < 40; i++) {
+            TcpSegment g = { .seq = seq, .ack = 1001, .flags = TCP_FL_ACK,
+                             .win = 512, .wscale = -1, .ts = true,
+                             .tsval = 8, .tsecr = 1, .len = 1448 };
+            tcp_rcv(sk, &g, zeros);
+            seq += 1448;
+        }
+        g_assert_cmpuint(tcp_recvmsg(sk, NULL, 1u << 20, NULL), ==, 57920);
+        if (on) {
+            g_assert_cmpuint(sk->rcv_rtt_est, ==, 8);   /* 1 tick << 3 */
+            g_assert_cmpuint(sk->cfg.rcvbuf, ==, 155828);
+            g_assert_cmpuint(sk->window_clamp, ==, 115840);
+            g_assert_cmpuint(tcp_free_window(sk), ==, 115840);
+        } else {
+            g_assert_cmpuint(sk->cfg.rcvbuf, ==, 87380);
+            g_assert_cmpuint(tcp_free_window(sk), ==, 45 * 1448);
+        }
+        /* a second read within the same tick: no new adjustment */
+        uint32_t buf = sk->cfg.rcvbuf;
+        TcpSegment g = { .seq = seq, .ack = 1001, .flags = TCP_FL_ACK,
+                         .win = 512, .wscale = -1, .ts = true, .tsval = 8,
+                         .tsecr = 1, .len = 1448 };
+        tcp_rcv(sk, &g, zeros);
+        tcp_recvmsg(sk, NULL, 1u << 20, NULL);
+        g_assert_cmpuint(sk->cfg.rcvbuf, ==, buf);
+        solo_free(s);
+    }
+}
+
+/* Send-buffer growth: sndbuf 65536, each ACK of one 1448-byte segment
+ * adds one to cwnd (slow start from 2); once cwnd is 18 the buffer
+ * grows to 2 skbs of (1460 + 376) bytes per segment of cwnd: 2 x 18 x
+ * 1836 = 66096 (at 17: 62424, below 65536: unchanged).  Without
+ * autotuning it stays 65536. */
+static void test_autotune_sndbuf(void)
+{
+    static uint8_t data[65536];
+    for (int on = 0; on < 2; on++) {
+        TcpCfg cfg;
+        tcp_cfg_default(&cfg);
+        cfg.sndbuf = 65536;
+        cfg.iss = 1000;
+        cfg.autotune = on;
+        Solo *s = solo_new(&cfg);
+        tcp_connect(s->sk);
+        TcpSegment sa = { .seq = PEER_ISS, .ack = 1001,
+                          .flags = TCP_FL_SYN | TCP_FL_ACK, .win = 65535,
+                          .mss = 1460, .wscale = 7, .ts = true,
+                          .tsval = 1, .tsecr = s->out[0].tsval };
+        tcp_rcv(s->sk, &sa, NULL);
+        solo_in(s, PEER_ISS + 1, 1001, 65535, 0, TCP_FL_ACK);
+        TcpSock *sk = s->sk;
+        g_assert_cmpint(tcp_sendmsg(sk, data, sizeof(data)), ==, 65536);
+        uint32_t una = 1001;
+        for (int k = 1; k <= 16; k++) {
+            una += 1448;
+            solo_in(s, PEER_ISS + 1, una, 65535, 0, TCP_FL_ACK);
+            g_assert_cmpuint(sk->snd_cwnd, ==, 2u + (uint32_t)k);
+            g_assert_cmpuint(sk->cfg.sndbuf, ==,
+                             on && k == 16 ? 66096u : 65536u);
+        }
+        /* what the buffer holds is intact across the growth */
+        g_assert_cmpuint(tcp_wspace(sk), ==,
+                         sk->cfg.sndbuf - (65536 - 16 * 1448));
+        solo_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -925,8 +1144,13 @@ int main(int argc, char **argv)
     g_test_add_func("/tcp/wire", test_wire);
     g_test_add_func("/tcp/teardown", test_teardown);
     g_test_add_func("/tcp/transfer-losses", test_transfer_losses);
+    g_test_add_func("/tcp/nodata", test_nodata);
+    g_test_add_func("/tcp/table", test_table);
     g_test_add_func("/tcp/line-rate", test_line_rate);
     g_test_add_func("/tcp/zero-window", test_zero_window);
     g_test_add_func("/tcp/deterministic", test_deterministic);
+    g_test_add_func("/tcp/autotune-wscale", test_autotune_wscale);
+    g_test_add_func("/tcp/autotune-rcvbuf", test_autotune_rcvbuf);
+    g_test_add_func("/tcp/autotune-sndbuf", test_autotune_sndbuf);
     return g_test_run();
 }

@@ -16,7 +16,7 @@ if "$E1KLAB" --version | grep -Eq '^e1klab [0-9]+\.[0-9]+'; then ok "--version";
 if "$E1KLAB" help >/dev/null; then ok "help"; else nok "help"; fi
 # `e1klab help` names every option of every command (as its --help
 # lists) in that command's lines
-for c in run sweep mlffr check bench; do
+for c in run sweep mlffr specweb check bench; do
   usage=$("$E1KLAB" help | awk -v c="$c" '/^  [a-z-]+ / {on = ($1 == c)} /^  [^ ]/ && !/^  [a-z-]+ / {on = 0} on')
   opts=$("$E1KLAB" help $c | grep -oE '^  (-[a-z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | grep -v '^--help')
   missing=""
@@ -906,6 +906,45 @@ if [ $rc -eq 0 ] && grep -Eq '^      1518        81274      986\.991          10
    && [ "$(wc -l < "$tmp/mlffr-rs/mlffr.csv")" -eq 3 ]; then
   ok "mlffr of a network (router r -> link -> sink host s): $(grep -E '^ +64 ' "$tmp/stdout" | tr -s ' ')"
 else nok "mlffr rs.ini: rc=$rc $(cat "$tmp/stdout" "$tmp/stderr" | head -c 400)"; fi
+# specweb: the connection search on a server with two ports
+# (tests/data/specweb-2port.ini, docs/specweb.md); 2 ms of application
+# work per GET serves 62 connections, each trial a line with both ports
+# and the server's CPU shares; bad input is one line and exit 2
+SW=tests/data/specweb-2port.ini
+"$E1KLAB" specweb "$SW" --app-ns 500000,500000,500000,500000 --sendfile --max-conns 400 >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(tail -n 1 "$tmp/stdout")" = "specweb: 62 simultaneous connections conform (62 of 62, 100.0 %)" ] \
+   && grep -Eq '^    62 conns: +62 conform \(100\.0 %\) pass \| eth0 31/31 [0-9]+ req eth1 31/31 [0-9]+ req \| server hardirq' "$tmp/stdout" \
+   && grep -Eq '^   400 conns: .* FAIL ' "$tmp/stdout"; then
+  ok "specweb search: $(tail -n 1 "$tmp/stdout")"
+else nok "specweb search: rc=$rc $(cat "$tmp/stdout" "$tmp/stderr" | head -c 600)"; fi
+for c in "|--app-ns: required" "--app-ns 1,2,3|--app-ns '1,2,3': four figures" "--app-ns 1,2,3,4 --max-conns 0|--max-conns 0: must be" \
+         "--app-ns 1,2,3,4 --set run.duration=0|run.duration must be set"; do
+  # shellcheck disable=SC2086
+  "$E1KLAB" specweb "$SW" ${c%%|*} >"$tmp/stdout" 2>"$tmp/stderr"
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && grep -q -- "^e1klab: specweb: ${c#*|}" "$tmp/stderr" \
+    && ok "specweb bad input: $(cat "$tmp/stderr")" || nok "specweb ${c%%|*}: rc=$rc $(cat "$tmp/stderr")"
+done
+# the shipped web-serving scenario (testbench/scenarios/specweb-4port.ini,
+# docs/reproducing-the-seeds.md): its full search takes ~20 s per TSO
+# setting, so CI runs one trial of 1,000 connections with TSO on: all
+# conform, 250 on each of the four ports
+"$E1KLAB" specweb $S/specweb-4port.ini --app-ns 5000,5000,5000,5000 --sendfile --rampup 200 \
+  --max-conns 1000 --set driver.TSO=1 >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+if [ $rc -eq 0 ] && grep -Eq '^  1000 conns: +1000 conform \(100\.0 %\) pass \| eth0 250/250 [0-9]+ req eth1 250/250 [0-9]+ req eth2 250/250 [0-9]+ req eth3 250/250 [0-9]+ req \|' "$tmp/stdout"; then
+  ok "specweb specweb-4port.ini, 1,000 connections, TSO on: $(tail -n 1 "$tmp/stdout")"
+else nok "specweb specweb-4port.ini: rc=$rc $(cat "$tmp/stdout" "$tmp/stderr" | head -c 600)"; fi
+"$E1KLAB" specweb "$SW" --app-ns 1,2,3,4 --rampup 60001 >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && grep -q -- "^e1klab: specweb: --rampup 60001: must be 0..60000 ms" "$tmp/stderr" \
+  && ok "specweb bad input: $(cat "$tmp/stderr")" || nok "specweb --rampup 60001: rc=$rc $(cat "$tmp/stderr")"
+# tcp-stream.ini has a [netperf] test: refused (the web workload runs alone)
+"$E1KLAB" specweb $S/tcp-stream.ini --app-ns 1,2,3,4 >"$tmp/stdout" 2>"$tmp/stderr"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l < "$tmp/stderr")" -eq 1 ] && grep -q "the scenario has a \[traffic\] source or a \[netperf\] test" "$tmp/stderr" \
+  && ok "specweb tcp-stream: $(cat "$tmp/stderr")" || nok "specweb tcp-stream: rc=$rc $(cat "$tmp/stderr")"
 # bench: a scenario of several hosts, per frame at a NIC (offered plus
 # from links; tcp-stream's frames all come from the link); --frames needs
 # a traffic source

@@ -5,8 +5,9 @@
  *   e1klab run SCENARIO.ini [--set section.key=value ...] [--json FILE]
  *              [--csv FILE] [--pcap-out FILE] [--quiet] [--trace]
  *              [--profile] [--backend testbench|qemu] [--timeout S]
- *   e1klab sweep ... / mlffr ... / check ...  (run.h, sweep.h, mlffr.h,
- *                                             check.h)
+ *   e1klab sweep ... / mlffr ... / specweb ... / check ...
+ *                                  (run.h, sweep.h, mlffr.h, specweb.h,
+ *                                   check.h)
  *   e1klab bench [SCENARIO.ini | --case NAME] [--frames N]  (bench.h)
  *   e1klab help [COMMAND]
  *   e1klab --version
@@ -27,6 +28,7 @@
 #include "cli/cli_opts.h"
 #include "cli/mlffr.h"
 #include "cli/run.h"
+#include "cli/specweb.h"
 #include "cli/sweep.h"
 
 #ifndef E1KLAB_VERSION
@@ -58,6 +60,11 @@ static const char usage_text[] =
     "      [--no-plot] [--quiet]\n"
     "                     RFC 2544 throughput per frame size: table, CSV\n"
     "                     and a gnuplot chart\n"
+    "  specweb SCENARIO.ini --app-ns PARSE,OPEN,STAT,LOG [--sendfile]\n"
+    "      [--request-bytes N] [--header-bytes N] [--max-conns N]\n"
+    "      [--resolution N] [--rampup MS] [--set ...] [--quiet]\n"
+    "                     the most SPECweb99-like connections with >= 99 %\n"
+    "                     conforming: a line per trial (docs/specweb.md)\n"
     "  check SCENARIO.ini EXPECT.ini [--junit FILE] [--json FILE] [--set ...]\n"
     "  check --report REPORT.json EXPECT.ini [--junit FILE]\n"
     "                     run (or read a report) and compare report fields\n"
@@ -80,6 +87,7 @@ static const struct {
     {"run", tb_cmd_run},
     {"sweep", tb_cmd_sweep},
     {"mlffr", tb_cmd_mlffr},
+    {"specweb", tb_cmd_specweb},
     {"check", tb_cmd_check},
     {"bench", tb_cmd_bench},
 };
@@ -107,7 +115,7 @@ static int cmd_help(int argc, char **argv)
     fn = find_command(argv[2]);
     if (!fn) {
         fprintf(stderr, "e1klab: help: unknown command '%s' (run, "
-                "sweep, mlffr, check, bench)\n", argv[2]);
+                "sweep, mlffr, specweb, check, bench)\n", argv[2]);
         return EXIT_BAD_INPUT;
     }
     sub[0] = argv[2];
@@ -139,6 +147,6 @@ int main(int argc, char **argv)
         return fn(argc - 1, argv + 1);
     }
     fprintf(stderr, "e1klab: unknown command '%s' (run, sweep, mlffr, "
-            "check, bench, help, --version)\n", cmd);
+            "specweb, check, bench, help, --version)\n", cmd);
     return EXIT_BAD_INPUT;
 }

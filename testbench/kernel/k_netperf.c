@@ -121,6 +121,7 @@ static TcpCfg sock_cfg(const TbNetperfCfg *c, int i, uint32_t sndbuf,
     t.nodelay = c->nodelay;
     t.timestamps = c->timestamps[i];
     t.window_scaling = c->window_scaling[i];
+    t.autotune = c->autotune[i];
     t.iss = iss;
     return t;
 }

@@ -45,6 +45,10 @@ typedef struct TbNetperfCfg {
     bool nodelay;            /**< TCP_NODELAY on both [-D] */
     bool timestamps[2];      /**< sysctl tcp_timestamps: sender, receiver */
     bool window_scaling[2];  /**< sysctl tcp_window_scaling: the same */
+    bool autotune[2];        /**< Linux 2.6 buffer autotuning (TcpCfg.
+                                  autotune): send_socket and recv_socket
+                                  are the sizes the sockets start with, as
+                                  netperf reads them when it sets none */
     bool verify;             /**< check every received byte's pattern */
     uint16_t port;           /**< data connection port (UDP: the
                                   receiving kernel's sink port) */

@@ -2,7 +2,7 @@
 /*
  * TCP sockets of the modelled kernel (k_tcp.h): the TcpEnv of each socket
  * (clock, kernel timers, output through route and qdisc), the socket
- * table and tcp_v4_rcv, lock_sock/release_sock with the backlog.
+ * tcp_v4_rcv (the table: k_tcp_table.c), lock_sock/release_sock with the backlog.
  * Linux 2.4: tcp_v4_rcv, tcp_v4_do_rcv, release_sock, tcp_write_space,
  * tcp_delack_timer and tcp_write_timer (deferred while the user holds
  * the socket).
@@ -21,7 +21,9 @@ static uint64_t env_now(void *ctx)
 }
 
 /* Kernel timers count jiffies: the expiry is the first tick at or after
- * the instant the protocol asks for. */
+ * the instant the protocol asks for, on the CPU's own jiffies count
+ * (ticks lost before, e.g. while later hosts brought their NICs up, do
+ * not delay it: Linux arms it at jiffies + timeout). */
 static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
 {
     TbTcpSock *s = ctx;
@@ -30,8 +32,7 @@ static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
     if (t == TCP_TIMER_OFF) {
         tb_cpu_del_timer(c, &s->timer[id].t);
     } else {
-        tb_cpu_mod_timer(c, &s->timer[id].t,
-                         (t + c->tick_ns - 1) / c->tick_ns);
+        tb_cpu_mod_timer(c, &s->timer[id].t, tb_cpu_jiffies_at(c, t));
     }
 }
 
@@ -70,12 +71,13 @@ TbTcpSock *tb_tcp_sock_new(TbKernel *k, const TcpCfg *cfg, const TcpAddr *a,
         k->tcp = g_new0(TbTcpTable, 1);
     }
     TbTcpTable *tab = k->tcp;
-    if (tab->n == TB_TCP_MAX_SOCKS) {
-        return NULL;
-    }
     TbTcpSock *s = g_new0(TbTcpSock, 1);
     s->k = k;
     s->a = *a;
+    if (!tb_tcp_table_add(tab, s)) {
+        g_free(s);
+        return NULL;
+    }
     s->fn = fn;
     s->ctx = ctx;
     for (int i = 0; i < TCP_NTIMERS; i++) {
@@ -85,7 +87,6 @@ TbTcpSock *tb_tcp_sock_new(TbKernel *k, const TcpCfg *cfg, const TcpAddr *a,
     }
     TcpEnv env = { env_now, tb_tcp_env_xmit, env_timer, env_wakeup, s };
     s->sk = tcp_sock_new(cfg, &env);
-    tab->sock[tab->n++] = s;
     return s;
 }
 
@@ -94,14 +95,11 @@ void tb_tcp_sock_free(TbTcpSock *s)
     if (!s) {
         return;
     }
-    TbTcpTable *tab = s->k->tcp;
-    for (uint32_t i = 0; i < tab->n; i++) {
-        if (tab->sock[i] == s) {
-            tab->sock[i] = tab->sock[--tab->n];
-            break;
-        }
-    }
+    tb_tcp_table_del(s->k->tcp, s);
     tcp_sock_free(s->sk);
+    for (int i = 0; i < TCP_NTIMERS; i++) {
+        tb_cpu_forget_timer(s->k->cpu, &s->timer[i].t);
+    }
     tb_tcp_tso_drop(s);
     g_free(s->wq);
     TbSkb *skb;
@@ -116,9 +114,9 @@ TcpSock *tb_tcp_sk(TbTcpSock *s)
     return s->sk;
 }
 
-void tb_tcp_table_free(TbKernel *k)
+const TcpAddr *tb_tcp_addr(const TbTcpSock *s)
 {
-    g_clear_pointer(&k->tcp, g_free);
+    return &s->a;
 }
 
 bool tb_tcp_active(const TbKernel *k)
@@ -132,30 +130,6 @@ TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k)
 }
 
 /* ---- input ---- */
-
-/* The socket of a segment: the connection, else a listener on the port
- * (which becomes the connection). */
-static TbTcpSock *lookup(TbTcpTable *tab, const TcpAddr *a)
-{
-    TbTcpSock *listener = NULL;
-    for (uint32_t i = 0; i < tab->n; i++) {
-        TbTcpSock *s = tab->sock[i];
-        if (s->a.saddr != a->daddr || s->a.sport != a->dport) {
-            continue;
-        }
-        if (s->a.daddr == a->saddr && s->a.dport == a->sport) {
-            return s;
-        }
-        if (!s->a.daddr && !s->a.dport) {
-            listener = s;
-        }
-    }
-    if (listener) {
-        listener->a.daddr = a->saddr;
-        listener->a.dport = a->sport;
-    }
-    return listener;
-}
 
 /* tcp_v4_do_rcv: the segment @seg (NULL: none) with payload @data
  * (inside @skb) into its socket; frees the skb. */
@@ -206,7 +180,7 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
         tb_kfree_skb(k, skb);
         return true;
     }
-    TbTcpSock *s = lookup(tab, &a);
+    TbTcpSock *s = tb_tcp_table_lookup(tab, &a);
     if (!s) {
         tab->st.no_socket++;       /* the RST is not modelled */
         tb_kfree_skb(k, skb);

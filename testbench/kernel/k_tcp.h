@@ -23,8 +23,10 @@ typedef struct TbTcpSock TbTcpSock;
  *  queued (Linux tcp_write_space), TCP_EV_STATE on a state change. */
 typedef void (*TbTcpWakeFn)(void *ctx, TbTcpSock *s, unsigned events);
 
-/** Most TCP sockets of one kernel. */
-#define TB_TCP_MAX_SOCKS 64
+/** Most TCP sockets of one kernel: a bound on memory, not a table size
+ *  (the table grows with the sockets a scenario opens, k_tcp_table.c);
+ *  one per port of a local address. */
+#define TB_TCP_MAX_SOCKS 65536u
 
 /**
  * A socket of kernel @k with settings @cfg, local address @a->saddr:
@@ -39,6 +41,8 @@ void tb_tcp_sock_free(TbTcpSock *s);
 /** The protocol socket, for tcp_connect/listen/sendmsg/recvmsg/close
  *  between tb_tcp_lock and tb_tcp_release. */
 TcpSock *tb_tcp_sk(TbTcpSock *s);
+/** The socket's local (saddr:sport) and remote (daddr:dport) ends. */
+const TcpAddr *tb_tcp_addr(const TbTcpSock *s);
 /** lock_sock / release_sock around process-context socket calls. */
 void tb_tcp_lock(TbTcpSock *s);
 void tb_tcp_release(TbTcpSock *s);

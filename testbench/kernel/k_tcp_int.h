@@ -43,13 +43,28 @@ struct TbTcpSock {
     uint32_t *wq;
     uint32_t wq_cap, wq_head, wq_len;
     uint32_t wq_last;        /* end of the last one queued */
+    TbTcpSock *hnext;        /* next in its socket-table chain */
 };
 
+/* The socket table (k_tcp_table.c): @nbuckets chains (a power of two,
+ * at least @n once a socket exists), @n sockets. */
 typedef struct TbTcpTable {
-    TbTcpSock *sock[TB_TCP_MAX_SOCKS];
+    TbTcpSock **bucket;
+    uint32_t nbuckets;
     uint32_t n;
     TbTcpGlueStats st;
 } TbTcpTable;
+
+/** Insert @s (its address set) into @tab; false if @tab holds
+ *  TB_TCP_MAX_SOCKS sockets already. */
+bool tb_tcp_table_add(TbTcpTable *tab, TbTcpSock *s);
+/** Remove @s from @tab. */
+void tb_tcp_table_del(TbTcpTable *tab, TbTcpSock *s);
+/** The socket a segment with endpoints @a (its source is the remote
+ *  end) belongs to: the connection of that 4-tuple, else the listener
+ *  on its destination address and port inserted first, which becomes
+ *  the connection (its remote end set, rehashed); NULL if neither. */
+TbTcpSock *tb_tcp_table_lookup(TbTcpTable *tab, const TcpAddr *a);
 
 /** The socket environment's xmit (TcpEnv.xmit): the segment @seg of
  *  @sk out of the route's NIC, alone or into the TSO skb being filled. */

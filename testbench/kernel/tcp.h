@@ -14,6 +14,9 @@
  *                 NewReno recovery [RFC6582]
  *   tcp_output.c  segmentation, Nagle, windows, timers, retransmission
  *   tcp_wire.c    IPv4 + TCP header bytes and checksums [RFC793] [RFC7323]
+ *   tcp_tune.c    Linux 2.6's buffer autotuning (receive: dynamic
+ *                 right-sizing; send: growth with cwnd), when the
+ *                 socket's TcpCfg.autotune is set
  *
  * The protocol core owns no clock, timer or device: it reads the time,
  * arms timers, emits segments and wakes its user through a TcpEnv.  One
@@ -91,6 +94,17 @@ typedef enum TcpTimerId {
 #define TCP_TS_OPT_LEN 12u
 /** IPv4 + TCP header without options, bytes. */
 #define TCP_IP_HDR_LEN 40u
+/** tcp_rmem[2] and tcp_wmem[2] of Linux 2.6.17-2.6.2x on a host with
+ *  enough memory (net/ipv4/tcp.c tcp_init: min(4 MB, 1/128 of the
+ *  tcp_mem pressure threshold), at least 87380 / 64 KB), bytes: how far
+ *  autotuning grows a socket's buffers (docs/tcp.md). */
+#define TCP_26_MEM_MAX 4194304u
+/** Per-skb overhead Linux 2.6 adds to the MSS when it turns payload
+ *  bytes into buffer memory for autotuning (tcp_rcv_space_adjust,
+ *  tcp_new_space: MAX_TCP_HEADER + 16 + sizeof(struct sk_buff)):
+ *  MAX_TCP_HEADER 128 + 32 (LL_MAX_HEADER), sizeof(struct sk_buff)
+ *  ~200 bytes on x86_64 (ESTIMATE), bytes. */
+#define TCP_SKB_OVERHEAD 376u
 /** Most out-of-order ranges a receiver keeps (beyond: segment dropped). */
 #define TCP_MAX_OOO 32u
 
@@ -137,11 +151,26 @@ typedef struct TcpCfg {
     bool nodelay;            /**< TCP_NODELAY: Nagle off */
     uint32_t hz;             /**< timestamp clock, ticks/s (jiffies) */
     uint32_t iss;            /**< initial send sequence number */
+    /** Linux 2.6 buffer autotuning (tcp_moderate_rcvbuf; the send
+     *  buffer's growth with cwnd; tcp_tune.c): sndbuf and rcvbuf are
+     *  then the starting sizes, grown up to wmem_max / rmem_max, and the
+     *  window scale is chosen for rmem_max.  false (2.4, or a size the
+     *  user locked with SO_SNDBUF/SO_RCVBUF): fixed sizes. */
+    bool autotune;
+    uint32_t wmem_max;       /**< tcp_wmem[2], bytes (autotune only) */
+    uint32_t rmem_max;       /**< tcp_rmem[2], bytes (autotune only) */
+    bool nodata;             /**< payload counted, not stored: the
+                                  queues keep sequence numbers and
+                                  lengths only, segments carry zero
+                                  bytes, recvmsg writes zeros (for
+                                  thousands of sockets whose bytes no
+                                  one reads, docs/specweb.md) */
 } TcpCfg;
 
 /** Defaults: MTU 1500, sndbuf 16384 and rcvbuf 87380 (tcp_wmem[1],
  *  tcp_rmem[1]), timestamps and window scaling on, Nagle on, HZ 100,
- *  iss 0. */
+ *  iss 0, payload stored, no autotuning (wmem_max, rmem_max
+ *  TCP_26_MEM_MAX). */
 void tcp_cfg_default(TcpCfg *cfg);
 
 /** Per-socket counters (cumulative). */
@@ -226,6 +255,18 @@ struct TcpSock {
     bool peer_fin_ooo;       /**< peer's FIN seen beyond rcv_nxt */
     uint32_t peer_fin_seq;
     uint32_t ts_recent;      /**< latest TSval to echo [RFC7323 4.3] */
+    /* autotuning (tcp_tune.c; Linux tp->window_clamp, rcv_rtt_est,
+     * rcvq_space) */
+    uint32_t window_clamp;   /**< largest window we advertise, bytes
+                                  (UINT32_MAX without autotuning) */
+    uint32_t rcv_rtt_est;    /**< receiver's RTT estimate, timestamp
+                                  ticks << 3; 0: none yet */
+    uint32_t rcv_rtt_seq;    /**< per-window measurement: ends when
+                                  rcv_nxt reaches it */
+    uint32_t rcv_rtt_time;   /**< its start, ticks; 0: not started */
+    uint32_t rcvq_space;     /**< 2 x bytes the user read in one RTT */
+    uint32_t rcvq_seq;       /**< copied_seq at the last adjustment */
+    uint32_t rcvq_time;      /**< its time, ticks */
     /* delayed ACK [RFC1122 4.2.3.2], Linux tp->ack */
     bool ack_pending;
     bool ack_pushed;         /**< a segment below rcv_mss arrived: ACK
@@ -343,12 +384,36 @@ static inline uint32_t tcp_packets_out(const TcpSock *sk)
     return sk->rtx_len;
 }
 
+/* ---- tcp_tune.c (TcpCfg.autotune; no-ops without it) ---- */
+
+/** Connection established: the window clamp and the receive-space
+ *  estimate start from the buffer (Linux tcp_init_buffer_space). */
+void tcp_tune_init(TcpSock *sk);
+/** In-order data segment @seg arrived: a receiver RTT sample from its
+ *  echoed timestamp and from the per-window measure (Linux
+ *  tcp_rcv_rtt_measure_ts, tcp_rcv_rtt_measure). */
+void tcp_rcv_rtt_measure(TcpSock *sk, const TcpSegment *seg);
+/** After the user read: once per receiver RTT, rcvbuf grows toward
+ *  2 x the bytes read in that RTT in skb memory, capped at rmem_max,
+ *  and the window clamp with it (Linux tcp_rcv_space_adjust). */
+void tcp_rcv_space_adjust(TcpSock *sk);
+/** After an ACK freed send space: sndbuf grows to 2 x cwnd skbs of
+ *  memory, capped at wmem_max, while cwnd is not filled (Linux
+ *  tcp_new_space, tcp_should_expand_sndbuf). */
+void tcp_new_space(TcpSock *sk);
+
 /* ---- tcp_buf.c ---- */
 
-/** Allocate a ring of @cap bytes starting at sequence @base. */
-void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base);
+/** A ring of @cap bytes starting at sequence @base; @store false: no
+ *  bytes are kept (buf NULL), only the sequence bookkeeping. */
+void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base, bool store);
+/** Grow ring @r to @cap bytes (>= its capacity), keeping every byte of
+ *  [base, base + old cap) at its sequence number (a ring without bytes
+ *  only takes the new capacity). */
+void tcp_ring_grow(TcpRing *r, uint32_t cap);
 void tcp_ring_free(TcpRing *r);
-/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out. */
+/** Copy @len bytes at sequence @seq (within [base, base + cap)) in/out;
+ *  a ring without bytes ignores writes and reads zeros. */
 void tcp_ring_write(TcpRing *r, uint32_t seq, const uint8_t *src,
                     uint32_t len);
 void tcp_ring_read(const TcpRing *r, uint32_t seq, uint8_t *dst,

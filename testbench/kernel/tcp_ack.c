@@ -189,6 +189,7 @@ bool tcp_ack(TcpSock *sk, const TcpSegment *seg)
     ack_rtt(sk, seg, karn);
     sk->backoff = 0;
     on_new_ack(sk, segs, prior_out >= sk->snd_cwnd);
+    tcp_new_space(sk);
     tcp_timer_set(sk, TCP_TIMER_RETRANS, TCP_TIMER_OFF);
     if (tcp_packets_out(sk)) {
         tcp_timer_set(sk, TCP_TIMER_RETRANS, tcp_now(sk) + sk->rto);

@@ -3,20 +3,38 @@
  * TCP buffers (tcp.h): byte rings indexed by sequence number for the send
  * queue and the receive queue, the retransmit queue of sent segments, and
  * the receiver's out-of-order ranges.  The rings and tables are sized once
- * (the retransmit queue grows to its working size); nothing is allocated
- * per segment after that.
+ * (the retransmit queue grows to its working size, the rings as
+ * autotuning grows the buffers); nothing is allocated per segment.
  */
 #include <glib.h>
 #include <string.h>
 
 #include "kernel/tcp.h"
 
-void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base)
+void tcp_ring_init(TcpRing *r, uint32_t cap, uint32_t base, bool store)
 {
-    r->buf = g_malloc0(cap);
+    r->buf = store ? g_malloc0(cap) : NULL;
     r->cap = cap;
     r->head = 0;
     r->base = base;
+}
+
+void tcp_ring_grow(TcpRing *r, uint32_t cap)
+{
+    if (cap <= r->cap) {
+        return;
+    }
+    if (!r->buf) {
+        r->cap = cap;
+        r->head = 0;
+        return;
+    }
+    uint8_t *n = g_malloc0(cap);
+    tcp_ring_read(r, r->base, n, r->cap);
+    g_free(r->buf);
+    r->buf = n;
+    r->cap = cap;
+    r->head = 0;
 }
 
 void tcp_ring_free(TcpRing *r)
@@ -36,6 +54,9 @@ static uint32_t ring_pos(const TcpRing *r, uint32_t seq, uint32_t *run)
 void tcp_ring_write(TcpRing *r, uint32_t seq, const uint8_t *src,
                     uint32_t len)
 {
+    if (!r->buf) {
+        return;
+    }
     uint32_t run;
     uint32_t pos = ring_pos(r, seq, &run);
     uint32_t n = len < run ? len : run;
@@ -46,6 +67,10 @@ void tcp_ring_write(TcpRing *r, uint32_t seq, const uint8_t *src,
 void tcp_ring_read(const TcpRing *r, uint32_t seq, uint8_t *dst,
                    uint32_t len)
 {
+    if (!r->buf) {
+        memset(dst, 0, len);
+        return;
+    }
     uint32_t run;
     uint32_t pos = ring_pos(r, seq, &run);
     uint32_t n = len < run ? len : run;

@@ -116,10 +116,10 @@ static void queue_ofo(TcpSock *sk, uint32_t seq, uint32_t len, bool fin,
     tcp_send_ack(sk);
 }
 
-/* In-order data at rcv_nxt: append, join queued ranges, ACK.  @mlen:
- * the segment size TCP measures its receive MSS by (the skb's gso_size
- * if set, else @len: tcp_measure_rcv_mss). */
-static void queue_inorder(TcpSock *sk, uint32_t len, uint32_t mlen,
+/* In-order data at rcv_nxt: append, join queued ranges, ACK.  TCP
+ * measures its receive MSS by the skb's gso_size if set (an LRO-merged
+ * segment), else by @len (tcp_measure_rcv_mss). */
+static void queue_inorder(TcpSock *sk, const TcpSegment *seg, uint32_t len,
                           bool fin, const uint8_t *data)
 {
     bool had_ofo = sk->nooo != 0;
@@ -132,7 +132,8 @@ static void queue_inorder(TcpSock *sk, uint32_t len, uint32_t mlen,
         sk->peer_fin_seq = sk->rcv_nxt;
     }
     if (len) {
-        tcp_event_data_recv(sk, mlen);
+        tcp_event_data_recv(sk, seg->gso_size ? seg->gso_size : len);
+        tcp_rcv_rtt_measure(sk, seg);
     }
     if (sk->peer_fin_ooo && sk->rcv_nxt == sk->peer_fin_seq) {
         tcp_fin(sk);
@@ -175,8 +176,7 @@ void tcp_data_queue(TcpSock *sk, const TcpSegment *seg,
         fin = false;
     }
     if (seq == sk->rcv_nxt) {
-        queue_inorder(sk, len, seg->gso_size ? seg->gso_size : len, fin,
-                      data);
+        queue_inorder(sk, seg, len, fin, data);
     } else {
         queue_ofo(sk, seq, len, fin, data);
     }

@@ -14,13 +14,20 @@ void tcp_cfg_default(TcpCfg *cfg)
 {
     *cfg = (TcpCfg){ .mtu = 1500, .sndbuf = 16384, .rcvbuf = 87380,
                      .timestamps = true, .window_scaling = true,
-                     .nodelay = false, .hz = 100, .iss = 0 };
+                     .nodelay = false, .hz = 100, .iss = 0,
+                     .autotune = false, .wmem_max = TCP_26_MEM_MAX,
+                     .rmem_max = TCP_26_MEM_MAX };
 }
 
 /* Window scale we announce: the smallest shift that lets the receive
- * buffer be advertised in 16 bits (Linux tcp_select_initial_window). */
-static uint8_t rcv_wscale_for(uint32_t space)
+ * buffer be advertised in 16 bits -- with autotuning the largest it may
+ * grow to, tcp_rmem[2] (Linux tcp_select_initial_window). */
+static uint8_t rcv_wscale_for(const TcpCfg *cfg)
 {
+    uint32_t space = cfg->rcvbuf;
+    if (cfg->autotune && cfg->rmem_max > space) {
+        space = cfg->rmem_max;
+    }
     uint8_t ws = 0;
     while (space > 65535 && ws < 14) {
         space >>= 1;
@@ -45,11 +52,12 @@ TcpSock *tcp_sock_new(const TcpCfg *cfg, const TcpEnv *env)
     sk->ato = TCP_ATO_MIN_NS;
     sk->rtt_start = TCP_TIMER_OFF;
     sk->lrcvtime = TCP_TIMER_OFF;
+    sk->window_clamp = UINT32_MAX;
     for (int i = 0; i < TCP_NTIMERS; i++) {
         sk->timer_at[i] = TCP_TIMER_OFF;
     }
-    tcp_ring_init(&sk->sndq, cfg->sndbuf, cfg->iss + 1);
-    tcp_ring_init(&sk->rcvq, cfg->rcvbuf, 0);
+    tcp_ring_init(&sk->sndq, cfg->sndbuf, cfg->iss + 1, !cfg->nodata);
+    tcp_ring_init(&sk->rcvq, cfg->rcvbuf, 0, !cfg->nodata);
     return sk;
 }
 
@@ -102,7 +110,7 @@ int tcp_connect(TcpSock *sk)
     sk->write_seq = sk->iss + 1;
     sk->high_seq = sk->iss;
     sk->rcv_wscale = sk->cfg.window_scaling
-                         ? rcv_wscale_for(sk->cfg.rcvbuf) : 0;
+                         ? rcv_wscale_for(&sk->cfg) : 0;
     tcp_set_state(sk, TCP_SYN_SENT);
     tcp_send_syn(sk);
     return 0;
@@ -178,6 +186,9 @@ static void cleanup_rbuf(TcpSock *sk, uint32_t copied)
         uint32_t now_win = sk->rcv_wup + sk->rcv_wnd - sk->rcv_nxt;
         uint32_t free = sk->cfg.rcvbuf - (sk->rcv_nxt - sk->copied_seq);
         uint32_t new_win = free - free / 4;
+        if (new_win > sk->window_clamp) {
+            new_win = sk->window_clamp;
+        }
         ack = new_win >= sk->rcv_mss && new_win >= 2 * now_win;
     }
     if (ack) {
@@ -197,6 +208,7 @@ uint32_t tcp_recvmsg(TcpSock *sk, uint8_t *dst, uint32_t len, bool *eof)
     if (eof) {
         *eof = n == 0 && sk->fin_rcvd;
     }
+    tcp_rcv_space_adjust(sk);
     cleanup_rbuf(sk, n);
     return n;
 }
@@ -214,7 +226,7 @@ static void rcv_syn(TcpSock *sk, const TcpSegment *seg)
     sk->wscale_ok = seg->wscale >= 0 && sk->cfg.window_scaling;
     if (sk->wscale_ok) {
         sk->snd_wscale = (uint8_t)(seg->wscale > 14 ? 14 : seg->wscale);
-        sk->rcv_wscale = rcv_wscale_for(sk->cfg.rcvbuf);
+        sk->rcv_wscale = rcv_wscale_for(&sk->cfg);
     } else {
         sk->snd_wscale = sk->rcv_wscale = 0;
     }
@@ -265,6 +277,7 @@ static void rcv_synsent(TcpSock *sk, const TcpSegment *seg)
     rcv_syn(sk, seg);
     tcp_ack(sk, seg);
     tcp_set_state(sk, TCP_ESTABLISHED);
+    tcp_tune_init(sk);
     tcp_enter_quickack(sk);
     tcp_send_ack(sk);
     tcp_write_xmit(sk);
@@ -311,6 +324,7 @@ static void rcv_synchronized(TcpSock *sk, const TcpSegment *seg,
         tcp_ack(sk, seg);
         sk->snd_wnd = (uint32_t)seg->win << sk->snd_wscale;
         tcp_set_state(sk, TCP_ESTABLISHED);
+        tcp_tune_init(sk);
     } else if (!tcp_ack(sk, seg)) {
         tcp_send_ack(sk);
         return;

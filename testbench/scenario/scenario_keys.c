@@ -134,7 +134,8 @@ const TbKeyDef tb_keys[] = {
      "poll per device over all its queues with the device's quota "
      "(dev->weight), and TSO with checksum offload on unless the driver "
      "keys say otherwise; 2.6.24 = napi_struct per queue vector, TSO on "
-     "as 2.6.22"},
+     "as 2.6.22; both 2.6 settings autotune the TCP socket buffers "
+     "(docs/tcp.md, \"Buffer autotuning\")"},
 
     /* [driver] and [nic.NAME]: defaults are e1k_drv_params_default() */
     {DR, "mode", TB_KEY_ENUM, "name", F(DP, mode), .names = mode_names,
@@ -468,11 +469,13 @@ const TbKeyDef tb_keys[] = {
     {NP, "send_socket", U32(4096, 16777216), .unit = "bytes",
      F(TbNetperfSecCfg, send_socket), .def = "16384",
      .help = "the sender's SO_SNDBUF (`-s`); Linux 2.4's default "
-     "tcp_wmem 16384"},
+     "tcp_wmem 16384; with a 2.6 `kernel` on the sender the size it "
+     "starts with, grown by autotuning up to 4 MB"},
     {NP, "recv_socket", U32(4096, 16777216), .unit = "bytes",
      F(TbNetperfSecCfg, recv_socket), .def = "87380",
      .help = "the receiver's SO_RCVBUF (`-S`); Linux 2.4's default "
-     "tcp_rmem 87380"},
+     "tcp_rmem 87380; with a 2.6 `kernel` on the receiver the size it "
+     "starts with, grown by autotuning up to 4 MB"},
     {NP, "duration", TB_KEY_TIME, "time", F(TbNetperfSecCfg, duration_ns),
      .def = "10s",
      .help = "test length (`-l`), from host ready; it is the run's "

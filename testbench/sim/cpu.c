@@ -50,6 +50,7 @@ void tb_cpu_free(TbCpu *c)
         return;
     }
     g_free(c->acct);
+    g_free(c->timers);
     g_free(c);
 }
 
@@ -217,14 +218,35 @@ void tb_cpu_idle_skip(TbCpu *c, uint64_t to_ns)
     tb_engine_run_until(c->eng, to_ns);
 }
 
+uint64_t tb_cpu_lost_ticks(const TbCpu *c)
+{
+    if (!c->tick_j) {
+        return 0;
+    }
+    /* tick j fires at j x tick_ns; tick_j is the next one, so tick_j - 1
+     * have fired; each reaches jiffies when timer_irq takes it (a pending
+     * one will) */
+    uint64_t counted = c->jiffies
+                       + !!(c->irq_pending & (1u << TB_IRQ_TIMER));
+    return c->tick_j - 1 - counted;
+}
+
+uint64_t tb_cpu_jiffies_at(const TbCpu *c, uint64_t t_ns)
+{
+    uint64_t j = t_ns / c->tick_ns + (t_ns % c->tick_ns != 0);
+    uint64_t lost = tb_cpu_lost_ticks(c);
+    return j > lost ? j - lost : 0;
+}
+
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires)
 {
-    uint32_t i;
-    for (i = 0; i < c->ntimers && c->timers[i] != t; i++) {
-    }
-    if (i == c->ntimers) {
-        g_assert(c->ntimers < TB_MAX_TIMERS);
+    if (!t->registered) {
+        if (c->ntimers == c->timers_cap) {
+            c->timers_cap = c->timers_cap ? c->timers_cap * 2 : 64;
+            c->timers = g_renew(TbTimer *, c->timers, c->timers_cap);
+        }
         c->timers[c->ntimers++] = t;
+        t->registered = true;
     }
     t->expires = expires;
     t->pending = true;
@@ -237,6 +259,24 @@ void tb_cpu_del_timer(TbCpu *c, TbTimer *t)
 {
     (void)c;
     t->pending = false;
+}
+
+void tb_cpu_forget_timer(TbCpu *c, TbTimer *t)
+{
+    t->pending = false;
+    if (!t->registered) {
+        return;
+    }
+    uint32_t i = 0;
+    while (i < c->ntimers && c->timers[i] != t) {
+        i++;
+    }
+    if (i < c->ntimers) {
+        memmove(&c->timers[i], &c->timers[i + 1],
+                (c->ntimers - i - 1) * sizeof(c->timers[0]));
+        c->ntimers--;
+    }
+    t->registered = false;
 }
 
 /* ---- interrupts ---- */

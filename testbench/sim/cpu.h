@@ -84,6 +84,8 @@ typedef struct TbTimer {
     TbTimerFn fn;
     void *ctx;
     bool pending;
+    bool registered;       /**< in its CPU's timer list (first mod_timer
+                                until tb_cpu_forget_timer) */
 } TbTimer;
 
 /** One interrupt line. */
@@ -102,10 +104,6 @@ typedef struct TbIrqLine {
 /** Processes of one CPU: a host's ksoftirqd, UDP reader and up to
  *  TB_NETPERF_MAX_PER_HOST netperf processes. */
 #define TB_MAX_PROCS 72
-/** Kernel timers ever armed on one CPU (a timer stays registered): the
- *  driver's and the device's few, and 4 per TCP socket of up to
- *  TB_TCP_MAX_SOCKS. */
-#define TB_MAX_TIMERS 320
 
 /** Rows of the CPU profile (TbCpuAcct) beyond the cost profile's items:
  *  the bus stall of a readl (e1k_bus_read_stall_ns), and every other
@@ -167,8 +165,10 @@ struct TbCpu {
     uint32_t hz;
     uint64_t tick_ns;              /**< 1e9 / hz */
     uint64_t jiffies;
-    TbTimer *timers[TB_MAX_TIMERS];
-    uint32_t ntimers;
+    TbTimer **timers;              /**< every timer ever armed and not
+                                        forgotten, in order of first arming
+                                        (run_timers' order); grows */
+    uint32_t ntimers, timers_cap;
     uint64_t timer_softirq_ready;  /**< earliest pending expiry (jiffies) */
     TbEventId tick_id;             /**< the pending tick event */
     uint64_t tick_j;               /**< its jiffy number (at j x tick_ns) */
@@ -281,10 +281,26 @@ void tb_cpu_add_proc(TbCpu *c, TbProc *p);
 /** wake_up_process. */
 void tb_cpu_wake(TbCpu *c, TbProc *p);
 
+/** Ticks of CPU @c that fired but never reached its jiffies: a tick that
+ *  comes while the previous one is still pending (the CPU in one charge,
+ *  with interrupts off, or not run at all while a later host brings its
+ *  NICs up) collapses into it, as on a 2.4 kernel whose timer interrupt
+ *  is held off for more than a tick.  0 before tb_cpu_start. */
+uint64_t tb_cpu_lost_ticks(const TbCpu *c);
+/** The jiffy at which a timer must expire to run at the first tick at or
+ *  after the absolute instant @t_ns (ns): ceil(@t_ns / tick_ns) on the
+ *  CPU's own jiffies count, i.e. less the ticks lost so far
+ *  (tb_cpu_lost_ticks), so that an instant @d ns ahead is d / tick_ns
+ *  jiffies ahead, as Linux arms timers at jiffies + timeout (mod_timer).
+ *  Never below 0. */
+uint64_t tb_cpu_jiffies_at(const TbCpu *c, uint64_t t_ns);
 /** add_timer / mod_timer: (re)arm @t to expire at jiffy @expires. */
 void tb_cpu_mod_timer(TbCpu *c, TbTimer *t, uint64_t expires);
 /** del_timer. */
 void tb_cpu_del_timer(TbCpu *c, TbTimer *t);
+/** Take @t out of the CPU's timer list before its memory is freed (a
+ *  freed socket's timers); the others keep their order.  O(timers). */
+void tb_cpu_forget_timer(TbCpu *c, TbTimer *t);
 
 /** Take every pending interrupt now (if below hardirq with interrupts
  *  enabled): irq_entry, the line's handler, irq_exit; then pending

@@ -184,6 +184,8 @@ static TbNetperf *start_test(TbSim *sim, const TbNetperfSecCfg *c,
         .nodelay = c->nodelay,
         .timestamps = { hl->tcp_timestamps, hr->tcp_timestamps },
         .window_scaling = { hl->tcp_window_scaling, hr->tcp_window_scaling },
+        .autotune = { hl->kernel != TB_KERNEL_2_4,
+                      hr->kernel != TB_KERNEL_2_4 },
         .port = c->port,
         .udp = c->test == TB_NETPERF_UDP_STREAM,
         .sendfile = c->test == TB_NETPERF_TCP_SENDFILE,
@@ -584,6 +586,10 @@ void tb_sim_free(TbSim *sim)
     for (uint32_t i = 0; i < sim->nlinks; i++) {
         tb_link_detach(sim->link[i]);
     }
+    for (uint32_t i = 0; i < sim->nhosts; i++) {
+        tb_host_remove_drivers(sim->host[i]);
+    }
+    tb_engine_clear(sim->eng);   /* what the drivers' close left due */
     for (uint32_t i = 0; i < sim->nhosts; i++) {
         tb_host_free(sim->host[i]);
     }

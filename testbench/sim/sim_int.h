@@ -123,6 +123,12 @@ void tb_host_wait_for_links(TbHost *h);
 int tb_host_arm_faults(TbHost *h, char **err);
 /** Remove the drivers and the devices of @h. */
 void tb_host_free_nics(TbHost *h);
+/** Remove every NIC's driver of @h (interrupts off first), leaving the
+ *  devices: tb_sim_free does it for all hosts before it frees any, since
+ *  a driver's close reads registers, each readl charges the CPU, and
+ *  charging runs the shared engine, which must find every device it
+ *  delivers to still there. */
+void tb_host_remove_drivers(TbHost *h);
 
 /* ---- sim_traffic.c ---- */
 

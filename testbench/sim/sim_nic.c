@@ -401,6 +401,23 @@ void tb_host_wait_for_links(TbHost *h)
     }
 }
 
+void tb_host_remove_drivers(TbHost *h)
+{
+    if (h->cpu) {
+        /* teardown must not take interrupts any more */
+        h->cpu->irq_off = 1;
+        h->cpu->ctx = TB_CTX_PROCESS;
+        tb_host_switch(h, h->cpu);
+    }
+    for (uint32_t i = 0; i < h->nnics; i++) {
+        TbNic *nic = h->nic[i];
+        if (nic->drv) {
+            nic->type->remove(nic->drv);
+            nic->drv = NULL;
+        }
+    }
+}
+
 void tb_host_free_nics(TbHost *h)
 {
     for (uint32_t i = 0; i < h->nnics; i++) {
