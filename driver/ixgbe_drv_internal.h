@@ -85,7 +85,12 @@ struct ixg_lro {
     uint16_t sport, dport;
     uint32_t next_seq;          /**< sequence number expected next */
     uint32_t segs;              /**< segments in skb */
-    bool owned;                 /**< skb is an aggregate allocated here */
+    uint32_t mss;               /**< first segment's TCP payload, bytes
+                                     (handed up as gso_size) */
+    uint32_t data_len;          /**< TCP payload in skb, bytes */
+    uint32_t data_csum;         /**< 16-bit ones'-complement sum of that
+                                     payload (from the segments' TCP
+                                     checksums, RFC 1624) */
 };
 
 /** One MSI-X vector with its queue pair (struct ixgbe_q_vector). */

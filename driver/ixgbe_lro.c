@@ -13,13 +13,23 @@
  * a session (its first included), lro_flushed the sessions handed up,
  * so aggregated / flushed is the mean segments per frame.
  *
- * The merged frame is built in a buffer of 64 KB into which the
- * segments' payloads are copied (charged as a copy): osdep.h has linear
- * skbs only, where inet_lro chained the buffers.  The merged IPv4
+ * The merged frame is the session's first skb with the later segments'
+ * payloads chained to it (e1k_os_skb_chain: skb_shinfo()->frag_list, as
+ * inet_lro's lro_add_packet and the 2007 ixgbe did; nothing copied), at
+ * most IXG_LRO_MAX_LEN bytes of IPv4 datagram.  The merged IPv4
  * header gets the total length and its checksum; the TCP header the last
- * segment's ACK, window and timestamp; the TCP checksum is left as the
- * first segment's, the frame marked verified (CHECKSUM_UNNECESSARY) as
- * inet_lro did.
+ * segment's ACK, window and timestamp, and a TCP checksum valid for the
+ * merged segment, computed as inet_lro's lro_update_tcp_ip_header does:
+ * from the pseudo-header, the final TCP header and the sum of the
+ * payloads, each payload's sum taken from its segment's (verified) TCP
+ * checksum without reading the payload again (RFC 1071 ones'-complement
+ * arithmetic, RFC 1624 incremental update).  The frame is handed up
+ * marked verified (CHECKSUM_UNNECESSARY) with gso_size the session's
+ * MSS (its first segment's payload), as inet_lro's lro_flush did (a
+ * session of one segment goes up unchanged, gso_size 0), so that
+ * the receiver's TCP measures its MSS from the segments
+ * (tcp_measure_rcv_mss) and ACKs a merged frame of two or more segments
+ * at once (__tcp_ack_snd_check).
  */
 #include "ixgbe_drv_internal.h"
 
@@ -69,6 +79,74 @@ static void ip_fix(uint8_t *ip, uint32_t tot)
     ip[11] = (uint8_t)sum;
 }
 
+/* @a + @b in 16-bit ones'-complement arithmetic (RFC 1071). */
+static uint32_t csum_add(uint32_t a, uint32_t b)
+{
+    uint32_t s = a + b;
+    return (s & 0xFFFFu) + (s >> 16);
+}
+
+/* Ones'-complement sum of the @n (even) bytes at @p. */
+static uint32_t csum_words(const uint8_t *p, uint32_t n)
+{
+    uint32_t s = 0;
+    for (uint32_t i = 0; i < n; i += 2) {
+        s = csum_add(s, nic_ld_be16(p + i));
+    }
+    return s;
+}
+
+/* Sum of the TCP pseudo-header of @ip (RFC 793 3.1) for @tcp_len bytes
+ * of TCP header and payload. */
+static uint32_t csum_pseudo(const uint8_t *ip, uint32_t tcp_len)
+{
+    return csum_add(csum_add(csum_words(ip + 12, 8), 6u), tcp_len);
+}
+
+/* Sum of the TCP header (@thl bytes at @tcp) without its checksum
+ * field. */
+static uint32_t csum_tcp_hdr(const uint8_t *tcp, uint32_t thl)
+{
+    return csum_add(csum_words(tcp, 16), csum_words(tcp + 18, thl - 18));
+}
+
+/* Sum of the payload of the segment whose IPv4 header is @ip (TCP header
+ * @thl bytes, checksum verified), recovered from its TCP checksum:
+ * payload = ~check - pseudo-header - TCP header (RFC 1624). */
+static uint32_t csum_payload(const uint8_t *ip, uint32_t thl)
+{
+    const uint8_t *tcp = ip + IP_HLEN;
+    uint32_t tot = nic_ld_be16(ip + 2);
+    uint32_t s = ~nic_ld_be16(tcp + 16) & 0xFFFFu;
+    s = csum_add(s, ~csum_pseudo(ip, tot - IP_HLEN) & 0xFFFFu);
+    return csum_add(s, ~csum_tcp_hdr(tcp, thl) & 0xFFFFu);
+}
+
+/* Add payload sum @sum of @len bytes to the session's (a payload that
+ * starts at an odd offset has its sum's bytes swapped, RFC 1071 2(B)). */
+static void lro_csum_append(struct ixg_lro *l, uint32_t sum, uint32_t len)
+{
+    if (l->data_len & 1u) {
+        sum = (sum >> 8 | sum << 8) & 0xFFFFu;
+    }
+    l->data_csum = csum_add(l->data_csum, sum);
+    l->data_len += len;
+}
+
+/* The merged frame's IPv4 total length and checksum, and its TCP
+ * checksum over the final header and the payloads' sum. */
+static void lro_fix_headers(struct ixg_lro *l)
+{
+    uint8_t *ip = e1k_os_skb_data(l->skb) + ETH_HLEN, *tcp = ip + IP_HLEN;
+    uint32_t tot = e1k_os_skb_len(l->skb) - ETH_HLEN;
+    uint32_t thl = (uint32_t)(tcp[12] >> 4) * 4u, sum;
+    ip_fix(ip, tot);
+    sum = csum_add(csum_pseudo(ip, tot - IP_HLEN), csum_tcp_hdr(tcp, thl));
+    sum = ~csum_add(sum, l->data_csum) & 0xFFFFu;
+    tcp[16] = (uint8_t)(sum >> 8);
+    tcp[17] = (uint8_t)sum;
+}
+
 void ixg_lro_flush(struct ixg_q_vector *q, bool napi)
 {
     struct ixg_lro *l = &q->lro;
@@ -76,8 +154,8 @@ void ixg_lro_flush(struct ixg_q_vector *q, bool napi)
         return;
     }
     if (l->segs > 1) {
-        uint8_t *f = e1k_os_skb_data(l->skb);
-        ip_fix(f + ETH_HLEN, e1k_os_skb_len(l->skb) - ETH_HLEN);
+        lro_fix_headers(l);
+        e1k_os_skb_set_gso_size(l->skb, l->mss);
     }
     q->c.lro_flushed++;
     q->a->c.lro_flushed++;
@@ -93,37 +171,21 @@ static void lro_start(struct ixg_q_vector *q, struct e1k_skb *skb,
     const uint8_t *f = e1k_os_skb_data(skb), *ip = f + ETH_HLEN;
     const uint8_t *tcp = ip + IP_HLEN;
     l->skb = skb;
-    l->owned = false;
     l->segs = 1;
     l->saddr = nic_ld_be32(ip + 12);
     l->daddr = nic_ld_be32(ip + 16);
     l->sport = nic_ld_be16(tcp);
     l->dport = nic_ld_be16(tcp + 2);
-    l->next_seq = nic_ld_be32(tcp + 4) + (nic_ld_be16(ip + 2) - IP_HLEN - thl);
+    l->mss = nic_ld_be16(ip + 2) - IP_HLEN - thl;
+    l->next_seq = nic_ld_be32(tcp + 4) + l->mss;
+    l->data_len = l->data_csum = 0;
+    lro_csum_append(l, csum_payload(ip, thl), l->mss);
     e1k_os_skb_set_len(skb, nic_ld_be16(ip + 2) + ETH_HLEN);   /* no padding */
 }
 
-/* The session's frame moved into a 64 KB buffer: false if none. */
-static bool lro_own(struct ixg_q_vector *q)
-{
-    struct ixg_lro *l = &q->lro;
-    struct e1k_os *os = q->a->os;
-    uint32_t len = e1k_os_skb_len(l->skb);
-    struct e1k_skb *agg = e1k_os_alloc_skb(os, IXG_LRO_MAX_LEN + ETH_HLEN);
-    if (!agg) {
-        return false;
-    }
-    e1k_os_memcpy(os, e1k_os_skb_data(agg), e1k_os_skb_data(l->skb), len);
-    e1k_os_skb_set_len(agg, len);
-    e1k_os_skb_csum_ok(agg);
-    e1k_os_free_skb(os, l->skb);
-    l->skb = agg;
-    l->owned = true;
-    return true;
-}
-
-/* Append segment @skb's payload to the session: false if it does not
- * fit (the caller flushes). */
+/* Chain segment @skb's payload to the session (the session's header
+ * takes its ACK, window, PSH and timestamp): false if it does not fit or
+ * cannot be chained (the caller flushes; @skb is still the caller's). */
 static bool lro_append(struct ixg_q_vector *q, struct e1k_skb *skb,
                        uint32_t thl)
 {
@@ -131,26 +193,34 @@ static bool lro_append(struct ixg_q_vector *q, struct e1k_skb *skb,
     const uint8_t *f = e1k_os_skb_data(skb), *tcp = f + ETH_HLEN + IP_HLEN;
     uint32_t plen = nic_ld_be16(f + ETH_HLEN + 2) - IP_HLEN - thl;
     uint32_t have = e1k_os_skb_len(l->skb);
-    uint8_t *h;
+    uint8_t *h = e1k_os_skb_data(l->skb) + ETH_HLEN + IP_HLEN;
+    struct e1k_skb *p;
 
     if (l->segs >= q->a->p.lro_max_aggr ||
-        have - ETH_HLEN + plen > IXG_LRO_MAX_LEN ||
-        (!l->owned && !lro_own(q))) {
+        (uint32_t)(h[12] >> 4) * 4u != thl ||
+        have - ETH_HLEN + plen > IXG_LRO_MAX_LEN) {
         return false;
     }
-    h = e1k_os_skb_data(l->skb) + ETH_HLEN + IP_HLEN;
-    e1k_os_memcpy(q->a->os, e1k_os_skb_data(l->skb) + have,
-                  tcp + thl, plen);
-    e1k_os_skb_set_len(l->skb, have + plen);
-    memcpy(h + 8, tcp + 8, 4);        /* acknowledgment number */
-    memcpy(h + 14, tcp + 14, 2);      /* window */
-    h[13] |= tcp[13] & TCP_PSH;
+    /* the segment's header, read before the chaining takes it */
+    uint8_t th[TCP_HLEN_TS];
+    memcpy(th, tcp, thl);
+    uint32_t sum = csum_payload(f + ETH_HLEN, thl);
+    p = e1k_os_skb_chain(q->a->os, l->skb, skb, ETH_HLEN + IP_HLEN + thl,
+                         plen);
+    if (!p) {
+        return false;
+    }
+    l->skb = p;
+    lro_csum_append(l, sum, plen);
+    h = e1k_os_skb_data(p) + ETH_HLEN + IP_HLEN;
+    memcpy(h + 8, th + 8, 4);         /* acknowledgment number */
+    memcpy(h + 14, th + 14, 2);       /* window */
+    h[13] |= th[13] & TCP_PSH;
     if (thl == TCP_HLEN_TS) {
-        memcpy(h + 24, tcp + 24, 8);  /* TSval, TSecr */
+        memcpy(h + 24, th + 24, 8);   /* TSval, TSecr */
     }
     l->next_seq += plen;
     l->segs++;
-    e1k_os_free_skb(q->a->os, skb);
     return true;
 }
 

@@ -78,6 +78,24 @@ uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb);
 /** Mark the received checksum as verified by hardware
  *  (CHECKSUM_UNNECESSARY). */
 void e1k_os_skb_csum_ok(struct e1k_skb *skb);
+/** Receive: skb_shinfo(skb)->gso_size = @mss (bytes of TCP payload per
+ *  original segment) on a frame merged by software LRO, as Linux's
+ *  inet_lro sets it when it flushes a session, so that TCP measures its
+ *  receive MSS (tcp_measure_rcv_mss: gso_size, else the length) from the
+ *  segments and not from the merged frame. */
+void e1k_os_skb_set_gso_size(struct e1k_skb *skb, uint32_t mss);
+/** Receive, software LRO: chain @len bytes of @skb, from @off on, to
+ *  @parent (skb_pull + skb_trim of @skb and append to
+ *  skb_shinfo(parent)->frag_list, as inet_lro's lro_add_packet and the
+ *  2007 ixgbe did): no copy; @parent's length grows by @len and @skb
+ *  then belongs to it (freed with it).  Returns the parent to use from
+ *  now on (an OS whose skbs are linear may move it into a larger
+ *  buffer, at no CPU cost, as the chaining has none), or NULL if it
+ *  cannot take @len more bytes (nothing changed; the caller still owns
+ *  @skb and @parent). */
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *parent,
+                                 struct e1k_skb *skb, uint32_t off,
+                                 uint32_t len);
 /* Transmit offloads (Linux skb fields; an OS that advertises neither
  * NETIF_F_SG, NETIF_F_TSO nor NETIF_F_IP_CSUM returns headlen = len, 0
  * frags, gso_size 0 and no CHECKSUM_PARTIAL). */

@@ -337,6 +337,25 @@ void e1k_os_skb_csum_ok(struct e1k_skb *skb)
     skb->csum_ok = true;
 }
 
+/* The e1000 core never merges frames: nothing to chain or record. */
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *parent,
+                                 struct e1k_skb *skb, uint32_t off,
+                                 uint32_t len)
+{
+    (void)os;
+    (void)parent;
+    (void)skb;
+    (void)off;
+    (void)len;
+    return NULL;
+}
+
+void e1k_os_skb_set_gso_size(struct e1k_skb *skb, uint32_t mss)
+{
+    (void)skb;
+    (void)mss;
+}
+
 /* No VLAN tags offloaded by the fake stack; a stripped tag is kept. */
 bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
 {

@@ -46,8 +46,15 @@ static void put32(uint8_t *p, uint32_t v)
     put16(p + 2, v & 0xFFFFu);
 }
 
-/* A TCP/IPv4 segment to the device: @seq, flags ACK (| @flags), @plen
- * payload bytes of value seq & 0xFF, correct checksums (g_malloc'd). */
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+           (uint32_t)p[2] << 8 | p[3];
+}
+
+/* A TCP/IPv4 segment to the device: @seq, ACK 777 + @seq, window 4096 +
+ * (@seq & 0xFF), flags ACK (| @flags), @plen payload bytes of value
+ * seq & 0xFF, correct checksums (g_malloc'd). */
 static uint8_t *tcp_seg(struct e1k_os *os, uint32_t seq, uint32_t plen,
                         uint8_t flags, uint32_t *len)
 {
@@ -58,13 +65,22 @@ static uint8_t *tcp_seg(struct e1k_os *os, uint32_t seq, uint32_t plen,
     uint32_t sum = (SRC_IP >> 16) + (SRC_IP & 0xFFFFu) + (DST_IP >> 16) +
                    (DST_IP & 0xFFFFu) + 6u + 20u + plen;
     put32(tcp + 4, seq);
-    put32(tcp + 8, 777);
+    put32(tcp + 8, 777u + seq);                 /* ACK, window: per */
     tcp[13] = (uint8_t)(0x10u | flags);
-    put16(tcp + 14, 4096);
+    put16(tcp + 14, 4096u + (seq & 0xFFu));     /* segment */
     memset(tcp + 20, (int)(seq & 0xFFu), plen);
     put16(tcp + 16, 0);
     put16(tcp + 16, xp_inet_csum(sum, tcp, 20u + plen));
     return f;
+}
+
+/* Whether the TCP checksum of frame @f (TCP header and payload @n bytes)
+ * verifies over the pseudo-header (RFC 793 3.1). */
+static bool tcp_csum_valid(const uint8_t *f, uint32_t n)
+{
+    uint32_t sum = (SRC_IP >> 16) + (SRC_IP & 0xFFFFu) + (DST_IP >> 16) +
+                   (DST_IP & 0xFFFFu) + 6u + n;
+    return xp_inet_csum(sum, f + 34, n) == 0;
 }
 
 static void test_probe_open(void)
@@ -294,6 +310,16 @@ static void test_lro(void)
                      40u + 8000u);
     g_assert_cmphex(xp_inet_csum(0, r->data + 14, 20), ==, 0);
     g_assert_cmpuint(r->data[54 + 7999], ==, (1000u + 7000u) & 0xFFu);
+    /* the first segment's sequence number; the last one's ACK and
+     * window; a TCP checksum valid for the merged segment; gso_size the
+     * segments' MSS (inet_lro's lro_flush) */
+    g_assert_cmpuint(get32(r->data + 38), ==, 1000u);
+    g_assert_cmpuint(get32(r->data + 42), ==, 777u + 8000u);
+    g_assert_cmpuint((uint32_t)r->data[48] << 8 | r->data[49], ==,
+                     4096u + (8000u & 0xFFu));
+    g_assert_true(tcp_csum_valid(r->data, 20u + 8000u));
+    g_assert_true(r->csum_ok);
+    g_assert_cmpuint(r->gso_size, ==, 1000u);
     ixg_drv_get_queue_counters(os->a, 0, &c);
     g_assert_cmpuint(c.lro_aggregated, ==, 8);
     g_assert_cmpuint(c.lro_flushed, ==, 1);
@@ -320,6 +346,16 @@ static void test_lro(void)
     xf_run_until(os, os->xp->now + 1000000);
     g_assert_cmpuint(os->rx->len, ==, 5);
     g_assert_cmpuint(g_array_index(os->rx, XfRx, 4).data[47], ==, 0x11);
+
+    /* odd payloads (the second starts at an odd offset of the merged
+     * payload, its sum byte-swapped): the checksum still verifies */
+    uint32_t odd[3] = { 40000, 40999, 41998 };
+    lro_feed(os, odd, 3, 999);
+    g_assert_cmpuint(os->rx->len, ==, 6);
+    r = &g_array_index(os->rx, XfRx, 5);
+    g_assert_cmpuint(r->len, ==, 54u + 2997u);
+    g_assert_true(tcp_csum_valid(r->data, 20u + 2997u));
+    g_assert_cmpuint(r->gso_size, ==, 999u);
     down(os);
 }
 

@@ -128,6 +128,44 @@ static TbSkb *mkframe(Fx *f, uint32_t daddr, uint8_t ttl, uint16_t type,
     return s;
 }
 
+/* Large slots (a software LRO session's 64 KB skb): taken above the
+ * slab's room, freed back to their own stack, after the slab in memory;
+ * the slab's slots and counters untouched by them. */
+static void test_arena_big(void)
+{
+    TbArena a;
+    char *err = NULL;
+    g_assert_cmpint(tb_arena_init_big(&a, 4096, 2, TB_SKB_DATA_MAX, 2,
+                                      14 + 65535, &err), ==, 0);
+    TbSkb *s0 = tb_skb_alloc(&a, 1518), *s1 = tb_skb_alloc(&a, 1518);
+    TbSkb *b0 = tb_skb_alloc(&a, 14 + 65535), *b1 = tb_skb_alloc(&a, 3000);
+    g_assert_nonnull(s0);
+    g_assert_nonnull(s1);
+    g_assert_nonnull(b0);
+    g_assert_nonnull(b1);
+    g_assert_cmpuint(b0->room, ==, 14 + 65535);
+    g_assert_cmpuint(a.nfree, ==, 0);
+    g_assert_cmpuint(a.nbig_free, ==, 0);
+    g_assert_null(tb_skb_alloc(&a, 3000));       /* no large slot left */
+    g_assert_null(tb_skb_alloc(&a, 14 + 65536)); /* larger than any */
+    g_assert_null(tb_skb_alloc(&a, 60));         /* slab empty: no
+                                                    large slot taken */
+    g_assert_cmpuint(a.alloc_fail, ==, 3);
+    g_assert_true(b0->data >= s1->data + TB_SKB_DATA_MAX);
+    g_assert_true(b1->data >= b0->data + 14 + 65535
+                  || b0->data >= b1->data + 14 + 65535);
+    g_assert_true(b1->data + b1->room <= a.mem + a.size);
+    memset(b0->data, 0xAB, 14 + 65535);           /* all of it is ours */
+    tb_skb_free(&a, b0);
+    g_assert_cmpuint(a.nbig_free, ==, 1);
+    g_assert_cmpuint(a.nfree, ==, 0);
+    g_assert_true(tb_skb_alloc(&a, 20000) == b0);
+    tb_skb_free(&a, s0);
+    g_assert_cmpuint(a.nfree, ==, 1);
+    g_assert_cmpuint(a.nbig_free, ==, 0);
+    tb_arena_destroy(&a);
+}
+
 static void test_arena(void)
 {
     Fx *f = fx_new(4);
@@ -428,6 +466,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/kernel/arena", test_arena);
+    g_test_add_func("/kernel/arena-big", test_arena_big);
     g_test_add_func("/kernel/route", test_route);
     g_test_add_func("/kernel/forward", test_forward);
     g_test_add_func("/kernel/backlog-throttle", test_backlog_throttle);

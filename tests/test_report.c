@@ -114,6 +114,37 @@ static void test_derive(void)
     g_assert_false(d.nic_balanced);
 }
 
+/* LRO on a 2-queue receiver: 570,935 frames merged into earlier frames
+ * of their sessions (lro_aggregated - lro_flushed: 400,000 - 20,000 on
+ * q0, 195,570 - 4,635 on q1; the tcp-stream-10g run at 2048 bytes had
+ * 595,570 / 24,635 on one queue) are not "other": with them the host's
+ * frames add up to the 25 still in flight. */
+static void test_lro_merged(void)
+{
+    TbDerived d;
+    fill();
+    res.rx_queued = 595597;
+    res.rx_overrun = 0;
+    res.offered = 0;
+    res.link_rx = 595597;
+    res.forwarded = 0;
+    res.backlog_drops = 0;
+    res.iface[1].qdisc_drops = 0;
+    res.local_delivered = 24637;
+    res.iface[0].nqueues = 2;
+    res.iface[0].queue[0].lro_aggregated = 400000;
+    res.iface[0].queue[0].lro_flushed = 20000;
+    res.iface[0].queue[1].lro_aggregated = 195570;
+    res.iface[0].queue[1].lro_flushed = 4635;
+    tb_report_derive(&sc, &res, &d);
+    g_assert_cmpuint(d.lro_merged, ==, 570935);
+    g_assert_cmpint(d.host_other, ==, 25);
+    res.iface[0].nqueues = 1;             /* q1 not reported: not counted */
+    tb_report_derive(&sc, &res, &d);
+    g_assert_cmpuint(d.lro_merged, ==, 380000);
+    g_assert_cmpint(d.host_other, ==, 595597 - 24637 - 380000);
+}
+
 /* An offer above line rate: 2,000,000 pps of 64-byte frames on 1000
  * Mbit/s (line rate 1,488,095 pps) is capped and says so; 1,488,000 pps
  * is not. */
@@ -462,6 +493,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/report/derive", test_derive);
     g_test_add_func("/report/capped", test_capped);
+    g_test_add_func("/report/lro-merged", test_lro_merged);
     g_test_add_func("/report/rate_ppm", test_rate_ppm);
     g_test_add_func("/report/netstat_row", test_netstat_row);
     g_test_add_func("/report/json_schema", test_json_schema);

@@ -379,6 +379,46 @@ static void test_delayed_ack(void)
     solo_free(s);
 }
 
+/* A frame merged by LRO (Linux inet_lro): 8 segments of 1448 bytes in
+ * one, gso_size 1448.  TCP measures its receive MSS by gso_size
+ * (tcp_measure_rcv_mss), so the merged frame counts as more than one
+ * full segment and is ACKed at once (__tcp_ack_snd_check: the window
+ * does not shrink here), and the window stays in whole 1448-byte units;
+ * were the merged length taken as the MSS, neither would hold (and a
+ * buffer holding one such frame of ~64 KB would advertise a zero
+ * window). */
+static void test_lro_segment(void)
+{
+    static const uint8_t zeros[8 * 1448];
+    Solo *s = solo_receiver();
+    TcpSock *sk = s->sk;
+    uint32_t seq = PEER_ISS + 1;
+    for (int i = 0; i < 16; i++) {       /* past quick-ACK mode */
+        s->now += 20000;
+        solo_in(s, seq, 1001, 65535, 1448, TCP_FL_ACK);
+        seq += 1448;
+    }
+    tcp_recvmsg(sk, NULL, 1u << 20, NULL);
+    g_assert_cmpuint(sk->quick, ==, 0);
+    s->nout = 0;
+    s->now += 20000;
+    TcpSegment g = { .seq = seq, .ack = 1001, .flags = TCP_FL_ACK,
+                     .win = 65535, .wscale = -1, .ts = true,
+                     .tsval = (uint32_t)(s->now / 10000000ull),
+                     .tsecr = tcp_time_stamp(sk), .len = 8 * 1448,
+                     .gso_size = 1448 };
+    tcp_rcv(sk, &g, zeros);
+    seq += 8 * 1448;
+    g_assert_cmpuint(sk->rcv_mss, ==, 1448);
+    g_assert_cmpuint(s->nout, ==, 1);
+    g_assert_cmpuint(s->out[0].ack, ==, seq);
+    /* 131070 - 11584 free, 3/4 of it in whole segments: 61 x 1448,
+     * scaled by 2^1 */
+    g_assert_cmpuint((uint32_t)s->out[0].win << 1, ==, 61u * 1448u);
+    g_assert_cmpuint(tcp_recvmsg(sk, NULL, 1u << 20, NULL), ==, 8 * 1448);
+    solo_free(s);
+}
+
 /* Bytes of the data segments emitted since @from, each size listed. */
 static void expect_sizes(const Solo *s, uint32_t from, const uint32_t *len,
                          uint32_t n)
@@ -1099,6 +1139,7 @@ int main(int argc, char **argv)
     g_test_add_func("/tcp/fast-retransmit", test_fast_retransmit);
     g_test_add_func("/tcp/rto", test_rto);
     g_test_add_func("/tcp/delayed-ack", test_delayed_ack);
+    g_test_add_func("/tcp/lro-segment", test_lro_segment);
     g_test_add_func("/tcp/nagle", test_nagle);
     g_test_add_func("/tcp/wire", test_wire);
     g_test_add_func("/tcp/teardown", test_teardown);

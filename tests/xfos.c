@@ -269,6 +269,36 @@ uint64_t e1k_os_skb_dma(struct e1k_os *os, struct e1k_skb *skb)
 }
 
 void e1k_os_skb_csum_ok(struct e1k_skb *skb) { skb->csum_ok = true; }
+void e1k_os_skb_set_gso_size(struct e1k_skb *skb, uint32_t mss)
+{
+    skb->gso_size = mss;
+}
+
+/* Linear skbs: the parent moves into a large slot when it would
+ * overflow its own. */
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *parent,
+                                 struct e1k_skb *skb, uint32_t off,
+                                 uint32_t len)
+{
+    if (off + len > skb->len || parent->len + len > XF_LARGE_BYTES) {
+        return NULL;
+    }
+    if (parent->len + len > parent->room) {
+        struct e1k_skb *big = e1k_os_alloc_skb(os, XF_LARGE_BYTES);
+        if (!big) {
+            return NULL;
+        }
+        memcpy(big->data, parent->data, parent->len);
+        big->len = parent->len;
+        big->csum_ok = parent->csum_ok;
+        e1k_os_free_skb(os, parent);
+        parent = big;
+    }
+    memcpy(parent->data + parent->len, skb->data + off, len);
+    parent->len += len;
+    e1k_os_free_skb(os, skb);
+    return parent;
+}
 uint32_t e1k_os_skb_headlen(const struct e1k_skb *skb) { return skb->len; }
 uint32_t e1k_os_skb_nr_frags(const struct e1k_skb *skb)
 {
@@ -319,7 +349,7 @@ void e1k_os_memcpy(struct e1k_os *os, void *dst, const void *src,
 static void record_rx(struct e1k_os *os, struct e1k_skb *skb, bool legacy)
 {
     XfRx r = { g_memdup2(skb->data, skb->len), skb->len, skb->csum_ok,
-               legacy, os->vector };
+               legacy, os->vector, skb->gso_size };
     g_array_append_val(os->rx, r);
     e1k_os_free_skb(os, skb);
 }

@@ -33,6 +33,7 @@ typedef struct XfRx {
     bool csum_ok;
     bool via_netif_rx; /**< legacy path */
     int vector;        /**< the vector whose handler or poll ran */
+    uint32_t gso_size; /**< skb_shinfo(skb)->gso_size (LRO: the MSS) */
 } XfRx;
 
 /** One register write. */

@@ -363,6 +363,43 @@ bool e1k_os_napi_complete_done(struct e1k_os *os, int work_done)
 }
 
 #ifdef E1KLAB_IXGBE
+/* ---- software LRO (the 82598EB core's driver/ixgbe_lro.c; e1klab_ixgbe.ko
+ * only: e1klab.ko's instructions stay as they were) ---- */
+
+void e1k_os_skb_set_gso_size(struct e1k_skb *s, uint32_t mss)
+{
+	struct sk_buff *skb = to_skb(s);
+
+	/* as tcp_gro_complete marks a merged TCP/IPv4 skb */
+	skb_shinfo(skb)->gso_size = mss;
+	skb_shinfo(skb)->gso_type |= SKB_GSO_TCPV4;
+	skb_shinfo(skb)->gso_segs = mss ? DIV_ROUND_UP(skb->len, mss) : 0;
+}
+
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *p,
+				 struct e1k_skb *s, uint32_t off, uint32_t len)
+{
+	struct sk_buff *parent = to_skb(p), *skb = to_skb(s), *last;
+
+	if (off + len > skb_headlen(skb))
+		return NULL;
+	skb_pull(skb, off);
+	skb_trim(skb, len);
+	last = skb_shinfo(parent)->frag_list;
+	if (!last) {
+		skb_shinfo(parent)->frag_list = skb;
+	} else {
+		while (last->next)
+			last = last->next;
+		last->next = skb;
+	}
+	skb->next = NULL;
+	parent->len += len;
+	parent->data_len += len;
+	parent->truesize += skb->truesize;
+	return p;
+}
+
 /* ---- MSI-X: a vector and a NAPI context per queue (82598EB ports;
  * e1klab_ixgbe_main.c owns the vectors; e1klab_ixgbe.ko only) ---- */
 

@@ -13,38 +13,64 @@ int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err)
 int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
                        uint32_t room, char **err)
 {
+    return tb_arena_init_big(a, coh_bytes, nskb, room, 0, 0, err);
+}
+
+/* The skb metadata of slot @i at arena offset @off (data after the
+ * headroom), @room data bytes. */
+static void slot_init(TbArena *a, uint32_t i, size_t off, uint32_t room)
+{
+    TbSkb *s = &a->skbs[i];
+    s->idx = i;
+    s->room = room;
+    s->data = a->mem + off + TB_SKB_HEADROOM;
+}
+
+int tb_arena_init_big(TbArena *a, size_t coh_bytes, uint32_t nskb,
+                      uint32_t room, uint32_t nbig, uint32_t big_room,
+                      char **err)
+{
     memset(a, 0, sizeof(*a));
     a->room = room > TB_SKB_DATA_MAX ? room : TB_SKB_DATA_MAX;
     a->slot = TB_SKB_HEADROOM + (size_t)a->room;
     a->coh_pages = (uint32_t)((coh_bytes + TB_PAGE - 1) / TB_PAGE);
     a->skb_off = (size_t)a->coh_pages * TB_PAGE;
     a->nskb = nskb;
-    a->size = a->skb_off + (size_t)nskb * a->slot;
+    a->nbig = nbig;
+    a->big_room = big_room;
+    uint32_t nall = nskb + nbig;
+    a->size = a->skb_off + (size_t)nskb * a->slot
+              + (size_t)nbig * (TB_SKB_HEADROOM + (size_t)big_room);
     a->bus_base = TB_ARENA_BUS_BASE;
     /* calloc of a large block maps zero pages lazily: RSS grows only with
      * the slots actually used (the LIFO free list reuses hot slots). */
     a->mem = g_try_malloc0(a->size);
     a->coh_used = g_try_malloc0(a->coh_pages ? a->coh_pages : 1);
-    a->skbs = g_try_new0(TbSkb, nskb ? nskb : 1);
+    a->skbs = g_try_new0(TbSkb, nall ? nall : 1);
     a->free_stack = g_try_new(uint32_t, nskb ? nskb : 1);
-    a->frags = g_try_new0(TbSkbFrag, (size_t)(nskb ? nskb : 1)
+    a->big_free = g_try_new(uint32_t, nbig ? nbig : 1);
+    a->frags = g_try_new0(TbSkbFrag, (size_t)(nall ? nall : 1)
                                      * TB_SKB_MAX_FRAGS);
     if (!a->mem || !a->coh_used || !a->skbs || !a->free_stack
-        || !a->frags) {
+        || !a->big_free || !a->frags) {
         *err = g_strdup_printf("host memory arena of %zu bytes: out of "
                                "memory", a->size);
         tb_arena_destroy(a);
         return -1;
     }
     for (uint32_t i = 0; i < nskb; i++) {
-        TbSkb *s = &a->skbs[i];
-        s->idx = i;
-        s->room = a->room;
-        s->data = a->mem + a->skb_off + (size_t)i * a->slot
-                  + TB_SKB_HEADROOM;
+        slot_init(a, i, a->skb_off + (size_t)i * a->slot, a->room);
         /* slot 0 on top of the stack */
         a->free_stack[i] = nskb - 1 - i;
     }
+    size_t big_off = a->skb_off + (size_t)nskb * a->slot;
+    for (uint32_t j = 0; j < nbig; j++) {
+        slot_init(a, nskb + j, big_off + (size_t)j * (TB_SKB_HEADROOM
+                                                      + (size_t)big_room),
+                  big_room);
+        a->big_free[j] = nskb + nbig - 1 - j;
+    }
+    a->nbig_free = nbig;
     a->nfree = nskb;
     a->min_free = nskb;
     return 0;
@@ -56,6 +82,7 @@ void tb_arena_destroy(TbArena *a)
     g_free(a->coh_used);
     g_free(a->skbs);
     g_free(a->free_stack);
+    g_free(a->big_free);
     g_free(a->frags);
     memset(a, 0, sizeof(*a));
 }
@@ -97,15 +124,31 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size)
     }
 }
 
-TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
+/* A free large slot for an skb of @len bytes, or NULL. */
+static TbSkb *big_alloc(TbArena *a, uint32_t len)
 {
-    if (len > a->room || a->nfree == 0) {
-        a->alloc_fail++;
+    if (len > a->big_room || a->nbig_free == 0) {
         return NULL;
     }
-    TbSkb *s = &a->skbs[a->free_stack[--a->nfree]];
-    if (a->nfree < a->min_free) {
-        a->min_free = a->nfree;
+    return &a->skbs[a->big_free[--a->nbig_free]];
+}
+
+TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
+{
+    TbSkb *s;
+    if (len > a->room) {
+        s = big_alloc(a, len);
+    } else if (a->nfree) {
+        s = &a->skbs[a->free_stack[--a->nfree]];
+        if (a->nfree < a->min_free) {
+            a->min_free = a->nfree;
+        }
+    } else {
+        s = NULL;
+    }
+    if (!s) {
+        a->alloc_fail++;
+        return NULL;
     }
     /* data, idx and room stay as tb_arena_init_room set them; every
      * later field starts as zero (one block store) except these two */
@@ -128,7 +171,11 @@ void tb_skb_free_slow(TbArena *a, TbSkb *s)
         tb_arena_coh_free(a, f[i].page, TB_PAGE);
     }
     s->allocated = 0;   /* nr_frags and the rest: reset by the next alloc */
-    a->free_stack[a->nfree++] = s->idx;
+    if (s->idx >= a->nskb) {
+        a->big_free[a->nbig_free++] = s->idx;
+    } else {
+        a->free_stack[a->nfree++] = s->idx;
+    }
 }
 
 TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb)

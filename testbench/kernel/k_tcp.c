@@ -156,6 +156,7 @@ static void do_rcv_backlog(TbTcpSock *s, TbSkb *skb)
     const uint8_t *data = NULL;
     int rc = tcp_parse_hdr(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a,
                            &seg, &data);
+    seg.gso_size = skb->gso_size;
     do_rcv(s, skb, rc == 0 ? &seg : NULL, data);
 }
 
@@ -185,6 +186,7 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
         tb_kfree_skb(k, skb);
         return true;
     }
+    seg.gso_size = skb->gso_size;     /* an LRO frame's MSS */
     tb_cpu_cost(k->cpu, TB_COST_TCP_RCV, 1);
     tab->st.segs_in++;
     skb->len = ETH_HLEN + tot;

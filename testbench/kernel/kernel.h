@@ -107,6 +107,13 @@ typedef struct TbArena {
     size_t slot;            /**< arena bytes per skb slot (headroom +
                                  room) */
     TbSkbFrag *frags;       /**< TB_SKB_MAX_FRAGS per skb slot */
+    /* large slots after the nskb slots (tb_arena_init_big): indices
+     * nskb .. nskb + nbig - 1, for skbs longer than room (a software LRO
+     * session, up to 64 KB); none unless asked for */
+    uint32_t nbig;          /**< large slots */
+    uint32_t big_room;      /**< data bytes per large slot */
+    uint32_t *big_free;     /**< free large slot indices (LIFO) */
+    uint32_t nbig_free;
 } TbArena;
 
 /** Store @v at @p in network byte order: 16 and 32 bits. */
@@ -138,19 +145,29 @@ int tb_arena_init(TbArena *a, size_t coh_bytes, uint32_t nskb, char **err);
  *  e.g. 16384 for the receive buffers of a jumbo MTU). */
 int tb_arena_init_room(TbArena *a, size_t coh_bytes, uint32_t nskb,
                        uint32_t room, char **err);
+/** The same with @nbig large slots of @big_room data bytes after them,
+ *  taken by tb_skb_alloc for a length above @room (the 64 KB skb a
+ *  software LRO session is merged into; Linux allocates such an skb
+ *  from the general kmalloc pool, which a fixed slab of @room cannot
+ *  stand in for).  @nbig 0: tb_arena_init_room. */
+int tb_arena_init_big(TbArena *a, size_t coh_bytes, uint32_t nskb,
+                      uint32_t room, uint32_t nbig, uint32_t big_room,
+                      char **err);
 void tb_arena_destroy(TbArena *a);
 /** dma_alloc_coherent: zeroed, 4096-aligned; NULL if exhausted. */
 void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus);
 void tb_arena_coh_free(TbArena *a, void *cpu, size_t size);
-/** Allocate an skb with @len bytes of room (<= the arena's room); NULL
- *  (counted in alloc_fail) if too large or the slab is empty. */
+/** Allocate an skb with @len bytes of room: a slot of the slab if @len
+ *  <= the arena's room, else a large slot if @len <= big_room; NULL
+ *  (counted in alloc_fail) if too large or no such slot is free. */
 TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
 /** tb_skb_free for an skb with a destructor or page fragments, or one
  *  that is NULL or not allocated (ignored). */
 void tb_skb_free_slow(TbArena *a, TbSkb *skb);
 /** kfree_skb: run the destructor, free the page fragments, return the
  *  slot; NULL or a double free is ignored.  The usual skb (no
- *  destructor, no fragments) goes back to the slab inline. */
+ *  destructor, no fragments, not a large slot) goes back to the slab
+ *  inline. */
 static inline void tb_skb_free(TbArena *a, TbSkb *s)
 {
     /* allocated == 1 and nr_frags == 0 as one 16-bit compare */
@@ -161,7 +178,7 @@ static inline void tb_skb_free(TbArena *a, TbSkb *s)
     if (s) {
         memcpy(&an, &s->allocated, 2);
     }
-    if (an == plain.w && !s->destructor) {
+    if (an == plain.w && !s->destructor && s->idx < a->nskb) {
         s->allocated = 0;
         a->free_stack[a->nfree++] = s->idx;
         return;

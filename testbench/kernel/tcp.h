@@ -119,6 +119,9 @@ typedef struct TcpSegment {
     bool ts;              /**< timestamps option present */
     uint32_t tsval, tsecr;
     uint32_t len;         /**< payload bytes */
+    uint32_t gso_size;    /**< received: skb_shinfo(skb)->gso_size of the
+                               skb it came in (the MSS of a frame merged
+                               by LRO), 0: none; not sent */
 } TcpSegment;
 
 typedef struct TcpSock TcpSock;

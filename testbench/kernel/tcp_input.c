@@ -116,7 +116,9 @@ static void queue_ofo(TcpSock *sk, uint32_t seq, uint32_t len, bool fin,
     tcp_send_ack(sk);
 }
 
-/* In-order data at rcv_nxt: append, join queued ranges, ACK. */
+/* In-order data at rcv_nxt: append, join queued ranges, ACK.  TCP
+ * measures its receive MSS by the skb's gso_size if set (an LRO-merged
+ * segment), else by @len (tcp_measure_rcv_mss). */
 static void queue_inorder(TcpSock *sk, const TcpSegment *seg, uint32_t len,
                           bool fin, const uint8_t *data)
 {
@@ -130,7 +132,7 @@ static void queue_inorder(TcpSock *sk, const TcpSegment *seg, uint32_t len,
         sk->peer_fin_seq = sk->rcv_nxt;
     }
     if (len) {
-        tcp_event_data_recv(sk, len);
+        tcp_event_data_recv(sk, seg->gso_size ? seg->gso_size : len);
         tcp_rcv_rtt_measure(sk, seg);
     }
     if (sk->peer_fin_ooo && sk->rcv_nxt == sk->peer_fin_seq) {

@@ -167,13 +167,19 @@ void tb_report_derive(const TbScenario *sc, const TbResults *r,
     d->nic_sum = r->rx_queued + r->rx_filtered + r->rx_disabled +
                  r->rx_overrun + r->rx_bad_size;
     d->nic_balanced = d->nic_sum == r->offered + r->link_rx;
-    d->qdisc_drops = 0;
+    d->qdisc_drops = d->lro_merged = 0;
     for (uint32_t i = 0; i < r->niface && i < TB_MAX_NICS; i++) {
-        d->qdisc_drops += r->iface[i].qdisc_drops;
+        const TbIfaceResult *f = &r->iface[i];
+        d->qdisc_drops += f->qdisc_drops;
+        for (uint32_t q = 0; q < f->nqueues && q < TB_MAX_QUEUES; q++) {
+            d->lro_merged += f->queue[q].lro_aggregated -
+                             f->queue[q].lro_flushed;
+        }
     }
     d->host_other = (int64_t)r->rx_queued -
                     (int64_t)(r->forwarded + r->local_delivered +
                               r->backlog_drops + r->no_route +
-                              r->ip_dropped + d->qdisc_drops);
+                              r->ip_dropped + d->qdisc_drops +
+                              d->lro_merged);
     derive_loss(sc, r, d);
 }

@@ -71,9 +71,16 @@ typedef struct TbDerived {
     uint64_t nic_sum;        /**< queued+filtered+disabled+overrun+bad_size */
     int nic_balanced;        /**< 1 if nic_sum == offered */
     uint64_t qdisc_drops;    /**< sum over interfaces */
+    uint64_t lro_merged;     /**< frames LRO merged into an earlier
+                                  frame of their session, summed over
+                                  every queue: lro_aggregated -
+                                  lro_flushed (each session counts its
+                                  first frame in both; inet_lro's
+                                  counters).  They reach TCP inside the
+                                  merged frame, not on their own */
     int64_t host_other;      /**< rx_queued - (forwarded + local_delivered +
                                   backlog_drops + no_route + ip_dropped +
-                                  qdisc_drops):
+                                  qdisc_drops + lro_merged):
                                   frames still in the host at the end (in
                                   rings, backlog, qdiscs) or dropped
                                   elsewhere; may be negative if a frame was

@@ -165,6 +165,11 @@ static void json_accounting(JsonBuilder *b, const TbResults *r,
     PUT(forwarded); PUT(local_delivered); PUT(backlog_drops); PUT(no_route);
     PUT(ip_dropped);
     ku(b, "qdisc_drops", d->qdisc_drops);
+    if (d->lro_merged) {
+        ku(b, "lro_merged", d->lro_merged);   /* LRO merged: the schema
+                                                * of a host without is
+                                                * kept */
+    }
     ki(b, "host_other", d->host_other);
 #undef PUT
     json_builder_end_object(b);

@@ -117,6 +117,24 @@ static void text_loss(FILE *out, const TbDerived *d)
             x->socket);
 }
 
+/* Queued frames by fate; the lro_merged term only where LRO merged
+ * (a receiver without LRO prints the line as before it existed). */
+static void text_queued(FILE *out, const TbResults *r, const TbDerived *d)
+{
+    const char *lro = d->lro_merged ? " + lro_merged" : "";
+    fprintf(out, "Queued = forwarded + local_delivered%s + backlog_drops + "
+            "no_route + ip_dropped + qdisc_drops + other (in flight)\n",
+            lro);
+    fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64, r->rx_queued,
+            r->forwarded, r->local_delivered);
+    if (d->lro_merged) {
+        fprintf(out, " + %" PRIu64, d->lro_merged);
+    }
+    fprintf(out, " + %" PRIu64 " + %" PRIu64 " + %" PRIu64 " + %" PRIu64
+            " + %" PRId64 "\n\n", r->backlog_drops, r->no_route,
+            r->ip_dropped, d->qdisc_drops, d->host_other);
+}
+
 static void text_accounting(FILE *out, const TbResults *r,
                             const TbDerived *d)
 {
@@ -134,13 +152,7 @@ static void text_accounting(FILE *out, const TbResults *r,
             r->rx_disabled,
             r->rx_overrun, r->rx_bad_size,
             d->nic_balanced ? "(adds up)" : "(DOES NOT ADD UP)");
-    fprintf(out, "Queued = forwarded + local_delivered + backlog_drops + "
-            "no_route + ip_dropped + qdisc_drops + other (in flight)\n");
-    fprintf(out, "  %" PRIu64 " = %" PRIu64 " + %" PRIu64 " + %" PRIu64
-            " + %" PRIu64 " + %" PRIu64 " + %" PRIu64 " + %" PRId64 "\n\n",
-            r->rx_queued, r->forwarded, r->local_delivered,
-            r->backlog_drops, r->no_route, r->ip_dropped, d->qdisc_drops,
-            d->host_other);
+    text_queued(out, r, d);
 }
 
 static void text_host(FILE *out, const TbScenario *sc, const TbResults *r,

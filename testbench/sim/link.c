@@ -24,6 +24,7 @@ struct TbLink {
     TbEngine *eng;
     uint64_t delay_ns;
     uint32_t drop_every;
+    bool detached;           /* tb_link_detach: carries nothing more */
     LinkDir dir[2];
 };
 
@@ -51,6 +52,13 @@ void tb_link_to_switch(TbLink *l, int end, TbSwitch *sw, uint32_t port)
 {
     l->dir[!end].sw = sw;
     l->dir[!end].port = port;
+}
+
+void tb_link_detach(TbLink *l)
+{
+    if (l) {
+        l->detached = true;
+    }
 }
 
 void tb_link_free(TbLink *l)
@@ -96,7 +104,9 @@ static void arrive_event(void *ctx, uint64_t arg)
     TbLink *l = ctx;
     LinkDir *d = &l->dir[arg];
     const uint8_t *frame = d->slot + (size_t)d->head * TB_LINK_FRAME_MAX;
-    if (d->to) {
+    if (l->detached) {
+        /* teardown: the far end may be gone */
+    } else if (d->to) {
         E1kRxResult r = d->to->type->receive(d->to->dev, frame,
                                              d->len[d->head], NULL);
         d->st.rx[r]++;
@@ -111,6 +121,9 @@ static void arrive_event(void *ctx, uint64_t arg)
 void tb_link_tx(TbLink *l, int from, const uint8_t *frame, uint32_t len)
 {
     LinkDir *d = &l->dir[from];
+    if (l->detached) {
+        return;
+    }
     d->st.frames++;
     d->st.bytes += len + 4u;
     if ((l->drop_every && d->st.frames % l->drop_every == 0)

@@ -45,6 +45,11 @@ TbLink *tb_link_new(TbEngine *eng, const TbLinkCfg *cfg, struct TbNic *a,
 void tb_link_to_switch(TbLink *l, int end, struct TbSwitch *sw,
                        uint32_t port);
 void tb_link_free(TbLink *l);
+/** Teardown: from now on the link delivers nothing (frames in flight and
+ *  frames sent later are dropped, uncounted), so that a host shut down
+ *  after another (its driver's close lets simulated time pass) never
+ *  reaches the freed one.  NULL is ignored. */
+void tb_link_detach(TbLink *l);
 /** A frame of @len bytes (no FCS) left end @from (0: a, 1: b). */
 void tb_link_tx(TbLink *l, int from, const uint8_t *frame, uint32_t len);
 /** Counters of direction @dir (0: a to b, 1: b to a). */

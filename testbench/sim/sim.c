@@ -588,6 +588,9 @@ void tb_sim_free(TbSim *sim)
         tb_netperf_free(sim->stream[i]);
     }
     g_free(sim->stream);
+    for (uint32_t i = 0; i < sim->nlinks; i++) {
+        tb_link_detach(sim->link[i]);
+    }
     for (uint32_t i = 0; i < sim->nhosts; i++) {
         tb_host_remove_drivers(sim->host[i]);
     }

@@ -102,6 +102,16 @@ static uint64_t ring_bytes(uint32_t n)
     return (n * 16ull + TB_PAGE - 1) / TB_PAGE * TB_PAGE;
 }
 
+/** Large skbs per receive queue of an 82598EB with software LRO: the
+ *  session open in the driver and those handed up but still waiting
+ *  (a socket's backlog while its reader holds it); more sessions than
+ *  this at once do not merge (LRO counts no merge, "skb allocations
+ *  failed" counts the attempt). */
+#define TB_LRO_SKBS_PER_QUEUE 64u
+/** Data room of such an skb, bytes: an Ethernet header and the largest
+ *  IPv4 datagram (the driver's IXG_LRO_MAX_LEN). */
+#define TB_LRO_SKB_ROOM (14u + 65535u)
+
 /* Size the host memory arena for every place an skb can wait and for
  * the descriptor rings, and add the scenario's routes.  0, or -1. */
 static int build_memory_and_routes(TbHost *h, char **err)
@@ -109,7 +119,7 @@ static int build_memory_and_routes(TbHost *h, char **err)
     const TbScenario *sc = h->sc;
     /* rings (twice, for resets) + every place an skb can wait */
     uint64_t nskb = 256, coh = 65536;
-    uint32_t room = TB_SKB_DATA_MAX;
+    uint32_t room = TB_SKB_DATA_MAX, nbig = 0;
     for (uint32_t i = 0; i < sc->nnics; i++) {
         const TbNicCfg *n = &sc->nic[i];
         uint32_t rx = n->drv.RxDescriptors, tx = n->drv.TxDescriptors;
@@ -124,6 +134,11 @@ static int build_memory_and_routes(TbHost *h, char **err)
         /* skbs as large as the largest receive buffer (jumbo MTU) */
         uint32_t len = tb_nic_type_of(n)->rx_buffer_len(n->mtu);
         room = len > room ? len : room;
+        if (n->lro) {
+            /* a 64 KB skb per LRO session: one open per queue vector,
+             * the rest handed up and waiting in a socket's backlog */
+            nbig += (n->queues ? n->queues : 1) * TB_LRO_SKBS_PER_QUEUE;
+        }
         if (n->drv.TSO) {
             /* TSO skbs' page fragments: a page per TX descriptor and
              * per qdisc slot */
@@ -132,8 +147,8 @@ static int build_memory_and_routes(TbHost *h, char **err)
     }
     nskb += sc->host.netdev_max_backlog + 1;
     nskb += h->k->sink.rcvbuf / TB_SKB_TRUESIZE + 1;
-    if (tb_arena_init_room(&h->k->arena, coh, (uint32_t)nskb, room,
-                           err)) {
+    if (tb_arena_init_big(&h->k->arena, coh, (uint32_t)nskb, room, nbig,
+                          TB_LRO_SKB_ROOM, err)) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nroutes; i++) {

@@ -163,6 +163,43 @@ void e1k_os_skb_csum_ok(struct e1k_skb *skb)
     skb->csum_ok = 1;
 }
 
+void e1k_os_skb_set_gso_size(struct e1k_skb *skb, uint32_t mss)
+{
+    skb->gso_size = (uint16_t)(mss <= 0xFFFFu ? mss : 0xFFFFu);
+}
+
+/* The modelled stack reads received data linearly, so a chained buffer
+ * is kept as one: the parent moves into a large arena slot the first
+ * time it would overflow its own, and each chained payload is moved in
+ * after it.  Neither move is charged: they stand for the frag_list
+ * chaining of Linux, which copies nothing (the chained skb's own free
+ * is charged, as Linux frees it when the parent is consumed). */
+struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *parent,
+                                 struct e1k_skb *skb, uint32_t off,
+                                 uint32_t len)
+{
+    TbArena *a = &os->nic.k->arena;
+    if (off + len > skb->len || parent->len + len > a->big_room) {
+        return NULL;
+    }
+    if (parent->len + len > parent->room) {
+        TbSkb *big = tb_skb_alloc(a, a->big_room);
+        if (!big) {
+            return NULL;
+        }
+        memcpy(big->data, parent->data, parent->len);
+        big->len = parent->len;
+        big->in_dev = parent->in_dev;
+        big->csum_ok = parent->csum_ok;
+        tb_skb_free(a, parent);
+        parent = big;
+    }
+    memcpy(parent->data + parent->len, skb->data + off, len);
+    parent->len += len;
+    tb_kfree_skb(os->nic.k, skb);
+    return parent;
+}
+
 /* The modelled stack never offloads VLAN tags (the driver's VLAN
  * offloads stay off in the testbench). */
 bool e1k_os_skb_vlan_tx(const struct e1k_skb *skb, uint16_t *tci)
