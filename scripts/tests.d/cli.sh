@@ -954,7 +954,8 @@ rc=$?
   && ok "specweb flag over key: $(cat "$tmp/stdout")" || nok "specweb --max-conns 40: rc=$rc $(cat "$tmp/stdout" "$tmp/stderr" | head -c 600)"
 for c in "--set specweb.warmup=61s|--set specweb.warmup=61s: \[specweb\] warmup: at most 60 s" \
          "--set specweb.app_log=x|--set specweb.app_log=x: \[specweb\] app_log: 'x' is not a number" \
-         "--warmup 2000|the warm-up (\[specweb\] warmup, --warmup: 2000 ms) must be shorter than run.duration"; do
+         "--warmup 2000|the warm-up (\[specweb\] warmup, --warmup: 2000 ms) must be shorter than run.duration" \
+         "--warmup -1|--warmup -1: must be 0..60000 ms"; do
   # shellcheck disable=SC2086
   "$E1KLAB" specweb "$tmp/sw-keys.ini" ${c%%|*} >"$tmp/stdout" 2>"$tmp/stderr"
   rc=$?

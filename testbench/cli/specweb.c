@@ -33,8 +33,9 @@ typedef struct SpecwebOpts {
     GOptionEntry entries[TB_CLI_MAX_OPTS];
 } SpecwebOpts;
 
-/* Not given on the command line (the [specweb] key then applies). */
-#define UNSET (-1)
+/* Not given on the command line (the [specweb] key then applies): a
+ * value outside every flag's range, so a given -1 is still an error. */
+#define UNSET G_MININT
 
 static void specweb_opts_init(SpecwebOpts *o)
 {
@@ -156,7 +157,8 @@ static int specweb_cfg(const SpecwebOpts *o, const TbSpecwebSecCfg *w,
                                (gint)SW_MAX_CONNS, ""))
         && !(*err = flag_range("rampup", o->rampup_ms, 0, 60000, " ms"))
         && !(*err = flag_range("warmup", o->warmup_ms, 0, 60000, " ms"))) {
-        *err = flag_range("resolution", o->resolution, 1, G_MAXINT, "");
+        *err = flag_range("resolution", o->resolution, 1,
+                          (gint)SW_MAX_CONNS, "");
     }
     c->app.sendfile = o->sendfile || w->sendfile;
     c->app.request_bytes = pick(o->request_bytes, w->request_bytes);

@@ -355,9 +355,13 @@ void tcp_rtt_sample(TcpSock *sk, uint64_t rtt_ns);
 /** Send what cwnd, the peer's window and Nagle allow (Linux
  *  tcp_write_xmit); arms the retransmit or probe timer. */
 void tcp_write_xmit(TcpSock *sk);
-/** Receive window we could offer now, bytes: 3/4 of the free receive
- *  buffer (sysctl tcp_adv_win_scale 2) in whole rcv_mss units, at most
- *  65535 << rcv_wscale (Linux __tcp_select_window). */
+/** The window @free bytes of receive buffer can back, bytes: 3/4 of
+ *  them (sysctl tcp_adv_win_scale 2), at most window_clamp (Linux
+ *  tcp_win_from_space and the clamp of __tcp_select_window). */
+uint32_t tcp_win_space(const TcpSock *sk, uint32_t free);
+/** Receive window we could offer now, bytes: tcp_win_space of the free
+ *  receive buffer in whole rcv_mss units, at most 65535 << rcv_wscale
+ *  (Linux __tcp_select_window). */
 uint32_t tcp_free_window(const TcpSock *sk);
 /** Retransmission timeout with the current backoff, ns. */
 uint64_t tcp_rto_backoff(const TcpSock *sk);

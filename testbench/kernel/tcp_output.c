@@ -47,13 +47,15 @@ static uint32_t rcv_used(const TcpSock *sk)
     return top - sk->copied_seq;
 }
 
+uint32_t tcp_win_space(const TcpSock *sk, uint32_t free)
+{
+    uint32_t space = free - free / 4;
+    return space < sk->window_clamp ? space : sk->window_clamp;
+}
+
 uint32_t tcp_free_window(const TcpSock *sk)
 {
-    uint32_t free = sk->cfg.rcvbuf - rcv_used(sk);
-    uint32_t space = free - free / 4;
-    if (space > sk->window_clamp) {
-        space = sk->window_clamp;
-    }
+    uint32_t space = tcp_win_space(sk, sk->cfg.rcvbuf - rcv_used(sk));
     uint32_t win = space / sk->rcv_mss * sk->rcv_mss;
     uint32_t max = 65535u << sk->rcv_wscale;
     return win < max ? win : max;

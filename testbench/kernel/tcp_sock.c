@@ -184,11 +184,8 @@ static void cleanup_rbuf(TcpSock *sk, uint32_t copied)
                    || (copied && sk->ack_pushed && tcp_readable(sk) == 0));
     if (!ack && copied) {
         uint32_t now_win = sk->rcv_wup + sk->rcv_wnd - sk->rcv_nxt;
-        uint32_t free = sk->cfg.rcvbuf - (sk->rcv_nxt - sk->copied_seq);
-        uint32_t new_win = free - free / 4;
-        if (new_win > sk->window_clamp) {
-            new_win = sk->window_clamp;
-        }
+        uint32_t new_win = tcp_win_space(sk, sk->cfg.rcvbuf
+                                              - (sk->rcv_nxt - sk->copied_seq));
         ack = new_win >= sk->rcv_mss && new_win >= 2 * now_win;
     }
     if (ack) {

@@ -140,13 +140,18 @@ void tb_host_fill_results(TbHost *h)
     }
 }
 
+/* @h's cumulative results now into *@out; its final ones left alone. */
+static void fill_copy(TbHost *h, TbResults *out)
+{
+    TbResults keep = h->res;
+    tb_host_fill_results(h);
+    *out = h->res;
+    h->res = keep;
+}
+
 void tb_sim_results_now(TbSim *sim, uint32_t h, TbResults *out)
 {
-    TbHost *host = sim->host[h];
-    TbResults keep = host->res;
-    tb_host_fill_results(host);
-    *out = host->res;
-    host->res = keep;
+    fill_copy(sim->host[h], out);
 }
 
 /* The boundary of the next sample: the next one, or, when one CPU is idle
@@ -183,11 +188,8 @@ void tb_host_sample_event(void *ctx, uint64_t arg)
     if (h->ended || now > h->sim->sample_end) {
         return;
     }
-    /* the final statistics are left alone: fill a copy */
-    TbResults keep = h->res;
-    tb_host_fill_results(h);
-    TbResults snap = h->res;
-    h->res = keep;
+    TbResults snap;
+    fill_copy(h, &snap);
     h->sample_fn(h->sample_ctx, &snap);
     tb_engine_schedule(h->eng, next_sample(h), tb_host_sample_event, h, 0);
 }

@@ -94,20 +94,19 @@ SwRequest sw_next_request(const SwMix *m, SwRng *r);
  *  measurement window"). */
 typedef struct SwConn {
     uint64_t first_req_ns;   /**< its first request; UINT64_MAX: none */
-    uint64_t last_byte_ns;   /**< the last byte of its last response */
     uint64_t bytes;          /**< response bytes received */
     uint64_t requests;       /**< responses completed */
     uint64_t win_ns;         /**< the measurement window's start (0: from
-                                  the first request) */
+                                  the first request); set before the
+                                  first request */
     double win_bytes;        /**< bytes in the window of every paced
                                   interval but the last */
     uint64_t last_req_ns, last_end_ns; /**< the last paced interval */
     uint32_t last_bytes;     /**< its response bytes */
 } SwConn;
 
-/** A fresh connection (no request yet), measured from @win_ns on (0:
- *  from its first request). */
-void sw_conn_init(SwConn *c, uint64_t win_ns);
+/** A fresh connection (no request yet, no window: win_ns 0). */
+void sw_conn_init(SwConn *c);
 /** A request sent at @t_ns (the first one starts the connection's
  *  time). */
 void sw_conn_request(SwConn *c, uint64_t t_ns);

@@ -161,7 +161,7 @@ int tb_sw_client_init(TbSwRun *r, uint32_t i)
     c->idx = i;
     c->port = p;
     sw_rng_seed(&c->rng, r->cfg.seed, i);
-    sw_conn_init(&c->acct, 0);      /* its window: at its first turn */
+    sw_conn_init(&c->acct);         /* its window: at its first turn */
     c->pace = (TbTimer){ .fn = pace_fn, .ctx = c };
     TcpAddr a = { r->cfg.client_addr[p], r->cfg.server_addr[p],
                   (uint16_t)(1024 + i / r->cfg.nports), SW_HTTP_PORT };

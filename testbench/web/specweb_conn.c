@@ -6,9 +6,9 @@
  */
 #include "web/specweb.h"
 
-void sw_conn_init(SwConn *c, uint64_t win_ns)
+void sw_conn_init(SwConn *c)
 {
-    *c = (SwConn){.first_req_ns = UINT64_MAX, .win_ns = win_ns};
+    *c = (SwConn){.first_req_ns = UINT64_MAX};
 }
 
 void sw_conn_request(SwConn *c, uint64_t t_ns)
@@ -45,7 +45,6 @@ uint64_t sw_conn_response(SwConn *c, uint64_t req_ns, uint64_t t_ns,
     c->last_bytes = bytes;
     c->bytes += bytes;
     c->requests++;
-    c->last_byte_ns = t_ns;
     return next;
 }
 

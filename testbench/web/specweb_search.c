@@ -81,7 +81,6 @@ static int ports_of(const TbTopology *t, TbSim *sim, TbSwRunCfg *rc,
     return 0;
 }
 
-/* Run @sim with the run @rc set up on it; the outcome into @out. */
 /* The server's CPU times at the window's start (TbSwRunCfg.window_fn). */
 typedef struct WinSnap {
     TbSim *sim;
@@ -102,6 +101,7 @@ static uint64_t since(uint64_t end, uint64_t start)
     return end > start ? end - start : 0;
 }
 
+/* Run @sim with the run @rc set up on it; the outcome into @out. */
 static int run_trial(TbSim *sim, TbSwRunCfg *rc, TbSwTrial *out,
                      char **err)
 {
