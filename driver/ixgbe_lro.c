@@ -224,6 +224,16 @@ static bool lro_append(struct ixg_q_vector *q, struct e1k_skb *skb,
     return true;
 }
 
+/* Count a segment taken into a session (lro_aggregated) and charge its
+ * CPU work: the header checks, the session match, the payload sum's fold
+ * and the chaining (E1K_COST_LRO_SEGMENT; the testbench's lro_segment). */
+static void lro_taken(struct ixg_q_vector *q)
+{
+    q->c.lro_aggregated++;
+    q->a->c.lro_aggregated++;
+    e1k_os_charge(q->a->os, E1K_COST_LRO_SEGMENT, 1);
+}
+
 bool ixg_lro_receive(struct ixg_q_vector *q, struct e1k_skb *skb,
                      bool csum_ok)
 {
@@ -240,13 +250,11 @@ bool ixg_lro_receive(struct ixg_q_vector *q, struct e1k_skb *skb,
     if (l->skb && l->saddr == nic_ld_be32(ip + 12) && l->daddr == nic_ld_be32(ip + 16) &&
         l->sport == nic_ld_be16(tcp) && l->dport == nic_ld_be16(tcp + 2) &&
         l->next_seq == nic_ld_be32(tcp + 4) && lro_append(q, skb, thl)) {
-        q->c.lro_aggregated++;
-        q->a->c.lro_aggregated++;
+        lro_taken(q);
         return true;
     }
     ixg_lro_flush(q, napi);
     lro_start(q, skb, thl);
-    q->c.lro_aggregated++;
-    q->a->c.lro_aggregated++;
+    lro_taken(q);
     return true;
 }

@@ -175,6 +175,9 @@ enum e1k_os_cost {
     E1K_COST_XMIT,          /**< per frame queued for transmit (driver) */
     E1K_COST_ISR,           /**< driver interrupt handler body */
     E1K_COST_POLL,          /**< driver poll entry/exit */
+    E1K_COST_LRO_SEGMENT,   /**< per TCP segment taken into a software
+                                 LRO session (inet_lro's __lro_proc_skb
+                                 and lro_add_packet) */
     E1K_COST_COUNT
 };
 /** Charge @n times the cost of @what. */

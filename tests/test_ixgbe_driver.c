@@ -323,6 +323,8 @@ static void test_lro(void)
     ixg_drv_get_queue_counters(os->a, 0, &c);
     g_assert_cmpuint(c.lro_aggregated, ==, 8);
     g_assert_cmpuint(c.lro_flushed, ==, 1);
+    /* inet_lro's per-segment work, once per segment taken */
+    g_assert_cmpuint(os->charges[E1K_COST_LRO_SEGMENT], ==, 8);
 
     /* a gap flushes: 0,1 | 3,4 */
     uint32_t gap[4] = { 20000, 21000, 23000, 24000 };
@@ -333,6 +335,7 @@ static void test_lro(void)
     ixg_drv_get_queue_counters(os->a, 0, &c);
     g_assert_cmpuint(c.lro_aggregated, ==, 12);
     g_assert_cmpuint(c.lro_flushed, ==, 3);
+    g_assert_cmpuint(os->charges[E1K_COST_LRO_SEGMENT], ==, 12);
 
     /* a FIN is flagged: it flushes and goes up alone */
     uint32_t len;
@@ -346,6 +349,8 @@ static void test_lro(void)
     xf_run_until(os, os->xp->now + 1000000);
     g_assert_cmpuint(os->rx->len, ==, 5);
     g_assert_cmpuint(g_array_index(os->rx, XfRx, 4).data[47], ==, 0x11);
+    /* the FIN is not taken into a session: not charged */
+    g_assert_cmpuint(os->charges[E1K_COST_LRO_SEGMENT], ==, 13);
 
     /* odd payloads (the second starts at an odd offset of the merged
      * payload, its sum byte-swapped): the checksum still verifies */

@@ -68,6 +68,7 @@ struct e1k_os {
     GArray *writes;             /**< XfWrite */
     GPtrArray *log;
     uint64_t reads_in_handler;  /**< register reads of queue handlers */
+    uint64_t charges[E1K_COST_COUNT]; /**< e1k_os_charge counts by item */
 };
 
 /** New fake OS over a fresh 82598 model (64 MB of memory). */

@@ -59,6 +59,9 @@ typedef enum TbCostId {
     TB_COST_TCP_SENDMSG,      /**< tcp_sendmsg per send() call (besides
                                    socket_send, the copy and the segments
                                    sent) */
+    TB_COST_LRO_SEGMENT,      /**< software LRO per segment taken into a
+                                   session (header checks, session
+                                   match, checksum fold, chaining) */
     TB_COST_COUNT
 } TbCostId;
 

@@ -345,6 +345,7 @@ void e1k_os_charge(struct e1k_os *os, enum e1k_os_cost what, uint32_t n)
         [E1K_COST_XMIT] = TB_COST_XMIT,
         [E1K_COST_ISR] = TB_COST_ISR,
         [E1K_COST_POLL] = TB_COST_NAPI_POLL,
+        [E1K_COST_LRO_SEGMENT] = TB_COST_LRO_SEGMENT,
     };
     if ((unsigned)what < E1K_COST_COUNT) {
         tb_cpu_cost(os->nic.cpu, map[what], n);
