@@ -39,13 +39,14 @@ static void env_timer(void *ctx, TcpSock *sk, TcpTimerId id, uint64_t t)
 static void timer_fn(TbCpu *cpu, void *ctx)
 {
     TcpKTimer *kt = ctx;
-    (void)cpu;
+    tb_spin_lock(cpu, &kt->s->slock);     /* bh_lock_sock */
     if (kt->s->owned) {
         kt->s->deferred[kt->id] = true;   /* runs at release_sock */
-        return;
+    } else {
+        tcp_timer_expired(kt->s->sk, kt->id);
+        tb_tcp_push(kt->s);
     }
-    tcp_timer_expired(kt->s->sk, kt->id);
-    tb_tcp_push(kt->s);
+    tb_spin_unlock(&kt->s->slock);
 }
 
 static void env_wakeup(void *ctx, TcpSock *sk, unsigned ev)
@@ -190,20 +191,27 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
     tb_cpu_cost(k->cpu, TB_COST_TCP_RCV, 1);
     tab->st.segs_in++;
     skb->len = ETH_HLEN + tot;
+    tb_spin_lock(k->cpu, &s->slock);      /* bh_lock_sock_nested */
     if (s->owned) {
         tab->st.backlogged++;
         tb_skb_queue_tail(&s->bl_head, &s->bl_tail, skb);
-        return true;
+    } else {
+        do_rcv(s, skb, &seg, data);
     }
-    do_rcv(s, skb, &seg, data);
+    tb_spin_unlock(&s->slock);
     return true;
 }
 
 /* ---- lock_sock / release_sock ---- */
 
+/* lock_sock: a softirq on another CPU that is using the socket (holding
+ * its slock) finishes first, as Linux's spin_lock_bh on sk_lock.slock
+ * waits for it; the slock is never held across a charge here. */
 void tb_tcp_lock(TbTcpSock *s)
 {
+    tb_spin_lock(s->k->cpu, &s->slock);
     s->owned = true;
+    tb_spin_unlock(&s->slock);
 }
 
 void tb_tcp_release(TbTcpSock *s)
