@@ -163,8 +163,11 @@ static void do_rcv_backlog(TbTcpSock *s, TbSkb *skb)
 
 /* tcp_v4_rcv for an IPv4 datagram of @tot bytes that ip_rcv accepted
  * (version, lengths and header checksum checked there): the header is
- * parsed once here and the TCP checksum checked; the parsed segment goes
- * straight to do_rcv unless the socket is owned (then to its backlog). */
+ * parsed once here and the TCP checksum checked unless the driver marked
+ * the skb CHECKSUM_UNNECESSARY (the NIC verified it, or LRO built a
+ * merged frame from verified segments: Linux's tcp_v4_rcv does not sum
+ * such an skb again); the parsed segment goes straight to do_rcv unless
+ * the socket is owned (then to its backlog). */
 bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
 {
     TbTcpTable *tab = k->tcp;
@@ -176,7 +179,7 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
     const uint8_t *data;
     const uint8_t *ip = skb->data + ETH_HLEN;
     if (tcp_parse_hdr(ip, tot, &a, &seg, &data) < 0
-        || !tcp_csum_ok(ip, &a, &seg, data)) {
+        || (!skb->csum_ok && !tcp_csum_ok(ip, &a, &seg, data))) {
         tab->st.bad++;
         tb_kfree_skb(k, skb);
         return true;
