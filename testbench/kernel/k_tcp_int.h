@@ -29,7 +29,7 @@ struct TbTcpSock {
     bool owned;              /* locked by a process (lock_sock) */
     TbSpin slock;            /* sk_lock.slock (bh_lock_sock): held by a
                               * softirq or timer using the socket, and by
-                              * lock_sock / release_sock to change owned */
+                              * lock_sock to set owned */
     bool deferred[TCP_NTIMERS];
     TbSkb *bl_head, *bl_tail; /* backlog while owned */
     /* TSO (k_tcp_out.c): the skb the current output run fills */
