@@ -119,15 +119,26 @@ static int app_cfg(const SpecwebOpts *o, const TbSpecwebSecCfg *w,
     return 0;
 }
 
-/* A flag given (not UNSET) outside lo..hi: its error; NULL if fine. */
-static char *flag_range(const char *flag, gint v, gint lo, gint hi,
-                        const char *unit)
+/* The first flag of @o given (not UNSET) outside its range: its error;
+ * NULL if none is. */
+static char *flag_ranges(const SpecwebOpts *o)
 {
-    if (v == UNSET || (v >= lo && v <= hi)) {
-        return NULL;
+    const struct { const char *flag; gint v, lo, hi; const char *unit; }
+    f[] = {
+        {"request-bytes", o->request_bytes, 1, 65536, ""},
+        {"header-bytes", o->header_bytes, 0, 65536, ""},
+        {"max-conns", o->max_conns, 1, (gint)SW_MAX_CONNS, ""},
+        {"rampup", o->rampup_ms, 0, 60000, " ms"},
+        {"warmup", o->warmup_ms, 0, 60000, " ms"},
+        {"resolution", o->resolution, 1, (gint)SW_MAX_CONNS, ""},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(f); i++) {
+        if (f[i].v != UNSET && (f[i].v < f[i].lo || f[i].v > f[i].hi)) {
+            return g_strdup_printf("--%s %d: must be %d..%d%s", f[i].flag,
+                                   f[i].v, f[i].lo, f[i].hi, f[i].unit);
+        }
     }
-    return g_strdup_printf("--%s %d: must be %d..%d%s", flag, v, lo, hi,
-                           unit);
+    return NULL;
 }
 
 /* The flag's value if given, else the key's. */
@@ -150,16 +161,7 @@ static int specweb_cfg(const SpecwebOpts *o, const TbSpecwebSecCfg *w,
     if (app_cfg(o, w, &c->app, err) < 0) {
         return -1;
     }
-    if (!(*err = flag_range("request-bytes", o->request_bytes, 1, 65536, ""))
-        && !(*err = flag_range("header-bytes", o->header_bytes, 0, 65536,
-                               ""))
-        && !(*err = flag_range("max-conns", o->max_conns, 1,
-                               (gint)SW_MAX_CONNS, ""))
-        && !(*err = flag_range("rampup", o->rampup_ms, 0, 60000, " ms"))
-        && !(*err = flag_range("warmup", o->warmup_ms, 0, 60000, " ms"))) {
-        *err = flag_range("resolution", o->resolution, 1,
-                          (gint)SW_MAX_CONNS, "");
-    }
+    *err = flag_ranges(o);
     c->app.sendfile = o->sendfile || w->sendfile;
     c->app.request_bytes = pick(o->request_bytes, w->request_bytes);
     c->app.header_bytes = pick(o->header_bytes, w->header_bytes);

@@ -45,6 +45,11 @@ static const char *const kernel_names[] = {"2.4", "2.6.22", "2.6.24", NULL};
 #define GU TB_SEC_GUEST
 #define SW TB_SEC_SWITCH
 #define WB TB_SEC_SPECWEB
+/* [specweb]'s app_* figures: required, ns, TbSpecwebSecCfg.app_ns[I] */
+#define APP_NS(I, NAME, HELP)                                            \
+    {WB, NAME, .type = TB_KEY_U64, .min = 0, .max = 1000000000,          \
+     .unit = "ns", F(TbSpecwebSecCfg, app_ns[I]),                        \
+     .flags = TB_KF_REQUIRED, .help = HELP}
 #define DP struct e1k_drv_params
 
 const TbKeyDef tb_keys[] = {
@@ -537,20 +542,13 @@ const TbKeyDef tb_keys[] = {
 
     /* [specweb] (docs/specweb.md): `e1klab specweb` reads these; its
      * flags override them */
-    {WB, "app_parse", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
-     .unit = "ns", F(TbSpecwebSecCfg, app_ns[0]), .flags = TB_KF_REQUIRED,
-     .help = "the server application's work per GET to parse it and find "
-     "the file (`--app-ns` P); no default: no published figure "
-     "(docs/specweb.md)"},
-    {WB, "app_open", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
-     .unit = "ns", F(TbSpecwebSecCfg, app_ns[1]), .flags = TB_KF_REQUIRED,
-     .help = "its open() and close() of the file (`--app-ns` O)"},
-    {WB, "app_stat", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
-     .unit = "ns", F(TbSpecwebSecCfg, app_ns[2]), .flags = TB_KF_REQUIRED,
-     .help = "its stat() of the file (`--app-ns` S)"},
-    {WB, "app_log", .type = TB_KEY_U64, .min = 0, .max = 1000000000,
-     .unit = "ns", F(TbSpecwebSecCfg, app_ns[3]), .flags = TB_KF_REQUIRED,
-     .help = "its access-log line (`--app-ns` L)"},
+    APP_NS(0, "app_parse", "the server application's work per GET to "
+           "parse it and find the file (`--app-ns` P); no default: no "
+           "published figure (docs/specweb.md)"),
+    APP_NS(1, "app_open", "its open() and close() of the file (`--app-ns` "
+           "O)"),
+    APP_NS(2, "app_stat", "its stat() of the file (`--app-ns` S)"),
+    APP_NS(3, "app_log", "its access-log line (`--app-ns` L)"),
     {WB, "sendfile", TB_KEY_BOOL, "boolean", F(TbSpecwebSecCfg, sendfile),
      .def = "false",
      .help = "the file by sendfile() (no copy when the port checksums, "

@@ -98,11 +98,18 @@ static void window_event(void *ctx, uint64_t arg)
 
 /* The run's first client turn starts its clock: the measurement window
  * opens warmup_ns later (the caller's snapshot then, an engine event:
- * no CPU time); every connection is measured from there. */
+ * no CPU time); every connection is measured from there (none has sent
+ * a request yet). */
 static void run_start(TbSwRun *r, TbCpu *cpu)
 {
     r->start_ns = cpu->eng->now;
-    if (r->cfg.warmup_ns && r->cfg.window_fn) {
+    if (!r->cfg.warmup_ns) {
+        return;
+    }
+    for (uint32_t i = 0; i < r->cfg.conns; i++) {
+        r->cl[i].acct.win_ns = r->start_ns + r->cfg.warmup_ns;
+    }
+    if (r->cfg.window_fn) {
         tb_engine_schedule(cpu->eng, r->start_ns + r->cfg.warmup_ns,
                            window_event, r, 0);
     }
@@ -115,9 +122,6 @@ static void client_turn(SwClient *c, TbCpu *cpu)
     TbSwRun *r = c->run;
     if (r->start_ns == UINT64_MAX) {
         run_start(r, cpu);
-    }
-    if (!c->connecting && !c->ramped && r->cfg.warmup_ns) {
-        c->acct.win_ns = r->start_ns + r->cfg.warmup_ns;
     }
     tb_tcp_lock(c->s);
     if (!c->connecting && !c->ramped && c->run->cfg.rampup_ns) {
@@ -161,7 +165,7 @@ int tb_sw_client_init(TbSwRun *r, uint32_t i)
     c->idx = i;
     c->port = p;
     sw_rng_seed(&c->rng, r->cfg.seed, i);
-    sw_conn_init(&c->acct);         /* its window: at its first turn */
+    sw_conn_init(&c->acct);         /* its window: at the run's start */
     c->pace = (TbTimer){ .fn = pace_fn, .ctx = c };
     TcpAddr a = { r->cfg.client_addr[p], r->cfg.server_addr[p],
                   (uint16_t)(1024 + i / r->cfg.nports), SW_HTTP_PORT };
