@@ -166,6 +166,53 @@ static void test_arena_big(void)
     tb_arena_destroy(&a);
 }
 
+/* SLAB's per-CPU arrays (mm/slab.c, skbuff_head_cache: limit 120,
+ * batchcount 60) in a host of two CPUs: a CPU gets back the slot it freed
+ * last; an empty array takes 60 slots from the shared stack at once; a
+ * full one gives its 60 oldest back, which the other CPU then takes. */
+static void test_arena_percpu(void)
+{
+    TbArena a;
+    char *err = NULL;
+    g_assert_cmpint(tb_arena_init(&a, 0, 400, &err), ==, 0);
+    g_assert_cmpint(tb_arena_set_cpus(&a, 2, &err), ==, 0);
+    a.cpu = 0;
+    TbSkb *s = tb_skb_alloc(&a, 60);
+    g_assert_nonnull(s);
+    g_assert_cmpuint(a.nfree, ==, 400 - TB_SLAB_BATCH);   /* refilled */
+    g_assert_cmpuint(a.ac_free, ==, TB_SLAB_BATCH - 1);
+    tb_skb_free(&a, s);
+    g_assert_true(tb_skb_alloc(&a, 60) == s);             /* LIFO */
+    /* CPU 1 frees 121 skbs CPU 0 allocated: its array fills at 120 and
+     * the 121st free flushes the 60 oldest to the shared stack */
+    TbSkb *v[121];
+    v[0] = s;
+    for (int i = 1; i < 121; i++) {
+        v[i] = tb_skb_alloc(&a, 60);
+        g_assert_nonnull(v[i]);
+    }
+    a.cpu = 1;
+    uint32_t shared = a.nfree;
+    for (int i = 0; i < 121; i++) {
+        tb_skb_free(&a, v[i]);
+    }
+    g_assert_cmpuint(a.ac[1].avail, ==, 121 - TB_SLAB_BATCH);
+    g_assert_cmpuint(a.nfree, ==, shared + TB_SLAB_BATCH);
+    g_assert_true(tb_skb_alloc(&a, 60) == v[120]);        /* CPU 1's last */
+    /* CPU 0 took three batches for its 121 (59 left); once they are
+     * used it refills from the shared stack, on top of which lie the
+     * oldest CPU 1 flushed (v[59] pushed last, v[0] handed out first) */
+    a.cpu = 0;
+    g_assert_cmpuint(a.ac[0].avail, ==, TB_SLAB_BATCH - 1);
+    for (uint32_t i = 0; i < TB_SLAB_BATCH - 1; i++) {
+        g_assert_nonnull(tb_skb_alloc(&a, 60));
+    }
+    g_assert_cmpuint(a.ac[0].avail, ==, 0);
+    g_assert_true(tb_skb_alloc(&a, 60) == v[0]);
+    g_assert_cmpuint(a.ac[0].avail, ==, TB_SLAB_BATCH - 1);
+    tb_arena_destroy(&a);
+}
+
 static void test_arena(void)
 {
     Fx *f = fx_new(4);
@@ -467,6 +514,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/kernel/arena", test_arena);
     g_test_add_func("/kernel/arena-big", test_arena_big);
+    g_test_add_func("/kernel/arena-percpu", test_arena_percpu);
     g_test_add_func("/kernel/route", test_route);
     g_test_add_func("/kernel/forward", test_forward);
     g_test_add_func("/kernel/backlog-throttle", test_backlog_throttle);

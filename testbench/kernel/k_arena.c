@@ -23,6 +23,7 @@ static void slot_init(TbArena *a, uint32_t i, size_t off, uint32_t room)
     TbSkb *s = &a->skbs[i];
     s->idx = i;
     s->room = room;
+    s->last_cpu = TB_SKB_NO_CPU;
     s->data = a->mem + off + TB_SKB_HEADROOM;
 }
 
@@ -76,8 +77,57 @@ int tb_arena_init_big(TbArena *a, size_t coh_bytes, uint32_t nskb,
     return 0;
 }
 
+int tb_arena_set_cpus(TbArena *a, uint32_t ncpus, char **err)
+{
+    g_free(a->ac);
+    a->ac = g_try_new0(TbSlabCpu, ncpus);
+    if (!a->ac) {
+        *err = g_strdup("per-CPU slab arrays: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void tb_slab_put(TbArena *a, uint32_t idx)
+{
+    TbSlabCpu *ac = &a->ac[a->cpu];
+    if (ac->avail == TB_SLAB_LIMIT) {
+        for (uint32_t i = 0; i < TB_SLAB_BATCH; i++) {
+            a->free_stack[a->nfree++] = ac->entry[i];
+        }
+        ac->avail -= TB_SLAB_BATCH;
+        memmove(ac->entry, ac->entry + TB_SLAB_BATCH,
+                ac->avail * sizeof(ac->entry[0]));
+        a->ac_free -= TB_SLAB_BATCH;
+    }
+    ac->entry[ac->avail++] = idx;
+    a->ac_free++;
+}
+
+/* A free slot from the current CPU's array, refilled first with up to
+ * TB_SLAB_BATCH slots from the shared stack if empty (SLAB's
+ * cache_alloc_refill); false if none is left there either. */
+static bool slab_get(TbArena *a, uint32_t *idx)
+{
+    TbSlabCpu *ac = &a->ac[a->cpu];
+    if (!ac->avail && a->nfree) {
+        uint32_t n = a->nfree < TB_SLAB_BATCH ? a->nfree : TB_SLAB_BATCH;
+        for (uint32_t i = 0; i < n; i++) {
+            ac->entry[ac->avail++] = a->free_stack[--a->nfree];
+        }
+        a->ac_free += n;
+    }
+    if (!ac->avail) {
+        return false;
+    }
+    *idx = ac->entry[--ac->avail];
+    a->ac_free--;
+    return true;
+}
+
 void tb_arena_destroy(TbArena *a)
 {
+    g_free(a->ac);
     g_free(a->mem);
     g_free(a->coh_used);
     g_free(a->skbs);
@@ -138,6 +188,12 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len)
     TbSkb *s;
     if (len > a->room) {
         s = big_alloc(a, len);
+    } else if (a->ac) {
+        uint32_t idx;
+        s = slab_get(a, &idx) ? &a->skbs[idx] : NULL;
+        if (s && a->nfree + a->ac_free < a->min_free) {
+            a->min_free = a->nfree + a->ac_free;
+        }
     } else if (a->nfree) {
         s = &a->skbs[a->free_stack[--a->nfree]];
         if (a->nfree < a->min_free) {
@@ -166,6 +222,11 @@ void tb_skb_free_slow(TbArena *a, TbSkb *s)
     if (s->destructor) {
         s->destructor(s);
     }
+    for (TbSkb *h = s->frag_list, *n; h; h = n) {
+        n = h->next;
+        h->next = NULL;
+        tb_skb_free(a, h);
+    }
     TbSkbFrag *f = tb_skb_frags(a, s);
     for (uint32_t i = 0; i < s->nr_frags; i++) {
         tb_arena_coh_free(a, f[i].page, TB_PAGE);
@@ -173,6 +234,8 @@ void tb_skb_free_slow(TbArena *a, TbSkb *s)
     s->allocated = 0;   /* nr_frags and the rest: reset by the next alloc */
     if (s->idx >= a->nskb) {
         a->big_free[a->nbig_free++] = s->idx;
+    } else if (a->ac) {
+        tb_slab_put(a, s->idx);
     } else {
         a->free_stack[a->nfree++] = s->idx;
     }

@@ -81,6 +81,7 @@ TbTcpSock *tb_tcp_sock_new(TbKernel *k, const TcpCfg *cfg, const TcpAddr *a,
     }
     s->fn = fn;
     s->ctx = ctx;
+    s->reader_cpu = -1;
     for (int i = 0; i < TCP_NTIMERS; i++) {
         s->timer[i] = (TcpKTimer){ .t = { .fn = timer_fn,
                                           .ctx = &s->timer[i] },
@@ -132,16 +133,33 @@ TbTcpGlueStats tb_tcp_glue_stats(const TbKernel *k)
 
 /* ---- input ---- */
 
+/* Free @skb after do_rcv took its segment @seg (NULL: none).  A softirq
+ * (@bh) on another CPU than the socket's reader frees a data skb as the
+ * reader's (tb_kfree_skb_for): Linux queues it and the reader frees it
+ * after copying.  With one CPU this is tb_kfree_skb. */
+static void rcv_free(TbTcpSock *s, TbSkb *skb, const TcpSegment *seg,
+                     bool bh)
+{
+    TbKernel *k = s->k;
+    if (bh && seg && seg->len && s->reader_cpu >= 0
+        && s->reader_cpu != (int)k->cpu->id) {
+        s->remote_frees += tb_kfree_skb_for(k, skb, (uint8_t)s->reader_cpu);
+    } else {
+        tb_kfree_skb(k, skb);
+    }
+}
+
 /* tcp_v4_do_rcv: the segment @seg (NULL: none) with payload @data
- * (inside @skb) into its socket; frees the skb. */
+ * (inside @skb) into its socket, from a softirq (@bh) or the backlog;
+ * frees the skb (rcv_free). */
 static void do_rcv(TbTcpSock *s, TbSkb *skb, const TcpSegment *seg,
-                   const uint8_t *data)
+                   const uint8_t *data, bool bh)
 {
     if (seg) {
         tcp_rcv(s->sk, seg, data);
         tb_tcp_wq_clean(s);
     }
-    tb_kfree_skb(s->k, skb);
+    rcv_free(s, skb, seg, bh);
     if (!s->owned) {
         tb_tcp_push(s);
     }
@@ -158,7 +176,7 @@ static void do_rcv_backlog(TbTcpSock *s, TbSkb *skb)
     int rc = tcp_parse_hdr(skb->data + ETH_HLEN, skb->len - ETH_HLEN, &a,
                            &seg, &data);
     seg.gso_size = skb->gso_size;
-    do_rcv(s, skb, rc == 0 ? &seg : NULL, data);
+    do_rcv(s, skb, rc == 0 ? &seg : NULL, data, false);
 }
 
 /* tcp_v4_rcv for an IPv4 datagram of @tot bytes that ip_rcv accepted
@@ -199,7 +217,7 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
         tab->st.backlogged++;
         tb_skb_queue_tail(&s->bl_head, &s->bl_tail, skb);
     } else {
-        do_rcv(s, skb, &seg, data);
+        do_rcv(s, skb, &seg, data, true);
     }
     tb_spin_unlock(&s->slock);
     return true;
@@ -209,12 +227,21 @@ bool tb_tcp_v4_rcv(TbKernel *k, TbSkb *skb, uint32_t tot)
 
 /* lock_sock: a softirq on another CPU that is using the socket (holding
  * its slock) finishes first, as Linux's spin_lock_bh on sk_lock.slock
- * waits for it; the slock is never held across a charge here. */
+ * waits for it; the slock is never held across a charge here.  The
+ * process's CPU becomes the socket's reader CPU, and it charges the
+ * crossings of the data skbs softirqs freed for it since (rcv_free). */
 void tb_tcp_lock(TbTcpSock *s)
 {
-    tb_spin_lock(s->k->cpu, &s->slock);
+    TbCpu *cpu = s->k->cpu;
+    tb_spin_lock(cpu, &s->slock);
     s->owned = true;
+    uint32_t n = s->remote_frees;
+    s->remote_frees = 0;
+    s->reader_cpu = (int16_t)cpu->id;
     tb_spin_unlock(&s->slock);
+    if (n) {
+        tb_cpu_cost(cpu, TB_COST_SKB_REMOTE, n);
+    }
 }
 
 void tb_tcp_release(TbTcpSock *s)

@@ -25,6 +25,13 @@ struct TbTcpSock {
     TbTcpWakeFn fn;
     void *ctx;
     uint16_t ip_id;
+    uint8_t wq_cpu;          /* CPU that allocated the last data skb */
+    int16_t reader_cpu;      /* CPU of the process that last took the
+                              * socket (lock_sock), -1 none yet */
+    uint32_t remote_frees;   /* data skbs freed by a softirq on another
+                              * CPU that Linux's reader frees on its own:
+                              * crossings the reader charges at its next
+                              * lock_sock (tb_kfree_skb_for) */
     TcpKTimer timer[TCP_NTIMERS];
     bool owned;              /* locked by a process (lock_sock) */
     TbSpin slock;            /* sk_lock.slock (bh_lock_sock): held by a

@@ -62,6 +62,8 @@ static TbSkb *seg_skb(TbTcpSock *s, TbNetdev *dev, const TcpSegment *seg,
         k->tcp->st.out_no_skb++;   /* lost: the protocol retransmits */
         return NULL;
     }
+    tb_skb_touch(k, skb);
+    s->wq_cpu = (uint8_t)k->cpu->id;
     tb_cpu_cost(k->cpu, TB_COST_SKB_ALLOC, 1);
     tb_cpu_cost(k->cpu, TB_COST_TCP_XMIT, 1);
     tb_eth_hdr_out(skb->data, dev, s->a.daddr);
@@ -105,6 +107,9 @@ void tb_tcp_wq_clean(TbTcpSock *s)
     while (s->wq_len && !tcp_after(s->wq[s->wq_head], una)) {
         s->wq_head = (s->wq_head + 1) % s->wq_cap;
         s->wq_len--;
+        if (s->wq_cpu != (uint8_t)s->k->cpu->id) {
+            tb_cpu_cost(s->k->cpu, TB_COST_SKB_REMOTE, 1);
+        }
         tb_cpu_cost(s->k->cpu, TB_COST_SKB_FREE, 1);
     }
 }

@@ -58,6 +58,8 @@ struct e1k_skb {
                                  stack never moves it) */
     uint32_t idx;           /**< slab slot */
     uint32_t room;          /**< allocated data room, bytes */
+    uint8_t last_cpu;       /**< CPU that last allocated or freed it,
+                                 TB_SKB_NO_CPU: none yet */
     /* from here on reset by every tb_skb_alloc (TB_SKB_RESET_OFF) */
     uint32_t len;           /**< data length, bytes */
     int8_t in_dev;          /**< receiving netdev index, -1 none */
@@ -75,6 +77,9 @@ struct e1k_skb {
     /* transmit offloads (0 unless the stack asks) */
     uint32_t data_len;      /**< bytes in frags (len includes them) */
     uint16_t gso_size;      /**< TSO: MSS of the segments, 0: no GSO */
+    struct e1k_skb *frag_list; /**< LRO: the merged segments' own skbs
+                                 (linked by next), freed with it, as
+                                 skb_shinfo()->frag_list */
     uint16_t csum_start;    /**< CHECKSUM_PARTIAL: L4 header offset */
     uint16_t csum_offset;   /**< CHECKSUM_PARTIAL: checksum field offset
                                  from csum_start */
@@ -86,6 +91,24 @@ typedef struct e1k_skb TbSkb;
 /** Offset of the first field of TbSkb that tb_skb_alloc resets (the
  *  fields before it are the slot's own). */
 #define TB_SKB_RESET_OFF offsetof(TbSkb, len)
+
+/** TbSkb.last_cpu of a slot no CPU has used yet. */
+#define TB_SKB_NO_CPU 0xffu
+
+/** Free slots SLAB keeps per CPU for the skb heads' cache (mm/slab.c
+ *  enable_cpucache for objects of at most 256 bytes: limit 120,
+ *  batchcount 60; Linux 2.4's per-CPU skb_head_pool holds up to 128). */
+#define TB_SLAB_LIMIT 120u
+#define TB_SLAB_BATCH 60u
+
+/** One CPU's array of free slots (SLAB's struct array_cache): the CPU
+ *  frees into it and allocates from it, last in first out; an empty one
+ *  takes TB_SLAB_BATCH slots from the arena's shared stack, a full one
+ *  gives its TB_SLAB_BATCH oldest back to it. */
+typedef struct TbSlabCpu {
+    uint32_t avail;
+    uint32_t entry[TB_SLAB_LIMIT];
+} TbSlabCpu;
 
 /** Host memory: one contiguous arena, [coherent pages | skb slots]. */
 typedef struct TbArena {
@@ -107,6 +130,11 @@ typedef struct TbArena {
     size_t slot;            /**< arena bytes per skb slot (headroom +
                                  room) */
     TbSkbFrag *frags;       /**< TB_SKB_MAX_FRAGS per skb slot */
+    uint32_t cpu;           /**< the CPU allocating and freeing now
+                                 (tb_kernel_set_cpu) */
+    TbSlabCpu *ac;          /**< per-CPU arrays (tb_arena_set_cpus), NULL
+                                 with one CPU: then one LIFO stack */
+    uint32_t ac_free;       /**< free slots in the per-CPU arrays */
     /* large slots after the nskb slots (tb_arena_init_big): indices
      * nskb .. nskb + nbig - 1, for skbs longer than room (a software LRO
      * session, up to 64 KB); none unless asked for */
@@ -164,6 +192,13 @@ TbSkb *tb_skb_alloc(TbArena *a, uint32_t len);
 /** tb_skb_free for an skb with a destructor or page fragments, or one
  *  that is NULL or not allocated (ignored). */
 void tb_skb_free_slow(TbArena *a, TbSkb *skb);
+/** Slot @idx into the current CPU's array (a full one first gives its
+ *  TB_SLAB_BATCH oldest to the shared stack: SLAB's cache_flusharray). */
+void tb_slab_put(TbArena *a, uint32_t idx);
+/** Per-CPU arrays for a host of @ncpus CPUs (more than one): 0, or -1
+ *  with *err set (out of memory).  The arena should hold
+ *  @ncpus x TB_SLAB_LIMIT slots more than one CPU needs. */
+int tb_arena_set_cpus(TbArena *a, uint32_t ncpus, char **err);
 /** kfree_skb: run the destructor, free the page fragments, return the
  *  slot; NULL or a double free is ignored.  The usual skb (no
  *  destructor, no fragments, not a large slot) goes back to the slab
@@ -180,7 +215,11 @@ static inline void tb_skb_free(TbArena *a, TbSkb *s)
     }
     if (an == plain.w && !s->destructor && s->idx < a->nskb) {
         s->allocated = 0;
-        a->free_stack[a->nfree++] = s->idx;
+        if (a->ac) {
+            tb_slab_put(a, s->idx);
+        } else {
+            a->free_stack[a->nfree++] = s->idx;
+        }
         return;
     }
     tb_skb_free_slow(a, s);
@@ -448,6 +487,7 @@ static inline void tb_kernel_set_cpu(TbKernel *k, TbCpu *cpu)
 {
     k->cpu = cpu;
     k->sd = k->sdv[cpu->id];
+    k->arena.cpu = cpu->id;
 }
 
 /** schedule_work: queue @w on @k's worker (keventd, started on the
@@ -514,10 +554,41 @@ void tb_netif_schedule(TbNetdev *dev);
 void tb_net_tx_action(TbCpu *cpu, void *ctx);
 /** kfree_skb with its CPU cost. */
 void tb_kfree_skb(TbKernel *k, TbSkb *skb);
+/** The current CPU allocates or frees @skb: if another CPU did last, its
+ *  head's cache lines move between the CPUs' caches (one skb_remote, the
+ *  profile's estimate of that traffic); the current CPU is now its last.
+ *  Never charges with one CPU. */
+static inline void tb_skb_touch(TbKernel *k, TbSkb *skb)
+{
+    uint8_t id = (uint8_t)k->cpu->id;
+    if (skb->last_cpu != id) {
+        if (skb->last_cpu != TB_SKB_NO_CPU) {
+            tb_cpu_cost(k->cpu, TB_COST_SKB_REMOTE, 1);
+        }
+        skb->last_cpu = id;
+    }
+}
+/** kfree_skb of an LRO merged frame (@skb->frag_list set): each chained
+ *  segment skb is touched and charged skb_free on the current CPU. */
+void tb_kfree_frag_list(TbKernel *k, TbSkb *skb);
+/** Free @skb, a data skb the socket's reader on CPU @reader frees in
+ *  Linux (tcp_recvmsg's sk_eat_skb after copying it out), from the
+ *  softirq that queued its bytes (the model keeps the bytes, not the
+ *  skb): skb_free charged here as before; its slots go to @reader's slab
+ *  array, and each of its skbs (the frag_list ones too) last touched on
+ *  another CPU than @reader becomes @reader's.  Returns that number of
+ *  crossings, for the reader to charge (one skb_remote each) when it
+ *  next takes the socket. */
+uint32_t tb_kfree_skb_for(TbKernel *k, TbSkb *skb, uint8_t reader);
 /** tb_kfree_skb inline, for a hot caller with registers to spare (the
  *  socket reader): charge skb_free, free the skb. */
 static inline void tb_kfree_skb_inline(TbKernel *k, TbSkb *skb)
 {
+    if (skb->frag_list) {
+        tb_kfree_frag_list(k, skb);
+        return;
+    }
+    tb_skb_touch(k, skb);
     tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
     tb_skb_free(&k->arena, skb);
 }

@@ -40,6 +40,7 @@ static const char *const cost_names[TB_COST_COUNT] = {
     [TB_COST_UDP_RCV] = "udp_rcv",
     [TB_COST_TCP_SENDMSG] = "tcp_sendmsg",
     [TB_COST_LRO_SEGMENT] = "lro_segment",
+    [TB_COST_SKB_REMOTE] = "skb_remote",
 };
 
 const char *tb_cost_name(TbCostId id)

@@ -62,6 +62,10 @@ typedef enum TbCostId {
     TB_COST_LRO_SEGMENT,      /**< software LRO per segment taken into a
                                    session (header checks, session
                                    match, checksum fold, chaining) */
+    TB_COST_SKB_REMOTE,       /**< an skb allocated or freed on another
+                                   CPU than the one that last did: its
+                                   head's cache lines move between the
+                                   CPUs' caches (SMP only) */
     TB_COST_COUNT
 } TbCostId;
 

@@ -138,6 +138,10 @@ static int build_memory_and_routes(TbHost *h, char **err)
             /* a 64 KB skb per LRO session: one open per queue vector,
              * the rest handed up and waiting in a socket's backlog */
             nbig += (n->queues ? n->queues : 1) * TB_LRO_SKBS_PER_QUEUE;
+            /* and the segments' own skbs each of them holds (64 at
+             * most: lro_max_aggr's bound) */
+            nskb += (uint64_t)(n->queues ? n->queues : 1)
+                    * TB_LRO_SKBS_PER_QUEUE * 64u;
         }
         if (n->drv.TSO) {
             /* TSO skbs' page fragments: a page per TX descriptor and
@@ -147,8 +151,12 @@ static int build_memory_and_routes(TbHost *h, char **err)
     }
     nskb += sc->host.netdev_max_backlog + 1;
     nskb += h->k->sink.rcvbuf / TB_SKB_TRUESIZE + 1;
+    if (h->ncpus > 1) {
+        nskb += (uint64_t)h->ncpus * TB_SLAB_LIMIT;  /* in CPUs' arrays */
+    }
     if (tb_arena_init_big(&h->k->arena, coh, (uint32_t)nskb, room, nbig,
-                          TB_LRO_SKB_ROOM, err)) {
+                          TB_LRO_SKB_ROOM, err)
+        || (h->ncpus > 1 && tb_arena_set_cpus(&h->k->arena, h->ncpus, err))) {
         return -1;
     }
     for (uint32_t i = 0; i < sc->nroutes; i++) {

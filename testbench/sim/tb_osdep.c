@@ -126,6 +126,7 @@ struct e1k_skb *e1k_os_alloc_skb(struct e1k_os *os, uint32_t len)
     tb_cpu_cost(os->nic.cpu, TB_COST_SKB_ALLOC, 1);
     TbSkb *s = tb_skb_alloc(&os->nic.k->arena, len);
     if (s) {
+        tb_skb_touch(os->nic.k, s);
         s->in_dev = (int8_t)os->nic.nd.index;
     }
     return s;
@@ -191,12 +192,17 @@ struct e1k_skb *e1k_os_skb_chain(struct e1k_os *os, struct e1k_skb *parent,
         big->len = parent->len;
         big->in_dev = parent->in_dev;
         big->csum_ok = parent->csum_ok;
-        tb_skb_free(a, parent);
+        big->last_cpu = parent->last_cpu;
+        big->frag_list = parent->frag_list;
+        parent->frag_list = NULL;
+        parent->next = big->frag_list;   /* held: freed with big */
+        big->frag_list = parent;
         parent = big;
     }
     memcpy(parent->data + parent->len, skb->data + off, len);
     parent->len += len;
-    tb_kfree_skb(os->nic.k, skb);
+    skb->next = parent->frag_list;       /* held: freed with the parent */
+    parent->frag_list = skb;
     return parent;
 }
 
