@@ -201,22 +201,36 @@ static void test_csum_le(void)
     enum { MAXLEN = 3000 };
     uint8_t *buf = g_malloc0(MAXLEN + 16);
     GRand *r = g_rand_new_with_seed(0x5Eu);
+    uint32_t f;
 
     for (int k = 0; k < 6000; k++) {
         uint32_t n = k < 200 ? (uint32_t)k / 2u
                              : (uint32_t)g_rand_int_range(r, 0, MAXLEN);
         uint32_t off = (uint32_t)k % 16u;
         uint32_t kind = (uint32_t)g_rand_int_range(r, 0, 3);
-        uint32_t f;
 
         for (uint32_t i = 0; i < n; i++) {
             buf[off + i] = kind == 0 ? (uint8_t)g_rand_int(r)
                                      : kind == 1 ? 0xFFu : 0u;
         }
-        f = e1k_csum_fold16(e1k_csum_le(buf + off, n));
+        uint64_t raw = e1k_csum_le(buf + off, n);
+        g_assert_cmpuint(raw, <, 1ull << 35);   /* the contract's bound */
+        f = e1k_csum_fold16(raw);
         g_assert_cmphex(((f & 0xFFu) << 8) | (f >> 8), ==,
                         sum16_folded(0, buf + off, n));
     }
+    /* the longest a caller sums (an IPv4 datagram), all-0xFF: every
+     * 64-byte block of the AVX2 path at its lanes' largest */
+    uint8_t *big = g_malloc(65535 + 1);
+    memset(big, 0xFF, 65535 + 1);
+    for (uint32_t off = 0; off < 2; off++) {
+        uint64_t raw = e1k_csum_le(big + off, 65535);
+        g_assert_cmpuint(raw, <, 1ull << 35);
+        f = e1k_csum_fold16(raw);
+        g_assert_cmphex(((f & 0xFFu) << 8) | (f >> 8), ==,
+                        sum16_folded(0, big + off, 65535));
+    }
+    g_free(big);
     g_rand_free(r);
     g_free(buf);
 }

@@ -56,6 +56,7 @@ TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
     s->stack = g_new0(void *, n);
     s->stack_id = g_new0(unsigned, n);
     s->tick_ids = g_new0(TbEventId, n);
+    s->runnable = g_new0(uint64_t, (n + 63u) / 64u);
     s->order = g_new0(uint32_t, n);
     for (uint32_t i = 0; i < n; i++) {
         s->cpu[i] = cpus[i];
@@ -79,8 +80,38 @@ void tb_smp_free(TbSmp *s)
     g_free(s->stack);
     g_free(s->stack_id);
     g_free(s->tick_ids);
+    g_free(s->runnable);
     g_free(s->order);
     g_free(s);
+}
+
+/* CPU @c waits (idle until kicked) or not: TbCpu.waiting and its bit in
+ * s->runnable. */
+static inline void smp_set_waiting(TbSmp *s, TbCpu *c, bool waiting)
+{
+    uint64_t bit = 1ull << (c->slot % 64u);
+    c->waiting = waiting;
+    if (waiting) {
+        s->runnable[c->slot / 64u] &= ~bit;
+    } else {
+        s->runnable[c->slot / 64u] |= bit;
+    }
+}
+
+/* The next runnable slot at or after @i, or @n if none (bits in slot
+ * order, so a scan visits runnable CPUs in the order of s->cpu[]). */
+static inline uint32_t smp_next_runnable(const TbSmp *s, uint32_t i,
+                                         uint32_t n)
+{
+    while (i < n) {
+        uint64_t w = s->runnable[i / 64u] >> (i % 64u);
+        if (w) {
+            i += (uint32_t)__builtin_ctzll(w);
+            return i < n ? i : n;
+        }
+        i = (i / 64u + 1u) * 64u;
+    }
+    return n;
 }
 
 /** Sets of at most this many CPUs (a host's) take the unrolled scans. */
@@ -120,7 +151,22 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
     if (s->ncpus <= TB_SMP_SMALL) {
         return smp_min_of(s->cpu, s->ncpus, TB_SMP_SMALL, next);
     }
-    return smp_min_of(s->cpu, s->ncpus, UINT32_MAX, next);
+    /* a network's set: only the runnable CPUs, in slot order (the same
+     * comparisons as smp_min_of, so the same answer) */
+    TbCpu *best = NULL;
+    uint64_t second = TB_NEVER;
+    for (uint32_t i = smp_next_runnable(s, 0, s->ncpus); i < s->ncpus;
+         i = smp_next_runnable(s, i + 1u, s->ncpus)) {
+        TbCpu *c = s->cpu[i];
+        if (!best || c->clock < best->clock) {
+            second = best ? best->clock : second;
+            best = c;
+        } else if (c->clock < second) {
+            second = c->clock;
+        }
+    }
+    *next = second;
+    return best;
 }
 
 /* Set the engine's horizon to the next instant the running CPU must stop
@@ -129,9 +175,10 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
 static void smp_arm(TbSmp *s)
 {
     uint64_t h = s->stop;
-    for (uint32_t i = 0; i < s->ncpus; i++) {
+    for (uint32_t i = smp_next_runnable(s, 0, s->ncpus); i < s->ncpus;
+         i = smp_next_runnable(s, i + 1u, s->ncpus)) {
         TbCpu *c = s->cpu[i];
-        if (c != s->cur && !c->waiting && c->clock < h) {
+        if (c != s->cur && c->clock < h) {
             h = c->clock;
         }
     }
@@ -229,7 +276,7 @@ void tb_smp_kick(TbCpu *c)
         c->ctx_ns[TB_CTX_IDLE] += now - c->clock;
         c->clock = now;
     }
-    c->waiting = false;
+    smp_set_waiting(s, c, false);
     s->kicks++;
     if (s->active) {
         smp_arm(s);
@@ -241,7 +288,7 @@ static void smp_idle(TbSmp *s, TbCpu *c)
 {
     c->ctx = TB_CTX_IDLE;
     c->clock = s->eng->now;
-    c->waiting = true;
+    smp_set_waiting(s, c, true);
     smp_sched(s, c);
 }
 
@@ -264,7 +311,7 @@ void tb_smp_start(TbSmp *s)
     for (uint32_t i = 0; i < s->ncpus; i++) {
         TbCpu *c = s->cpu[i];
         c->clock = s->eng->now;
-        c->waiting = false;
+        smp_set_waiting(s, c, false);
         ucontext_t uc;
         s->stack[i] = g_malloc(TB_SMP_STACK);
         s->stack_id[i] = smp_stack_register(s->stack[i], TB_SMP_STACK);

@@ -69,6 +69,10 @@ struct TbSmp {
     uint64_t kicks;                /**< tb_smp_kick calls: the only
                                         change of a CPU's (clock, waiting)
                                         an engine event can make */
+    uint64_t *runnable;            /**< bit i: cpu[i] is not waiting
+                                        ((ncpus + 63) / 64 words; the
+                                        scans of a large set visit only
+                                        these) */
     TbCpu *cpu[];                  /**< the set, ncpus entries (in the
                                         struct: no load on the way) */
 };
