@@ -144,17 +144,22 @@ void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus)
         a->coh_fail++;
         return NULL;
     }
-    for (uint32_t start = 0; start + n <= a->coh_pages; start++) {
+    bool gap = false;   /* a free run too short for @n skipped */
+    for (uint32_t start = a->coh_first; start + n <= a->coh_pages; start++) {
         uint32_t i;
         for (i = 0; i < n && !a->coh_used[start + i]; i++) {
         }
         if (i == n) {
             memset(a->coh_used + start, 1, n);
+            if (!gap) {
+                a->coh_first = start + n;   /* all below are in use */
+            }
             uint8_t *p = a->mem + (size_t)start * TB_PAGE;
             memset(p, 0, (size_t)n * TB_PAGE);
             *bus = a->bus_base + (size_t)start * TB_PAGE;
             return p;
         }
+        gap = gap || i > 0;
         start += i;   /* skip past the used page */
     }
     a->coh_fail++;
@@ -171,6 +176,9 @@ void tb_arena_coh_free(TbArena *a, void *cpu, size_t size)
     uint32_t n = (uint32_t)((size + TB_PAGE - 1) / TB_PAGE);
     for (uint32_t i = 0; i < n && start + i < a->coh_pages; i++) {
         a->coh_used[start + i] = 0;
+    }
+    if (start < a->coh_first) {
+        a->coh_first = start;
     }
 }
 

@@ -117,6 +117,8 @@ typedef struct TbArena {
     uint64_t bus_base;      /**< bus address of mem[0] */
     uint32_t coh_pages;     /**< pages of coherent memory at offset 0 */
     uint8_t *coh_used;      /**< 1 byte per page: in use */
+    uint32_t coh_first;     /**< every page below it is in use (where
+                                 the first-fit search starts) */
     size_t skb_off;         /**< offset of skb slot 0 */
     uint32_t nskb;          /**< slots */
     TbSkb *skbs;            /**< metadata, nskb entries */
