@@ -117,6 +117,20 @@ static inline uint32_t smp_next_runnable(const TbSmp *s, uint32_t i,
 /** Sets of at most this many CPUs (a host's) take the unrolled scans. */
 #define TB_SMP_SMALL TB_MAX_CPUS
 
+/* One runnable CPU @c into a scan for the smallest (clock, slot): the CPUs
+ * come in slot order, so a tie keeps the earlier; *@second gets the
+ * smallest clock of the others. */
+static inline __attribute__((always_inline))
+void smp_min_step(TbCpu *c, TbCpu **best, uint64_t *second)
+{
+    if (!*best || c->clock < (*best)->clock) {
+        *second = *best ? (*best)->clock : *second;
+        *best = c;
+    } else if (c->clock < *second) {
+        *second = c->clock;
+    }
+}
+
 /* smp_min over the @n CPUs of @cpu, at most @max of them: with @max a
  * constant the compiler unrolls the scan (a switch comes several times
  * per forwarded frame). */
@@ -127,15 +141,8 @@ TbCpu *smp_min_of(TbCpu *const *cpu, uint32_t n, uint32_t max,
     TbCpu *best = NULL;
     uint64_t second = TB_NEVER;
     for (uint32_t i = 0; i < max && i < n; i++) {
-        TbCpu *c = cpu[i];
-        if (c->waiting) {
-            continue;
-        }
-        if (!best || c->clock < best->clock) {
-            second = best ? best->clock : second;
-            best = c;
-        } else if (c->clock < second) {
-            second = c->clock;
+        if (!cpu[i]->waiting) {
+            smp_min_step(cpu[i], &best, &second);
         }
     }
     *next = second;
@@ -157,13 +164,7 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
     uint64_t second = TB_NEVER;
     for (uint32_t i = smp_next_runnable(s, 0, s->ncpus); i < s->ncpus;
          i = smp_next_runnable(s, i + 1u, s->ncpus)) {
-        TbCpu *c = s->cpu[i];
-        if (!best || c->clock < best->clock) {
-            second = best ? best->clock : second;
-            best = c;
-        } else if (c->clock < second) {
-            second = c->clock;
-        }
+        smp_min_step(s->cpu[i], &best, &second);
     }
     *next = second;
     return best;
