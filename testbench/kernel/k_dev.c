@@ -22,36 +22,12 @@ __attribute__((noinline)) void tb_kfree_skb(TbKernel *k, TbSkb *skb)
     tb_kfree_skb_inline(k, skb);
 }
 
-/* An LRO merged frame: the large slot holds the merged bytes (the
- * testbench's linear copy, uncharged); each segment's own skb, the first
- * one's included, is on its frag_list and is freed and charged here, on
- * the freeing CPU, as Linux's kfree_skb of a frag_list. */
-void tb_kfree_frag_list(TbKernel *k, TbSkb *skb)
-{
-    for (TbSkb *f = skb->frag_list; f; f = f->next) {
-        tb_skb_touch(k, f);
-        tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
-    }
-    tb_skb_free(&k->arena, skb);
-}
-
-static uint32_t hand_to(TbSkb *skb, uint8_t reader)
-{
-    uint32_t n = skb->last_cpu != reader;
-    skb->last_cpu = reader;
-    return n;
-}
-
 uint32_t tb_kfree_skb_for(TbKernel *k, TbSkb *skb, uint8_t reader)
 {
     uint32_t n = 0;
-    if (skb->frag_list) {
-        for (TbSkb *f = skb->frag_list; f; f = f->next) {
-            n += hand_to(f, reader);
-            tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
-        }
-    } else {
-        n = hand_to(skb, reader);
+    TB_SKB_FOR_EACH_HEAD(f, skb) {
+        n += f->last_cpu != reader;
+        f->last_cpu = reader;
         tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
     }
     uint32_t here = k->arena.cpu;

@@ -570,9 +570,14 @@ static inline void tb_skb_touch(TbKernel *k, TbSkb *skb)
         skb->last_cpu = id;
     }
 }
-/** kfree_skb of an LRO merged frame (@skb->frag_list set): each chained
- *  segment skb is touched and charged skb_free on the current CPU. */
-void tb_kfree_frag_list(TbKernel *k, TbSkb *skb);
+/** Each sk_buff head a free of @skb releases, as @f: the skbs on its
+ *  frag_list if it has one (an LRO merged frame: the large slot holds the
+ *  merged bytes, the testbench's uncharged linear copy; every segment's
+ *  own skb, the first one's included, is chained there, as Linux frees a
+ *  frag_list), else @skb itself. */
+#define TB_SKB_FOR_EACH_HEAD(f, skb) \
+    for (TbSkb *f = (skb)->frag_list ? (skb)->frag_list : (skb); f; \
+         f = (skb)->frag_list ? f->next : NULL)
 /** Free @skb, a data skb the socket's reader on CPU @reader frees in
  *  Linux (tcp_recvmsg's sk_eat_skb after copying it out), from the
  *  softirq that queued its bytes (the model keeps the bytes, not the
@@ -586,12 +591,10 @@ uint32_t tb_kfree_skb_for(TbKernel *k, TbSkb *skb, uint8_t reader);
  *  socket reader): charge skb_free, free the skb. */
 static inline void tb_kfree_skb_inline(TbKernel *k, TbSkb *skb)
 {
-    if (skb->frag_list) {
-        tb_kfree_frag_list(k, skb);
-        return;
+    TB_SKB_FOR_EACH_HEAD(f, skb) {
+        tb_skb_touch(k, f);
+        tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
     }
-    tb_skb_touch(k, skb);
-    tb_cpu_cost(k->cpu, TB_COST_SKB_FREE, 1);
     tb_skb_free(&k->arena, skb);
 }
 
