@@ -399,6 +399,38 @@ static void test_vlan(void)
     xp_free(xp);
 }
 
+/* A frame that arrived while HLREG0.RXCRCSTRP was set and goes to host
+ * memory after it was cleared still carries its FCS: the CRC-32 of the
+ * frame as it came from the wire, the VLAN tag that VME stripped
+ * included (the model computes it then, not on arrival). */
+static void test_crc_strip_cleared(void)
+{
+    XpPort *xp = rx_port(64, 0, 0);    /* no descriptor yet */
+    uint8_t *f = xp_frame(mac(xp), 60);
+    uint8_t *t = vlan_frame(mac(xp), 0x2064, 100);
+
+    xp_wr(xp, IXG_SRRCTL(0), 2u | IXG_SRRCTL_DESCTYPE_LEGACY);
+    xp_wr(xp, IXG_VLNCTRL, 0x8100u | IXG_VLNCTRL_VME);
+    g_assert_cmphex(xp_rd(xp, IXG_HLREG0) & IXG_HLREG0_RXCRCSTRP, !=, 0);
+    g_assert_cmpint(ixg_receive(xp->dev, f, 60), ==, IXG_RX_QUEUED);
+    g_assert_cmpint(ixg_receive(xp->dev, t, 100), ==, IXG_RX_QUEUED);
+    xp_advance(xp, 100000);
+    g_assert_cmpuint(xp_rd(xp, IXG_RDH(0)), ==, 0);   /* both wait */
+    xp_wr(xp, IXG_HLREG0, xp_rd(xp, IXG_HLREG0) & ~IXG_HLREG0_RXCRCSTRP);
+    xp_wr(xp, IXG_RDT(0), 63);
+    xp_advance(xp, 100000);
+    g_assert_cmpuint(xp_le32(xp, RING + 8) & 0xFFFFu, ==, 64);
+    g_assert_cmpmem(xp_ptr(xp, BUFS, 60), 60, f, 60);
+    g_assert_cmphex(xp_le32(xp, BUFS + 60), ==, nic_crc32(f, 60));
+    /* tag stripped: 96 bytes and the FCS of the 100 on the wire */
+    g_assert_cmpuint(xp_le32(xp, RING + 16 + 8) & 0xFFFFu, ==, 100);
+    g_assert_cmpmem(xp_ptr(xp, BUFS + 2048 + 12, 84), 84, t + 16, 84);
+    g_assert_cmphex(xp_le32(xp, BUFS + 2048 + 96), ==, nic_crc32(t, 100));
+    g_free(t);
+    g_free(f);
+    xp_free(xp);
+}
+
 /* Sizes: under 64 bytes with FCS undersize (RUC), over 1518 (1522
  * tagged) oversize (ROC); HLREG0.JUMBOEN with MHADD.MFS takes jumbo
  * frames over several buffers, EOP on the last only. */
@@ -521,6 +553,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ixgbe/rx/head-of-line", test_head_of_line);
     g_test_add_func("/ixgbe/rx/l2-filter", test_l2_filter);
     g_test_add_func("/ixgbe/rx/vlan", test_vlan);
+    g_test_add_func("/ixgbe/rx/crc-strip-cleared", test_crc_strip_cleared);
     g_test_add_func("/ixgbe/rx/sizes-jumbo", test_sizes_and_jumbo);
     g_test_add_func("/ixgbe/rx/checksums", test_checksums);
     g_test_add_func("/ixgbe/rx/queue-enable", test_queue_enable);

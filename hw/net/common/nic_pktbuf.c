@@ -106,6 +106,20 @@ void nic_pktbuf_head_read(const NicPktBuf *pb, const NicPktSlot *slots,
     }
 }
 
+void nic_pktbuf_head_set_fcs(const NicPktBuf *pb, const NicPktSlot *slots,
+                             uint8_t *data, uint32_t fcs)
+{
+    const NicPktSlot *s = &slots[pb->head];
+    uint8_t le[4];
+
+    if (!pb->count) {
+        return;
+    }
+    nic_st_le32(le, fcs);
+    ring_put(data, pb->size, (s->data_off + s->len - s->zeros) &
+             (pb->size - 1u), le, sizeof(le));
+}
+
 void nic_pktbuf_pop(NicPktBuf *pb, const NicPktSlot *slots)
 {
     if (!pb->count) {

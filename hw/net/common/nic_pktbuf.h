@@ -121,6 +121,12 @@ static inline const uint8_t *nic_pktbuf_head_run(const NicPktBuf *pb,
     return 0;
 }
 
+/** Store @fcs as the FCS of the head frame (behind its kept bytes),
+ *  for a frame pushed before its FCS was known.  No effect on an empty
+ *  buffer. */
+void nic_pktbuf_head_set_fcs(const NicPktBuf *pb, const NicPktSlot *slots,
+                             uint8_t *data, uint32_t fcs);
+
 /** Drop the head frame (no-op if empty). */
 void nic_pktbuf_pop(NicPktBuf *pb, const NicPktSlot *slots);
 

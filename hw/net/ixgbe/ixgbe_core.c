@@ -246,6 +246,7 @@ void ixg_derive(IxgDev *s)
     ixg_rss_prepare(s);
     ixg_intr_route(s);
     ixg_rx_derive(s);
+    s->tx_parsed = 0;   /* parsed again from the ring */
 }
 
 void ixg_device_reset(IxgDev *s, bool power_on)

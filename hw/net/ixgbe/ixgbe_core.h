@@ -107,7 +107,11 @@ typedef struct IxgRxMeta {
     uint16_t vlan;       /**< the stripped tag (status VP) */
     uint8_t queue;       /**< destination queue 0..63 */
     uint8_t rnbc;        /**< 1 once RNBC was counted for it */
-    uint8_t pad[2];
+    /** 1: its FCS was not computed on arrival, HLREG0.RXCRCSTRP being set
+     *  (the bytes behind the frame are a placeholder); computed when the
+     *  frame goes to host memory with its FCS (ixgbe_rx.c head_fcs) */
+    uint8_t fcs_later;
+    uint8_t pad;
 } IxgRxMeta;
 
 /** One receive queue. */
@@ -266,6 +270,14 @@ struct IxgDev {
     uint8_t frame[IXG_TSO_MAX];    /**< transmit assembly scratch */
     uint8_t seg[IXG_MAX_FRAME + 64u]; /**< one segment / gather scratch */
     uint8_t tx_wrap[IXG_MAX_FRAME + 64u]; /**< a wrapped frame leaving */
+    /** 1 + the transmit queue whose next frame, parsed whole from its
+     *  fetched descriptors, waits in the flight slot behind the frames in
+     *  flight for packet-buffer room (ixgbe_tx.c try_queue: parsed once,
+     *  not again at each frame that leaves the wire, as the chip holds
+     *  fetched descriptors on chip); 0: none.  Cleared when the frame is
+     *  issued, the queue stops or starts, its ring or TDH is written, a
+     *  fetch is needed, at reset and restore (then parsed again). */
+    uint32_t tx_parsed;
     /* ---- saved from here on ---- */
     IxgConfig cfg;
     uint32_t reg[IXG_NREGS];

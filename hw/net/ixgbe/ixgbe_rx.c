@@ -32,6 +32,7 @@
  */
 #include "ixgbe_core.h"
 #include "nic_bytes.h"
+#include "nic_crc32.h"
 
 uint32_t ixg_rx_srrctl_index(const IxgDev *s, uint32_t q)
 {
@@ -162,6 +163,29 @@ static void wb_keep(IxgDev *s, uint32_t q, uint32_t idx, uint64_t buf,
 /* ------------------------------------------------------------------ */
 /* The engine                                                          */
 
+/** The head frame's FCS when it goes to host memory although it was not
+ *  computed on arrival (RXCRCSTRP cleared since): the CRC-32 of the frame
+ *  as it came from the wire, the stripped VLAN tag (VET, then the tag of
+ *  the write-back) put back, stored behind the frame. */
+static void head_fcs(IxgDev *s, IxgRxMeta *m)
+{
+    IxgRxState *rx = &s->rx;
+    uint32_t len = rx->slot[rx->pb.head].len, tag = 0;
+
+    if (m->staterr & IXG_RXD_STAT_VP) {
+        tag = NIC_ETH_VLAN_TAG;
+    }
+    nic_pktbuf_head_read(&rx->pb, rx->slot, rx->data, 0, len, s->seg + tag);
+    if (tag) {
+        memmove(s->seg, s->seg + tag, 12);
+        nic_st_be16(s->seg + 12, ixg_reg(s, IXG_VLNCTRL) & IXG_VLNCTRL_VET);
+        nic_st_be16(s->seg + 14, m->vlan);
+    }
+    nic_pktbuf_head_set_fcs(&rx->pb, rx->slot, rx->data,
+                            nic_crc32_zt(s->seg, len + tag, 0));
+    m->fcs_later = 0;
+}
+
 /** Place the step's bytes of the head frame (@total bytes to host
  *  memory) in @k buffers of queue @q (bytes written to host memory now),
  *  keep their write-backs. */
@@ -170,8 +194,12 @@ static void place(IxgDev *s, uint32_t q, uint32_t k, uint32_t total)
     IxgRxState *rx = &s->rx;
     IxgRxQ *Q = &rx->q[q];
     const IxgRxQCfg *c = &s->rxc[q];
-    const IxgRxMeta *m = &rx->meta[rx->pb.head];
+    IxgRxMeta *m = &rx->meta[rx->pb.head];
     uint32_t n = c->ndesc, bufsize = c->bufsize;
+
+    if (m->fcs_later && total > rx->slot[rx->pb.head].len) {
+        head_fcs(s, m);
+    }
 
     for (uint32_t i = 0; i < k && rx->head_done < total; i++) {
         uint32_t idx = Q->r.next;
@@ -474,7 +502,8 @@ int ixg_rx_validate(const IxgDev *s)
     for (uint32_t i = 0; i < rx->pb.count; i++) {
         const IxgRxMeta *m = &rx->meta[(rx->pb.head + i) %
                                        IXG_RX_PB_SLOTS];
-        if (m->queue >= IXG_NUM_RX_QUEUES || m->rnbc > 1u) {
+        if (m->queue >= IXG_NUM_RX_QUEUES || m->rnbc > 1u ||
+            m->fcs_later > 1u) {
             return -1;
         }
         frames[m->queue]++;

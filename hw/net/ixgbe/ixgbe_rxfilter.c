@@ -223,13 +223,16 @@ static IxgRxMeta *rx_store(IxgDev *s, const uint8_t *frame, uint32_t len,
                            uint32_t wire_len, const NicRxKnown *known,
                            const NicL34 *p, bool strip, uint32_t tci)
 {
-    uint32_t zeros = zero_tail(frame, len, known->zero_from);
-    uint32_t fcs = known->fcs_fn ? known->fcs_fn(known->fcs_ctx)
-                                 : nic_crc32_zt(frame, len, zeros);
+    uint32_t zeros = zero_tail(frame, len, known->zero_from), fcs = 0;
+    bool later = (ixg_reg(s, IXG_HLREG0) & IXG_HLREG0_RXCRCSTRP) != 0;
     const uint8_t *src = frame;
     uint32_t slen = len, idx, szeros = zeros;
     IxgRxMeta *m;
 
+    if (!later) {
+        fcs = known->fcs_fn ? known->fcs_fn(known->fcs_ctx)
+                            : nic_crc32_zt(frame, len, zeros);
+    }
     if (strip) {
         memcpy(s->seg, frame, 12);
         memcpy(s->seg + 12, frame + 16, len - 16u);
@@ -241,6 +244,7 @@ static IxgRxMeta *rx_store(IxgDev *s, const uint8_t *frame, uint32_t len,
                           szeros, wire_len, fcs);
     m = &s->rx.meta[idx];
     memset(m, 0, sizeof(*m));
+    m->fcs_later = later;
     if (strip) {
         m->staterr = IXG_RXD_STAT_VP;
         m->vlan = (uint16_t)tci;

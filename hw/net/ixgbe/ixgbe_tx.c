@@ -114,6 +114,7 @@ static void issue(IxgDev *s, uint32_t q, IxgTxFlight *f)
         s->totals.tx_data_reads++;
     }
     f->ready_ns = t;
+    s->tx_parsed = 0;
     r->next = (r->next + f->ndesc) % n;
     r->fetched -= f->ndesc < r->fetched ? f->ndesc : r->fetched;
     tx->reserved += f->charge;
@@ -135,6 +136,9 @@ static int try_queue(IxgDev *s, uint32_t q)
     uint64_t t;
     int got = ixg_ring_want(s, r, IXG_TDLEN(q), IXG_TDT(q), 1, 0, &t);
 
+    if (got <= 0) {
+        s->tx_parsed = 0;   /* the fetched descriptors went */
+    }
     if (got == 0) {
         tx->desc_wait = 1;
         ixg_timer_set(s, IXG_TMR_TXDMA, t);
@@ -143,13 +147,17 @@ static int try_queue(IxgDev *s, uint32_t q)
     if (got < 0) {
         return -1;
     }
-    if (!ixg_txd_parse(s, q, r->fetched, f)) {
-        if (ixg_ring_fetch_more(s, r, IXG_TDLEN(q), IXG_TDT(q), 0, &t) == 0) {
-            tx->desc_wait = 1;
-            ixg_timer_set(s, IXG_TMR_TXDMA, t);
-            return 0;
+    if (s->tx_parsed != q + 1u) {
+        if (!ixg_txd_parse(s, q, r->fetched, f)) {
+            if (ixg_ring_fetch_more(s, r, IXG_TDLEN(q), IXG_TDT(q), 0,
+                                    &t) == 0) {
+                tx->desc_wait = 1;
+                ixg_timer_set(s, IXG_TMR_TXDMA, t);
+                return 0;
+            }
+            return -1;   /* its EOP is not written yet */
         }
-        return -1;   /* its EOP is not written yet */
+        s->tx_parsed = q + 1u;
     }
     f->charge = ixg_txd_charge(s, f);
     if (f->charge > tx->fifo.cap) {
@@ -261,6 +269,7 @@ static void tx_queue_enable(IxgDev *s, uint32_t q, bool on)
     if (r->enabled == (uint32_t)on) {
         return;
     }
+    s->tx_parsed = 0;
     if (!on && r->wb_count) {
         ixg_tx_flush(s, q);
     }
@@ -315,6 +324,7 @@ void ixg_tx_reg_written(IxgDev *s, uint32_t off, uint32_t old)
             ixg_trace(s, IXG_TRACE_RO_WRITE, off, val);
         } else {
             r->next = val;
+            s->tx_parsed = 0;
         }
         return;
     case 0x18u: /* TDT: the doorbell */
@@ -339,6 +349,7 @@ void ixg_tx_reg_written(IxgDev *s, uint32_t off, uint32_t old)
     default:    /* TDBAL, TDBAH, TDLEN: the ring moved */
         if (val != old) {
             ixg_ring_drop_cache(r);
+            s->tx_parsed = 0;
         }
         return;
     }
@@ -352,6 +363,7 @@ void ixg_tx_reset(IxgDev *s)
     ixg_timer_cancel(s, IXG_TMR_TXDATA);
     ixg_timer_cancel(s, IXG_TMR_TXWIRE);
     memset(tx->q, 0, sizeof(tx->q));
+    s->tx_parsed = 0;
     tx->rr = 0;
     tx->wb_mask = 0;
     tx->desc_wait = 0;
