@@ -268,11 +268,13 @@ static void test_checksum_offload(void)
 
 /* TSO (3.5.3.5): a 54-byte header and 3000 payload bytes with MSS 1000
  * become three frames with their own IP length, ID, TCP sequence and
- * checksums; PSH/FIN only on the last. */
-static void test_tso(void)
+ * checksums; PSH/FIN only on the last.  The chain's bytes come in the
+ * @nbuf buffers of @cut bytes each; @window: the model reads host memory
+ * in place (the testbench), else through the port's callbacks (QEMU). */
+static void tso_check(bool window, const uint32_t *cut, uint32_t nbuf)
 {
-    XpPort *xp = xp_new(MEM, NULL, true);
-    uint32_t len = 54 + 3000;
+    XpPort *xp = xp_new(MEM, NULL, window);
+    uint32_t len = 54 + 3000, at = 0;
     uint8_t *f = xp_ip_frame(ixg_config(xp->dev)->mac, 0x0A000001u,
                              0x0A000002u, 5000, 80, 1, len);
     uint8_t *ip = f + 14, *tcp = f + 34;
@@ -289,13 +291,16 @@ static void test_tso(void)
     xp_setup_txq(xp, 0, TXRING(0), 64, 0);
     put_ctx(xp, TXRING(0), 0, 14, 20, 20, 1000,
             IXG_ACTX_TUCMD_IPV4 | IXG_ACTX_TUCMD_L4T_TCP, 0);
-    /* header and payload in two buffers, as the stack hands them */
-    xp_put_txd(xp, TXRING(0), 1, TXBUF, 54, IXG_TXD_CMD_TSE | IXG_TXD_CMD_IFCS,
-               IXG_ATXD_POPTS_IXSM | IXG_ATXD_POPTS_TXSM |
-               3000u << IXG_ATXD_PAYLEN_SHIFT);
-    xp_put_txd(xp, TXRING(0), 2, TXBUF + 54, 3000,
-               EOP_RS_IFCS | IXG_TXD_CMD_TSE, 0);
-    xp_wr(xp, IXG_TDT(0), 3);
+    for (uint32_t b = 0; b < nbuf; b++) {
+        bool last = b + 1u == nbuf;
+        xp_put_txd(xp, TXRING(0), 1 + b, TXBUF + at, cut[b],
+                   (last ? EOP_RS_IFCS : IXG_TXD_CMD_IFCS) | IXG_TXD_CMD_TSE,
+                   b ? 0 : IXG_ATXD_POPTS_IXSM | IXG_ATXD_POPTS_TXSM |
+                           3000u << IXG_ATXD_PAYLEN_SHIFT);
+        at += cut[b];
+    }
+    g_assert_cmpuint(at, ==, len);
+    xp_wr(xp, IXG_TDT(0), 1 + nbuf);
     xp_advance(xp, 200000);
     g_assert_cmpuint(xp->tx->len, ==, 3);
     for (guint i = 0; i < 3; i++) {
@@ -310,9 +315,23 @@ static void test_tso(void)
         g_assert_true(ip_l4_ok(s, 1054));
         g_assert_cmpmem(s + 54, 1000, f + 54 + 1000 * i, 1000);
     }
-    g_assert_cmphex(txd_sta(xp, 0, 2) & IXG_TXD_STAT_DD, !=, 0);
+    g_assert_cmphex(txd_sta(xp, 0, nbuf) & IXG_TXD_STAT_DD, !=, 0);
     g_free(f);
     xp_free(xp);
+}
+
+/* Header and payload in two buffers, as the stack hands them; and a
+ * header split across buffers, segments straddling them: the same three
+ * frames whether host memory is read in place or through the port. */
+static void test_tso(void)
+{
+    static const uint32_t two[] = { 54, 3000 };
+    static const uint32_t odd[] = { 40, 1514, 7, 1493 };
+
+    tso_check(true, two, 2);
+    tso_check(false, two, 2);
+    tso_check(true, odd, 4);
+    tso_check(false, odd, 4);
 }
 
 /* A frame keeps the context its descriptors found (3.5.3.5): Linux's

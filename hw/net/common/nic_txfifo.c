@@ -35,13 +35,26 @@ int nic_txfifo_push(NicTxFifo *f, uint8_t *data, const uint8_t *frame,
     if (first > len) {
         first = len;
     }
-    memcpy(data + off, frame, first);
+    if (frame != data + off) {   /* else built in place (tail) */
+        memcpy(data + off, frame, first);
+    }
     if (first < len) {
         memcpy(data, frame + first, len - first); /* wrapped part */
     }
     f->used += charge;
     f->count++;
     return 0;
+}
+
+uint8_t *nic_txfifo_tail(const NicTxFifo *f, uint8_t *data, uint32_t len)
+{
+    uint32_t off = (f->head + f->used + NIC_TXFIFO_HDR) & (f->size - 1u);
+
+    if (len > f->size || f->used + nic_txfifo_charge(len) > f->size ||
+        off + len > f->size) {
+        return NULL;
+    }
+    return data + off;
 }
 
 void nic_txfifo_head(const NicTxFifo *f, const uint8_t *data, uint32_t *len,

@@ -50,6 +50,12 @@ static inline uint32_t nic_txfifo_free(const NicTxFifo *f)
 int nic_txfifo_push(NicTxFifo *f, uint8_t *data, const uint8_t *frame,
                     uint32_t len, uint32_t flags);
 
+/** Where the bytes of the next frame pushed would go, if a frame of
+ *  @len bytes fits (no wrap, room for its charge): a caller may build the
+ *  frame there and push that pointer (nic_txfifo_push then copies
+ *  nothing), at most @len bytes long; NULL if not. */
+uint8_t *nic_txfifo_tail(const NicTxFifo *f, uint8_t *data, uint32_t len);
+
 /** Length and flags of the head frame (a frame held). */
 void nic_txfifo_head(const NicTxFifo *f, const uint8_t *data, uint32_t *len,
                      uint32_t *flags);

@@ -288,8 +288,64 @@ static void offload(IxgDev *s, const IxgTxFlight *f, uint8_t *p,
     }
 }
 
-/** Cut a TSO chain assembled in s->frame into segments. */
-static void segment(IxgDev *s, const IxgTxFlight *f)
+/** A TSO chain's buffers read in place from host memory (the port's DMA
+ *  window): buffer @b's bytes at p[b], the next unread byte at @off of
+ *  buffer @b. */
+typedef struct TxGather {
+    const uint8_t *p[IXG_TX_FRAME_DESC];
+    uint32_t b, off;
+} TxGather;
+
+/** True (and *g set at the chain's first byte) if every buffer of @f
+ *  lies inside the DMA window; else the chain is read through copies. */
+static bool gather_start(const IxgDev *s, const IxgTxFlight *f, TxGather *g)
+{
+    for (uint32_t i = 0; i < f->nbuf; i++) {
+        g->p[i] = ixg_dma_window(s, f->buf[i].addr, f->buf[i].len);
+        if (!g->p[i]) {
+            return false;
+        }
+    }
+    g->b = 0;
+    g->off = 0;
+    return true;
+}
+
+/** Copy the chain's next @n bytes (all there: n <= what is left) to
+ *  @dst. */
+static void gather_copy(TxGather *g, const IxgTxFlight *f, uint8_t *dst,
+                        uint32_t n)
+{
+    while (n) {
+        uint32_t k = f->buf[g->b].len - g->off;
+        k = k < n ? k : n;
+        memcpy(dst, g->p[g->b] + g->off, k);
+        dst += k;
+        n -= k;
+        g->off += k;
+        if (g->off == f->buf[g->b].len) {
+            g->b++;
+            g->off = 0;
+        }
+    }
+}
+
+/** Where to build a frame of @len bytes for the packet buffer: in place
+ *  at the buffer's tail when it fits there without wrapping, room left
+ *  for emit_one's tag or padding (the push then copies nothing), else
+ *  the scratch s->seg. */
+static uint8_t *segment_dst(IxgDev *s, uint32_t len)
+{
+    uint32_t big = len + NIC_ETH_VLAN_TAG > NIC_ETH_MIN_NOFCS
+                   ? len + NIC_ETH_VLAN_TAG : NIC_ETH_MIN_NOFCS;
+    uint8_t *p = nic_txfifo_tail(&s->tx.fifo, s->tx.data, big);
+    return p ? p : s->seg;
+}
+
+/** Cut a TSO chain into segments: its header in s->frame, its payload
+ *  from @g (read in place) or, with @g NULL, after the header in
+ *  s->frame. */
+static void segment(IxgDev *s, const IxgTxFlight *f, TxGather *g)
 {
     const IxgTxCtx *c = frame_ctx(f);
     uint32_t mac, ip, l4, mss, hdr, sent = 0, pay;
@@ -311,11 +367,16 @@ static void segment(IxgDev *s, const IxgTxFlight *f)
     h.txsm = (f->popts & IXG_ATXD_POPTS_TXSM) != 0;
     for (uint32_t i = 0; sent < pay; i++) {
         uint32_t n = pay - sent < mss ? pay - sent : mss;
-        memcpy(s->seg, s->frame, hdr);
-        memcpy(s->seg + hdr, s->frame + hdr + sent, n);
-        nic_tso_segment(s->seg, hdr + n, s->frame, &h, i, sent,
+        uint8_t *dst = segment_dst(s, hdr + n);
+        memcpy(dst, s->frame, hdr);
+        if (g) {
+            gather_copy(g, f, dst + hdr, n);
+        } else {
+            memcpy(dst + hdr, s->frame + hdr + sent, n);
+        }
+        nic_tso_segment(dst, hdr + n, s->frame, &h, i, sent,
                         sent + n >= pay);
-        emit_one(s, f, s->seg, hdr + n);
+        emit_one(s, f, dst, hdr + n);
         sent += n;
     }
 }
@@ -332,6 +393,7 @@ static void drop_bad(IxgDev *s, const IxgTxFlight *f)
 void ixg_txd_emit(IxgDev *s, const IxgTxFlight *f)
 {
     uint32_t off = 0, hdr, mss;
+    TxGather g;
 
     if (f->bad || (is_tso(f) && !tso_geometry(s, f, &hdr, &mss))) {
         drop_bad(s, f);
@@ -339,6 +401,12 @@ void ixg_txd_emit(IxgDev *s, const IxgTxFlight *f)
     }
     if (f->nbuf == 0) {
         return;   /* contexts, or empty buffers: nothing to send */
+    }
+    if (is_tso(f) && gather_start(s, f, &g)) {
+        /* the same bytes, read at the same instant, one copy fewer */
+        gather_copy(&g, f, s->frame, hdr);
+        segment(s, f, &g);
+        return;
     }
     for (uint32_t i = 0; i < f->nbuf; i++) {
         if (ixg_dma_read(s, f->buf[i].addr, s->frame + off,
@@ -350,7 +418,7 @@ void ixg_txd_emit(IxgDev *s, const IxgTxFlight *f)
         off += f->buf[i].len;
     }
     if (is_tso(f)) {
-        segment(s, f);
+        segment(s, f, NULL);
         return;
     }
     offload(s, f, s->frame, f->bytes);
