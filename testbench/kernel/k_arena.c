@@ -137,7 +137,9 @@ void tb_arena_destroy(TbArena *a)
     memset(a, 0, sizeof(*a));
 }
 
-void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus)
+/* @size bytes of whole free pages, first fit, their contents as the last
+ * user left them (tb_arena_coh_alloc zeroes them); NULL if none. */
+static uint8_t *coh_take(TbArena *a, size_t size, uint64_t *bus)
 {
     uint32_t n = (uint32_t)((size + TB_PAGE - 1) / TB_PAGE);
     if (n == 0 || size > (size_t)a->coh_pages * TB_PAGE) {
@@ -154,16 +156,23 @@ void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus)
             if (!gap) {
                 a->coh_first = start + n;   /* all below are in use */
             }
-            uint8_t *p = a->mem + (size_t)start * TB_PAGE;
-            memset(p, 0, (size_t)n * TB_PAGE);
             *bus = a->bus_base + (size_t)start * TB_PAGE;
-            return p;
+            return a->mem + (size_t)start * TB_PAGE;
         }
         gap = gap || i > 0;
         start += i;   /* skip past the used page */
     }
     a->coh_fail++;
     return NULL;
+}
+
+void *tb_arena_coh_alloc(TbArena *a, size_t size, uint64_t *bus)
+{
+    uint8_t *p = coh_take(a, size, bus);
+    if (p) {
+        memset(p, 0, (size + TB_PAGE - 1) / TB_PAGE * TB_PAGE);
+    }
+    return p;
 }
 
 void tb_arena_coh_free(TbArena *a, void *cpu, size_t size)
@@ -255,7 +264,9 @@ TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb)
     if (skb->nr_frags >= TB_SKB_MAX_FRAGS) {
         return NULL;
     }
-    uint8_t *page = tb_arena_coh_alloc(a, TB_PAGE, &bus);
+    /* alloc_page() without __GFP_ZERO: only the bytes the frag is given
+     * are ever read */
+    uint8_t *page = coh_take(a, TB_PAGE, &bus);
     if (!page) {
         return NULL;
     }

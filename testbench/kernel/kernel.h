@@ -233,7 +233,8 @@ static inline TbSkbFrag *tb_skb_frags(const TbArena *a, const TbSkb *s)
     return a->frags + (size_t)s->idx * TB_SKB_MAX_FRAGS;
 }
 /** Append a page fragment to @skb (nr_frags < TB_SKB_MAX_FRAGS): a free
- *  coherent page; NULL if none is left.  The caller fills it and adds
+ *  coherent page, not zeroed (alloc_page() without __GFP_ZERO: only the
+ *  bytes the frag is given are read); NULL if none is left.  The caller fills it and adds
  *  its length to frag len, skb->len and skb->data_len. */
 TbSkbFrag *tb_skb_add_frag(TbArena *a, TbSkb *skb);
 /** Bus address of the skb data. */

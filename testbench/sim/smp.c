@@ -57,6 +57,7 @@ TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
     s->stack_id = g_new0(unsigned, n);
     s->tick_ids = g_new0(TbEventId, n);
     s->runnable = g_new0(uint64_t, (n + 63u) / 64u);
+    s->run = g_new0(TbCpu *, n);
     s->order = g_new0(uint32_t, n);
     for (uint32_t i = 0; i < n; i++) {
         s->cpu[i] = cpus[i];
@@ -81,37 +82,42 @@ void tb_smp_free(TbSmp *s)
     g_free(s->stack_id);
     g_free(s->tick_ids);
     g_free(s->runnable);
+    g_free(s->run);
     g_free(s->order);
     g_free(s);
 }
 
-/* CPU @c waits (idle until kicked) or not: TbCpu.waiting and its bit in
- * s->runnable. */
-static inline void smp_set_waiting(TbSmp *s, TbCpu *c, bool waiting)
+/* CPU @c joins (@on) or leaves s->run, kept in slot order. */
+static void smp_run_list(TbSmp *s, TbCpu *c, bool on)
 {
-    uint64_t bit = 1ull << (c->slot % 64u);
-    c->waiting = waiting;
-    if (waiting) {
-        s->runnable[c->slot / 64u] &= ~bit;
+    uint32_t i = 0;
+    while (i < s->nrun && s->run[i]->slot < c->slot) {
+        i++;
+    }
+    if (on) {
+        memmove(&s->run[i + 1u], &s->run[i],
+                (s->nrun - i) * sizeof(s->run[0]));
+        s->run[i] = c;
+        s->nrun++;
     } else {
-        s->runnable[c->slot / 64u] |= bit;
+        memmove(&s->run[i], &s->run[i + 1u],
+                (s->nrun - i - 1u) * sizeof(s->run[0]));
+        s->nrun--;
     }
 }
 
-/* The next runnable slot at or after @i, or @n if none (bits in slot
- * order, so a scan visits runnable CPUs in the order of s->cpu[]). */
-static inline uint32_t smp_next_runnable(const TbSmp *s, uint32_t i,
-                                         uint32_t n)
+/* CPU @c waits (idle until kicked) or not: TbCpu.waiting, its bit in
+ * s->runnable and its place in s->run. */
+static inline void smp_set_waiting(TbSmp *s, TbCpu *c, bool waiting)
 {
-    while (i < n) {
-        uint64_t w = s->runnable[i / 64u] >> (i % 64u);
-        if (w) {
-            i += (uint32_t)__builtin_ctzll(w);
-            return i < n ? i : n;
-        }
-        i = (i / 64u + 1u) * 64u;
+    uint64_t bit = 1ull << (c->slot % 64u);
+    uint64_t *w = &s->runnable[c->slot / 64u];
+    c->waiting = waiting;
+    if (((*w & bit) != 0) == !waiting) {
+        return;   /* no change */
     }
-    return n;
+    *w ^= bit;
+    smp_run_list(s, c, !waiting);
 }
 
 /** Sets of at most this many CPUs (a host's) take the unrolled scans. */
@@ -162,9 +168,8 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
      * comparisons as smp_min_of, so the same answer) */
     TbCpu *best = NULL;
     uint64_t second = TB_NEVER;
-    for (uint32_t i = smp_next_runnable(s, 0, s->ncpus); i < s->ncpus;
-         i = smp_next_runnable(s, i + 1u, s->ncpus)) {
-        smp_min_step(s->cpu[i], &best, &second);
+    for (uint32_t i = 0; i < s->nrun; i++) {
+        smp_min_step(s->run[i], &best, &second);
     }
     *next = second;
     return best;
@@ -176,9 +181,8 @@ static TbCpu *smp_min(const TbSmp *s, uint64_t *next)
 static void smp_arm(TbSmp *s)
 {
     uint64_t h = s->stop;
-    for (uint32_t i = smp_next_runnable(s, 0, s->ncpus); i < s->ncpus;
-         i = smp_next_runnable(s, i + 1u, s->ncpus)) {
-        TbCpu *c = s->cpu[i];
+    for (uint32_t i = 0; i < s->nrun; i++) {
+        TbCpu *c = s->run[i];
         if (c != s->cur && c->clock < h) {
             h = c->clock;
         }

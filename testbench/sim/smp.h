@@ -70,9 +70,12 @@ struct TbSmp {
                                         change of a CPU's (clock, waiting)
                                         an engine event can make */
     uint64_t *runnable;            /**< bit i: cpu[i] is not waiting
-                                        ((ncpus + 63) / 64 words; the
-                                        scans of a large set visit only
-                                        these) */
+                                        ((ncpus + 63) / 64 words): s->run's
+                                        members */
+    TbCpu **run;                   /**< the CPUs not waiting, nrun of
+                                        them in slot order (the scans of a
+                                        large set visit only these) */
+    uint32_t nrun;
     TbCpu *cpu[];                  /**< the set, ncpus entries (in the
                                         struct: no load on the way) */
 };
