@@ -86,12 +86,18 @@ static uint32_t csum_add(uint32_t a, uint32_t b)
     return (s & 0xFFFFu) + (s >> 16);
 }
 
-/* Ones'-complement sum of the @n (even) bytes at @p. */
+/* Ones'-complement sum of the @n (even, at most 2^17) bytes at @p,
+ * folded to 0..0xFFFF (0 only when every byte is): the words summed,
+ * the carries added back once at the end, which gives what adding them
+ * back at every word gives (RFC 1071 2(C)). */
 static uint32_t csum_words(const uint8_t *p, uint32_t n)
 {
     uint32_t s = 0;
     for (uint32_t i = 0; i < n; i += 2) {
-        s = csum_add(s, nic_ld_be16(p + i));
+        s += nic_ld_be16(p + i);
+    }
+    while (s >> 16) {
+        s = (s & 0xFFFFu) + (s >> 16);
     }
     return s;
 }
