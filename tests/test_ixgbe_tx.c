@@ -270,11 +270,16 @@ static void test_checksum_offload(void)
  * become three frames with their own IP length, ID, TCP sequence and
  * checksums; PSH/FIN only on the last.  The chain's bytes come in the
  * @nbuf buffers of @cut bytes each; @window: the model reads host memory
- * in place (the testbench), else through the port's callbacks (QEMU). */
-static void tso_check(bool window, const uint32_t *cut, uint32_t nbuf)
+ * in place (the testbench), else through the port's callbacks (QEMU).
+ * @vlan non-zero: the context's VLAN field holds it and the data
+ * descriptors set DCMD.VLE: every segment carries the tag (VLNCTRL.VET
+ * 0x8100) after its MAC addresses (3.5.3.3). */
+static void tso_check(bool window, const uint32_t *cut, uint32_t nbuf,
+                      uint32_t vlan)
 {
     XpPort *xp = xp_new(MEM, NULL, window);
-    uint32_t len = 54 + 3000, at = 0;
+    uint32_t len = 54 + 3000, at = 0, t = vlan ? 4u : 0u;
+    uint32_t vle = vlan ? IXG_TXD_CMD_VLE : 0u;
     uint8_t *f = xp_ip_frame(ixg_config(xp->dev)->mac, 0x0A000001u,
                              0x0A000002u, 5000, 80, 1, len);
     uint8_t *ip = f + 14, *tcp = f + 34;
@@ -291,10 +296,14 @@ static void tso_check(bool window, const uint32_t *cut, uint32_t nbuf)
     xp_setup_txq(xp, 0, TXRING(0), 64, 0);
     put_ctx(xp, TXRING(0), 0, 14, 20, 20, 1000,
             IXG_ACTX_TUCMD_IPV4 | IXG_ACTX_TUCMD_L4T_TCP, 0);
+    xp_put_le32(xp, TXRING(0), 20u | 14u << IXG_ACTX_MACLEN_SHIFT |
+                                   vlan << IXG_ACTX_VLAN_SHIFT);
+    xp_wr(xp, IXG_VLNCTRL, 0x8100u);
     for (uint32_t b = 0; b < nbuf; b++) {
         bool last = b + 1u == nbuf;
         xp_put_txd(xp, TXRING(0), 1 + b, TXBUF + at, cut[b],
-                   (last ? EOP_RS_IFCS : IXG_TXD_CMD_IFCS) | IXG_TXD_CMD_TSE,
+                   (last ? EOP_RS_IFCS : IXG_TXD_CMD_IFCS) | IXG_TXD_CMD_TSE |
+                       vle,
                    b ? 0 : IXG_ATXD_POPTS_IXSM | IXG_ATXD_POPTS_TXSM |
                            3000u << IXG_ATXD_PAYLEN_SHIFT);
         at += cut[b];
@@ -305,9 +314,15 @@ static void tso_check(bool window, const uint32_t *cut, uint32_t nbuf)
     g_assert_cmpuint(xp->tx->len, ==, 3);
     for (guint i = 0; i < 3; i++) {
         const uint8_t *s = txf(xp, i)->data;
-        uint32_t seq = (uint32_t)s[38] << 24 | s[39] << 16 | s[40] << 8 |
-                       s[41];
-        g_assert_cmpuint(txf(xp, i)->len, ==, 1054);
+        uint32_t seq = (uint32_t)s[t + 38] << 24 | s[t + 39] << 16 |
+                       s[t + 40] << 8 | s[t + 41];
+        g_assert_cmpuint(txf(xp, i)->len, ==, 1054 + t);
+        if (vlan) {
+            g_assert_cmpmem(s, 12, f, 12);
+            g_assert_cmphex((uint32_t)s[12] << 8 | s[13], ==, 0x8100);
+            g_assert_cmphex((uint32_t)s[14] << 8 | s[15], ==, vlan);
+        }
+        s += t;   /* from here as without a tag */
         g_assert_cmpuint((uint32_t)s[16] << 8 | s[17], ==, 1040);
         g_assert_cmpuint((uint32_t)s[18] << 8 | s[19], ==, i);
         g_assert_cmphex(seq, ==, 0x10000000u + 1000u * i);
@@ -328,10 +343,21 @@ static void test_tso(void)
     static const uint32_t two[] = { 54, 3000 };
     static const uint32_t odd[] = { 40, 1514, 7, 1493 };
 
-    tso_check(true, two, 2);
-    tso_check(false, two, 2);
-    tso_check(true, odd, 4);
-    tso_check(false, odd, 4);
+    tso_check(true, two, 2, 0);
+    tso_check(false, two, 2, 0);
+    tso_check(true, odd, 4, 0);
+    tso_check(false, odd, 4, 0);
+}
+
+/* Advanced descriptors with DCMD.VLE insert the VLAN field of the context
+ * the frame names (3.5.3.3, 3.5.3.2.2), here in each TSO segment: read in
+ * place and through the port's callbacks. */
+static void test_tso_vle(void)
+{
+    static const uint32_t two[] = { 54, 3000 };
+
+    tso_check(true, two, 2, 0x2123);
+    tso_check(false, two, 2, 0x2123);
 }
 
 /* A frame keeps the context its descriptors found (3.5.3.5): Linux's
@@ -562,6 +588,7 @@ int main(int argc, char **argv)
     g_test_add_func("/ixgbe/tx/no-rs-no-dd", test_no_rs_no_dd);
     g_test_add_func("/ixgbe/tx/checksum-offload", test_checksum_offload);
     g_test_add_func("/ixgbe/tx/tso", test_tso);
+    g_test_add_func("/ixgbe/tx/tso-vle", test_tso_vle);
     g_test_add_func("/ixgbe/tx/tso-context-reuse", test_tso_context_reuse);
     g_test_add_func("/ixgbe/tx/legacy-vlan-pad", test_legacy_vlan_pad);
     g_test_add_func("/ixgbe/tx/round-robin", test_round_robin);

@@ -9,7 +9,8 @@
  * checksum from CSS to the end inserted at CSO (those of the EOP
  * descriptor); VLE inserts the descriptor's VLAN field.  Advanced:
  * context descriptors (DTYP 0010b) load one of two contexts (IDX):
- * MACLEN, IPLEN, VLAN tag, TUCMD (IPv4, L4 type), L4LEN and MSS; data
+ * MACLEN, IPLEN, VLAN tag (inserted by a data descriptor's DCMD.VLE),
+ * TUCMD (IPv4, L4 type), L4LEN and MSS; data
  * descriptors (DTYP 0011b) carry DTALEN, DCMD (EOP, IFCS, RS, VLE, TSE)
  * and, in the first of a frame, POPTS (IXSM, TXSM), the context index
  * and PAYLEN.  IXSM inserts the IPv4 header checksum (MACLEN + 10, over
@@ -164,6 +165,10 @@ int ixg_txd_parse(IxgDev *s, uint32_t q, uint32_t avail, IxgTxFlight *f)
             f->ndesc = i + 1u;
             f->bad |= too_big(f);
             f->cx = s->tx.q[q].ctx[f->ctx & 1u];
+            if (!f->legacy) {
+                /* VLE's tag: the context's VLAN field (3.5.3.3) */
+                f->vlan = f->cx.vlan_macip_lens >> IXG_ACTX_VLAN_SHIFT;
+            }
             return 1;
         }
     }
