@@ -62,23 +62,6 @@ static uint32_t lro_tcp_hlen(const uint8_t *f, uint32_t len)
     return thl;
 }
 
-static void ip_fix(uint8_t *ip, uint32_t tot)
-{
-    uint32_t sum = 0;
-    ip[2] = (uint8_t)(tot >> 8);
-    ip[3] = (uint8_t)tot;
-    ip[10] = ip[11] = 0;
-    for (uint32_t i = 0; i < IP_HLEN; i += 2) {
-        sum += nic_ld_be16(ip + i);
-    }
-    while (sum >> 16) {
-        sum = (sum & 0xFFFFu) + (sum >> 16);
-    }
-    sum = ~sum & 0xFFFFu;
-    ip[10] = (uint8_t)(sum >> 8);
-    ip[11] = (uint8_t)sum;
-}
-
 /* @a + @b in 16-bit ones'-complement arithmetic (RFC 1071). */
 static uint32_t csum_add(uint32_t a, uint32_t b)
 {
@@ -100,6 +83,19 @@ static uint32_t csum_words(const uint8_t *p, uint32_t n)
         s = (s & 0xFFFFu) + (s >> 16);
     }
     return s;
+}
+
+/* Set the IPv4 header @ip's total length to @tot and its checksum
+ * (RFC 791) anew. */
+static void ip_fix(uint8_t *ip, uint32_t tot)
+{
+    uint32_t sum;
+    ip[2] = (uint8_t)(tot >> 8);
+    ip[3] = (uint8_t)tot;
+    ip[10] = ip[11] = 0;
+    sum = ~csum_words(ip, IP_HLEN) & 0xFFFFu;
+    ip[10] = (uint8_t)(sum >> 8);
+    ip[11] = (uint8_t)sum;
 }
 
 /* Sum of the TCP pseudo-header of @ip (RFC 793 3.1) for @tcp_len bytes

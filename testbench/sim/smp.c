@@ -56,7 +56,6 @@ TbSmp *tb_smp_new(TbEngine *eng, TbCpu **cpus, uint32_t n,
     s->stack = g_new0(void *, n);
     s->stack_id = g_new0(unsigned, n);
     s->tick_ids = g_new0(TbEventId, n);
-    s->runnable = g_new0(uint64_t, (n + 63u) / 64u);
     s->run = g_new0(TbCpu *, n);
     s->order = g_new0(uint32_t, n);
     for (uint32_t i = 0; i < n; i++) {
@@ -81,43 +80,33 @@ void tb_smp_free(TbSmp *s)
     g_free(s->stack);
     g_free(s->stack_id);
     g_free(s->tick_ids);
-    g_free(s->runnable);
     g_free(s->run);
     g_free(s->order);
     g_free(s);
 }
 
-/* CPU @c joins (@on) or leaves s->run, kept in slot order. */
-static void smp_run_list(TbSmp *s, TbCpu *c, bool on)
+/* CPU @c waits (idle until kicked) or not: TbCpu.waiting and its place
+ * in s->run (slot order; a CPU already where it belongs stays). */
+static void smp_set_waiting(TbSmp *s, TbCpu *c, bool waiting)
 {
     uint32_t i = 0;
+    bool member;
+
+    c->waiting = waiting;
     while (i < s->nrun && s->run[i]->slot < c->slot) {
         i++;
     }
-    if (on) {
+    member = i < s->nrun && s->run[i] == c;
+    if (!waiting && !member) {
         memmove(&s->run[i + 1u], &s->run[i],
                 (s->nrun - i) * sizeof(s->run[0]));
         s->run[i] = c;
         s->nrun++;
-    } else {
+    } else if (waiting && member) {
         memmove(&s->run[i], &s->run[i + 1u],
                 (s->nrun - i - 1u) * sizeof(s->run[0]));
         s->nrun--;
     }
-}
-
-/* CPU @c waits (idle until kicked) or not: TbCpu.waiting, its bit in
- * s->runnable and its place in s->run. */
-static inline void smp_set_waiting(TbSmp *s, TbCpu *c, bool waiting)
-{
-    uint64_t bit = 1ull << (c->slot % 64u);
-    uint64_t *w = &s->runnable[c->slot / 64u];
-    c->waiting = waiting;
-    if (((*w & bit) != 0) == !waiting) {
-        return;   /* no change */
-    }
-    *w ^= bit;
-    smp_run_list(s, c, !waiting);
 }
 
 /** Sets of at most this many CPUs (a host's) take the unrolled scans. */

@@ -69,9 +69,6 @@ struct TbSmp {
     uint64_t kicks;                /**< tb_smp_kick calls: the only
                                         change of a CPU's (clock, waiting)
                                         an engine event can make */
-    uint64_t *runnable;            /**< bit i: cpu[i] is not waiting
-                                        ((ncpus + 63) / 64 words): s->run's
-                                        members */
     TbCpu **run;                   /**< the CPUs not waiting, nrun of
                                         them in slot order (the scans of a
                                         large set visit only these) */
