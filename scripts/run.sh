@@ -17,7 +17,7 @@ if [ ! -f "$b/build.ninja" ]; then
   meson setup "$b" >/dev/null
 fi
 # ninja's progress ([N/M] and the file being compiled) on stderr: a first
-# build takes about a minute
+# build of all targets takes a few minutes
 echo "building e1klab in $b/ (meson compile) ..." >&2
 meson compile -C "$b" >&2
 
